@@ -1,0 +1,240 @@
+//! Compiles the tables in `indexes/` (see `indexes/generate.py` for the format)
+//! into `$OUT_DIR/tables.rs`: decode tables indexed by pointer, reverse tables for
+//! the encoders, and the registry of encodings and labels.
+//!
+//! The standard's pointer rules that decide which pointer an encoder uses (the
+//! Shift_JIS exclusion of 8272..=8835, Big5's skip of the HKSCS lead bytes and its
+//! "last pointer" code points) are applied here, in code, when the reverse tables
+//! are built; the data files stay a plain copy of the standard's indexes.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+/// One index: pointer -> code point, in pointer order.
+type Index = BTreeMap<u32, u32>;
+
+fn parse_hex(s: &str, file: &str) -> u32 {
+    u32::from_str_radix(s, 16).unwrap_or_else(|_| panic!("{file}: bad hex {s:?}"))
+}
+
+fn read_index(dir: &Path, name: &str) -> Index {
+    let file = format!("{name}.idx");
+    let text = fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut index = Index::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (pointer, cp) = (parse_hex(f[0], &file), parse_hex(f[1], &file));
+        let count = f.get(2).map_or(1, |c| parse_hex(c, &file));
+        for i in 0..count {
+            index.insert(pointer + i, cp + i);
+        }
+    }
+    index
+}
+
+/// A decode table: `[u16; len]` (or u32 when `wide`), 0 meaning "no code point"
+/// (U+0000 is never in an index).
+fn emit_decode(out: &mut String, ident: &str, index: &Index, wide: bool, min_len: u32) {
+    let len = index.keys().next_back().map_or(0, |&p| p + 1).max(min_len);
+    let ty = if wide { "u32" } else { "u16" };
+    writeln!(out, "pub(crate) static {ident}: [{ty}; {len}] = [").unwrap();
+    for p in 0..len {
+        let cp = index.get(&p).copied().unwrap_or(0);
+        assert!(wide || cp <= 0xFFFF, "{ident}: U+{cp:X} needs a wide table");
+        write!(out, "{cp},").unwrap();
+        if p % 16 == 15 {
+            out.push('\n');
+        }
+    }
+    out.push_str("];\n");
+}
+
+/// A reverse table from chosen (code point -> pointer) pairs: 256 BMP pages of
+/// 256 entries each, holding pointer + 1 (0 = unmapped). Empty pages share
+/// block 0, so a lookup is two loads and no branch. Astral code points go to a
+/// sorted side list.
+fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
+    let mut pages = [0u16; 256];
+    let mut blocks: Vec<[u16; 256]> = vec![[0; 256]];
+    let mut astral = Vec::new();
+    for (&cp, &pointer) in map {
+        assert!(pointer < 0xFFFF, "{ident}: pointer {pointer} too large");
+        if cp > 0xFFFF {
+            astral.push((cp, pointer));
+            continue;
+        }
+        let page = (cp >> 8) as usize;
+        if pages[page] == 0 {
+            pages[page] = blocks.len() as u16;
+            blocks.push([0; 256]);
+        }
+        blocks[pages[page] as usize][(cp & 0xFF) as usize] = pointer as u16 + 1;
+    }
+    writeln!(out, "pub(crate) static {ident}: ReverseTable = ReverseTable {{").unwrap();
+    writeln!(out, "  pages: &{pages:?},").unwrap();
+    out.push_str("  data: &[\n");
+    for block in &blocks {
+        for chunk in block.chunks(32) {
+            let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+            writeln!(out, "{},", line.join(",")).unwrap();
+        }
+    }
+    out.push_str("  ],\n");
+    writeln!(out, "  astral: &{astral:?},").unwrap();
+    out.push_str("};\n");
+}
+
+/// The standard's "index pointer": the first pointer for each code point,
+/// skipping pointers that `skip` excludes.
+fn first_pointers(index: &Index, skip: impl Fn(u32) -> bool) -> BTreeMap<u32, u32> {
+    let mut map = BTreeMap::new();
+    for (&pointer, &cp) in index {
+        if !skip(pointer) {
+            map.entry(cp).or_insert(pointer);
+        }
+    }
+    map
+}
+
+/// "index Big5 pointer": pointers below (0xA1 - 0x81) * 157 are skipped (they
+/// are HKSCS extensions the encoder must not produce), and six code points use
+/// their last pointer instead of their first.
+fn big5_pointers(index: &Index) -> BTreeMap<u32, u32> {
+    const LAST_POINTER: [u32; 6] = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345];
+    let mut map = first_pointers(index, |p| p < (0xA1 - 0x81) * 157);
+    for (&pointer, &cp) in index {
+        if LAST_POINTER.contains(&cp) {
+            map.insert(cp, pointer);
+        }
+    }
+    map
+}
+
+fn ident(name: &str) -> String {
+    name.to_uppercase().replace('-', "_")
+}
+
+/// The codec family that implements an encoding, as a `Kind` expression.
+fn kind_of(name: &str, group: &str) -> String {
+    if group == "Legacy single-byte encodings" {
+        let index = if name == "ISO-8859-8-I" { "ISO-8859-8" } else { name };
+        return format!("Kind::SingleByte(&SB_{})", ident(index));
+    }
+    let kind = match name {
+        "UTF-8" => "Utf8",
+        "GBK" => "Gbk",
+        "gb18030" => "Gb18030",
+        "Big5" => "Big5",
+        "EUC-JP" => "EucJp",
+        "ISO-2022-JP" => "Iso2022Jp",
+        "Shift_JIS" => "ShiftJis",
+        "EUC-KR" => "EucKr",
+        "replacement" => "Replacement",
+        "UTF-16BE" => "Utf16Be",
+        "UTF-16LE" => "Utf16Le",
+        "x-user-defined" => "XUserDefined",
+        other => panic!("encodings.txt: no codec for {other:?}"),
+    };
+    format!("Kind::{kind}")
+}
+
+fn emit_registry(out: &mut String, dir: &Path) {
+    let text = fs::read_to_string(dir.join("encodings.txt")).expect("indexes/encodings.txt");
+    let mut group = String::new();
+    let mut entries = Vec::new(); // (name, group, labels)
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        if let Some(heading) = line.strip_prefix("= ") {
+            group = heading.to_string();
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap().to_string();
+        entries.push((name, group.clone(), words.map(String::from).collect::<Vec<_>>()));
+    }
+    writeln!(out, "pub(crate) static ENCODINGS: [Encoding; {}] = [", entries.len()).unwrap();
+    for (name, group, labels) in &entries {
+        let kind = kind_of(name, group);
+        writeln!(
+            out,
+            "  Encoding {{ name: {name:?}, group: {group:?}, labels: &{labels:?}, kind: {kind} }},"
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+    for (i, (name, ..)) in entries.iter().enumerate() {
+        writeln!(out, "/// The {name} encoding.").unwrap();
+        writeln!(out, "pub static {}: &Encoding = &ENCODINGS[{i}];", ident(name)).unwrap();
+    }
+    let mut labels: Vec<(&str, usize)> = entries
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, _, ls))| ls.iter().map(move |l| (l.as_str(), i)))
+        .collect();
+    labels.sort();
+    writeln!(out, "pub(crate) static LABELS: [(&str, u8); {}] = {labels:?};", labels.len())
+        .unwrap();
+}
+
+fn main() {
+    let dir = Path::new("indexes");
+    println!("cargo::rerun-if-changed=indexes");
+    let mut out = String::from("// Generated by build.rs from indexes/. Do not edit.\n");
+
+    emit_registry(&mut out, dir);
+
+    let single_byte = [
+        "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
+        "iso-8859-7", "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14",
+        "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u", "macintosh", "windows-874",
+        "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
+        "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic",
+    ];
+    for name in single_byte {
+        let index = read_index(dir, name);
+        let id = ident(name);
+        emit_decode(&mut out, &format!("SB_{id}_DECODE"), &index, false, 128);
+        emit_reverse(&mut out, &format!("SB_{id}_ENCODE"), &first_pointers(&index, |_| false));
+        writeln!(
+            out,
+            "pub(crate) static SB_{id}: SingleByteTable = SingleByteTable {{ decode: &SB_{id}_DECODE, encode: &SB_{id}_ENCODE }};"
+        )
+        .unwrap();
+    }
+
+    let jis0208 = read_index(dir, "jis0208");
+    emit_decode(&mut out, "INDEX_JIS0208", &jis0208, false, 0);
+    emit_reverse(&mut out, "JIS0208_ENCODE", &first_pointers(&jis0208, |_| false));
+    // "index Shift_JIS pointer": pointers 8272..=8835 duplicate NEC selections
+    // of IBM extensions that Shift_JIS encoders must not produce.
+    emit_reverse(
+        &mut out,
+        "SHIFT_JIS_ENCODE",
+        &first_pointers(&jis0208, |p| (8272..=8835).contains(&p)),
+    );
+    emit_decode(&mut out, "INDEX_JIS0212", &read_index(dir, "jis0212"), false, 0);
+    emit_decode(&mut out, "INDEX_ISO_2022_JP_KATAKANA", &read_index(dir, "iso-2022-jp-katakana"), false, 0);
+
+    let euc_kr = read_index(dir, "euc-kr");
+    emit_decode(&mut out, "INDEX_EUC_KR", &euc_kr, false, 0);
+    emit_reverse(&mut out, "EUC_KR_ENCODE", &first_pointers(&euc_kr, |_| false));
+
+    let gb18030 = read_index(dir, "gb18030");
+    emit_decode(&mut out, "INDEX_GB18030", &gb18030, false, 0);
+    emit_reverse(&mut out, "GB18030_ENCODE", &first_pointers(&gb18030, |_| false));
+    let ranges: Vec<(u32, u32)> = read_index(dir, "gb18030-ranges").into_iter().collect();
+    writeln!(
+        out,
+        "/// (pointer, code point) starts of the gb18030 ranges, sorted by both.\npub(crate) static INDEX_GB18030_RANGES: [(u32, u32); {}] = {ranges:?};",
+        ranges.len()
+    )
+    .unwrap();
+
+    let big5 = read_index(dir, "big5");
+    emit_decode(&mut out, "INDEX_BIG5", &big5, true, 0);
+    emit_reverse(&mut out, "BIG5_ENCODE", &big5_pointers(&big5));
+
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
+    fs::write(dest, out).unwrap();
+}

@@ -1,0 +1,261 @@
+//! [`Decoder`]: a family decoder plus BOM sniffing, stream positions and the
+//! decoding error modes.
+
+use super::registry::{bom_sniff, could_be_bom_prefix, Encoding, Kind};
+use super::{
+    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16,
+    utf8, x_user_defined,
+};
+use super::{CoderStatus, RawDecoderResult, RawMalformed, Replaced, MIN_OUTPUT_BUFFER};
+
+/// A malformed byte sequence: where it starts in the input stream (0-based
+/// byte offset, counting any BOM) and its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MalformedSequence {
+    pub offset: u64,
+    len: u8,
+    bytes: [u8; 4],
+}
+
+impl MalformedSequence {
+    /// The bytes the standard's decoder consumed into this error (empty only
+    /// for the replacement encoding's empty-input case, which never errs).
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+}
+
+/// The result of [`Decoder::decode_without_replacement`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecoderResult {
+    InputEmpty,
+    OutputFull,
+    Malformed(MalformedSequence),
+}
+
+/// The per-family state, dispatched once per call (never per byte).
+enum Family {
+    Utf8(utf8::Utf8Decoder),
+    SingleByte(single_byte::SingleByteDecoder),
+    Gb18030(gb18030::Gb18030Decoder),
+    Big5(big5::Big5Decoder),
+    EucJp(euc_jp::EucJpDecoder),
+    Iso2022Jp(iso_2022_jp::Iso2022JpDecoder),
+    ShiftJis(shift_jis::ShiftJisDecoder),
+    EucKr(euc_kr::EucKrDecoder),
+    Replacement(replacement::ReplacementDecoder),
+    Utf16(utf16::Utf16Decoder),
+    XUserDefined(x_user_defined::XUserDefinedDecoder),
+}
+
+impl Family {
+    fn new(kind: Kind) -> Family {
+        match kind {
+            Kind::Utf8 => Family::Utf8(utf8::Utf8Decoder::new()),
+            Kind::SingleByte(t) => Family::SingleByte(single_byte::SingleByteDecoder::new(t)),
+            Kind::Gbk | Kind::Gb18030 => Family::Gb18030(gb18030::Gb18030Decoder::new()),
+            Kind::Big5 => Family::Big5(big5::Big5Decoder::new()),
+            Kind::EucJp => Family::EucJp(euc_jp::EucJpDecoder::new()),
+            Kind::Iso2022Jp => Family::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::new()),
+            Kind::ShiftJis => Family::ShiftJis(shift_jis::ShiftJisDecoder::new()),
+            Kind::EucKr => Family::EucKr(euc_kr::EucKrDecoder::new()),
+            Kind::Replacement => Family::Replacement(replacement::ReplacementDecoder::new()),
+            Kind::Utf16Be => Family::Utf16(utf16::Utf16Decoder::new(true)),
+            Kind::Utf16Le => Family::Utf16(utf16::Utf16Decoder::new(false)),
+            Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedDecoder),
+        }
+    }
+
+    fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+        match self {
+            Family::Utf8(d) => d.decode(src, dst, last),
+            Family::SingleByte(d) => d.decode(src, dst, last),
+            Family::Gb18030(d) => d.decode(src, dst, last),
+            Family::Big5(d) => d.decode(src, dst, last),
+            Family::EucJp(d) => d.decode(src, dst, last),
+            Family::Iso2022Jp(d) => d.decode(src, dst, last),
+            Family::ShiftJis(d) => d.decode(src, dst, last),
+            Family::EucKr(d) => d.decode(src, dst, last),
+            Family::Replacement(d) => d.decode(src, dst, last),
+            Family::Utf16(d) => d.decode(src, dst, last),
+            Family::XUserDefined(d) => d.decode(src, dst, last),
+        }
+    }
+}
+
+/// Bytes held back at the start of the stream until the BOM sniff can decide.
+struct Sniffer {
+    buf: [u8; 3],
+    len: u8,
+}
+
+/// A streaming decoder to UTF-8. Feed it chunks with `last = false` and finish
+/// with `last = true` (an empty final chunk is fine).
+pub struct Decoder {
+    encoding: &'static Encoding,
+    family: Family,
+    /// `Some` while the BOM sniff is still undecided.
+    sniffer: Option<Sniffer>,
+    /// Bytes the sniffer held back that the family has yet to see.
+    replay: ([u8; 3], u8, u8),
+    /// Stream bytes handed to the family so far (plus any removed BOM).
+    position: u64,
+    /// U+FFFD owed to `dst` after a malformed sequence met a full buffer.
+    pending_replacement: bool,
+}
+
+impl Decoder {
+    pub(crate) fn new(encoding: &'static Encoding, sniff_bom: bool) -> Decoder {
+        Decoder {
+            encoding,
+            family: Family::new(encoding.kind()),
+            sniffer: sniff_bom.then_some(Sniffer { buf: [0; 3], len: 0 }),
+            replay: ([0; 3], 0, 0),
+            position: 0,
+            pending_replacement: false,
+        }
+    }
+
+    /// The encoding in use: the one asked for, or the one a BOM named.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Bytes of the stream consumed so far, including a removed BOM.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// Decodes `src` into `dst`, stopping at the first malformed sequence
+    /// (fatal mode). Returns the result and the bytes read and written; after
+    /// `Malformed`, calling again continues after the error.
+    pub fn decode_without_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        let read = self.sniff(src, last);
+        if self.sniffer.is_some() {
+            return (DecoderResult::InputEmpty, read, 0);
+        }
+        let mut written = 0;
+        while self.replay.2 < self.replay.1 {
+            let (buf, len, done) = self.replay;
+            let end = last && read == src.len();
+            let (result, r, w) =
+                self.family.decode(&buf[done as usize..len as usize], &mut dst[written..], end);
+            self.replay.2 += r as u8;
+            written += w;
+            if let Some(result) = self.finish_step(result, r) {
+                return (result, read, written);
+            }
+        }
+        let (result, r, w) = self.family.decode(&src[read..], &mut dst[written..], last);
+        let result = self.finish_step(result, r).unwrap_or(DecoderResult::InputEmpty);
+        (result, read + r, written + w)
+    }
+
+    /// Accounts for `read` bytes given to the family and turns its result into
+    /// a public one; `None` means "input consumed, go on".
+    fn finish_step(&mut self, result: RawDecoderResult, read: usize) -> Option<DecoderResult> {
+        self.position += read as u64;
+        match result {
+            RawDecoderResult::InputEmpty => None,
+            RawDecoderResult::OutputFull => Some(DecoderResult::OutputFull),
+            RawDecoderResult::Malformed(m) => Some(DecoderResult::Malformed(self.locate(m))),
+        }
+    }
+
+    fn locate(&self, m: RawMalformed) -> MalformedSequence {
+        let end = self.position - u64::from(m.pending_after);
+        MalformedSequence { offset: end - u64::from(m.len), len: m.len, bytes: m.bytes }
+    }
+
+    /// Runs the streaming BOM sniff over the start of `src`; returns how many
+    /// bytes of `src` it took. Once decided, `self.sniffer` is `None`, the
+    /// encoding may have changed, and held-back non-BOM bytes wait in `replay`.
+    fn sniff(&mut self, src: &[u8], last: bool) -> usize {
+        let Some(sniffer) = &mut self.sniffer else { return 0 };
+        let mut read = 0;
+        while read < src.len() && could_be_bom_prefix(&sniffer.buf[..sniffer.len as usize]) {
+            sniffer.buf[sniffer.len as usize] = src[read];
+            sniffer.len += 1;
+            read += 1;
+        }
+        let held = &sniffer.buf[..sniffer.len as usize];
+        if could_be_bom_prefix(held) && !last {
+            return read; // still undecided: wait for more input
+        }
+        let (buf, len) = (sniffer.buf, sniffer.len);
+        self.sniffer = None;
+        let bom_len = match bom_sniff(&buf[..len as usize]) {
+            Some((encoding, bom_len)) => {
+                self.encoding = encoding;
+                self.family = Family::new(encoding.kind());
+                bom_len as u8
+            }
+            None => 0,
+        };
+        self.position = u64::from(bom_len);
+        self.replay = (buf, len, bom_len);
+        read
+    }
+
+    /// Decodes in replacement mode: each malformed sequence becomes U+FFFD.
+    pub fn decode_with_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> Replaced<MalformedSequence> {
+        let mut out =
+            Replaced { status: CoderStatus::InputEmpty, read: 0, written: 0, replaced: 0, first: None };
+        loop {
+            if self.pending_replacement {
+                if dst.len() - out.written < 3 {
+                    out.status = CoderStatus::OutputFull;
+                    return out;
+                }
+                out.written = super::write_char(dst, out.written, '\u{FFFD}');
+                self.pending_replacement = false;
+            }
+            let (result, r, w) =
+                self.decode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
+            out.read += r;
+            out.written += w;
+            match result {
+                DecoderResult::InputEmpty => return out,
+                DecoderResult::OutputFull => {
+                    out.status = CoderStatus::OutputFull;
+                    return out;
+                }
+                DecoderResult::Malformed(m) => {
+                    out.replaced += 1;
+                    out.first.get_or_insert(m);
+                    self.pending_replacement = true;
+                }
+            }
+        }
+    }
+
+    /// Decodes a whole input in replacement mode; says whether any U+FFFD was
+    /// substituted.
+    pub fn decode_all(&mut self, bytes: &[u8]) -> (String, bool) {
+        let mut out = Vec::with_capacity(bytes.len() + MIN_OUTPUT_BUFFER);
+        let mut buf = [0u8; 4096];
+        let (mut read, mut errors) = (0, false);
+        loop {
+            let step = self.decode_with_replacement(&bytes[read..], &mut buf, true);
+            read += step.read;
+            errors |= step.replaced > 0;
+            out.extend_from_slice(&buf[..step.written]);
+            if step.status == CoderStatus::InputEmpty {
+                // Decoders write only UTF-8; a failure here would be a codec bug.
+                let text = String::from_utf8(out)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                return (text, errors);
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! [`Encoder`]: a family encoder plus input positions and the encoding error
+//! modes (fatal, html).
+
+use super::registry::{Encoding, Kind};
+use super::{
+    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8,
+    x_user_defined,
+};
+use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
+
+/// A character the output encoding cannot represent, and the 0-based byte
+/// offset where it starts in the UTF-8 input stream. `ch` is the standard's
+/// error code point: U+FFFD when ISO-2022-JP refuses ESC, SO or SI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnmappableChar {
+    pub ch: char,
+    pub offset: u64,
+}
+
+/// The result of [`Encoder::encode_without_replacement`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EncoderResult {
+    InputEmpty,
+    OutputFull,
+    Unmappable(UnmappableChar),
+}
+
+enum Family {
+    Utf8(utf8::Utf8Encoder),
+    SingleByte(single_byte::SingleByteEncoder),
+    Gb18030(gb18030::Gb18030Encoder),
+    Big5(big5::Big5Encoder),
+    EucJp(euc_jp::EucJpEncoder),
+    Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
+    ShiftJis(shift_jis::ShiftJisEncoder),
+    EucKr(euc_kr::EucKrEncoder),
+    Utf16(utf16::Utf16Encoder),
+    XUserDefined(x_user_defined::XUserDefinedEncoder),
+}
+
+impl Family {
+    fn new(kind: Kind) -> Option<Family> {
+        Some(match kind {
+            Kind::Utf8 => Family::Utf8(utf8::Utf8Encoder),
+            Kind::SingleByte(t) => Family::SingleByte(single_byte::SingleByteEncoder::new(t)),
+            Kind::Gbk => Family::Gb18030(gb18030::Gb18030Encoder::new(true)),
+            Kind::Gb18030 => Family::Gb18030(gb18030::Gb18030Encoder::new(false)),
+            Kind::Big5 => Family::Big5(big5::Big5Encoder),
+            Kind::EucJp => Family::EucJp(euc_jp::EucJpEncoder),
+            Kind::Iso2022Jp => Family::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::new()),
+            Kind::ShiftJis => Family::ShiftJis(shift_jis::ShiftJisEncoder),
+            Kind::EucKr => Family::EucKr(euc_kr::EucKrEncoder),
+            Kind::Replacement => return None,
+            Kind::Utf16Be => Family::Utf16(utf16::Utf16Encoder::new(true)),
+            Kind::Utf16Le => Family::Utf16(utf16::Utf16Encoder::new(false)),
+            Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedEncoder),
+        })
+    }
+
+    fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> (RawEncoderResult, usize, usize) {
+        match self {
+            Family::Utf8(e) => e.encode(src, dst, last),
+            Family::SingleByte(e) => e.encode(src, dst, last),
+            Family::Gb18030(e) => e.encode(src, dst, last),
+            Family::Big5(e) => e.encode(src, dst, last),
+            Family::EucJp(e) => e.encode(src, dst, last),
+            Family::Iso2022Jp(e) => e.encode(src, dst, last),
+            Family::ShiftJis(e) => e.encode(src, dst, last),
+            Family::EucKr(e) => e.encode(src, dst, last),
+            Family::Utf16(e) => e.encode(src, dst, last),
+            Family::XUserDefined(e) => e.encode(src, dst, last),
+        }
+    }
+}
+
+/// A numeric character reference (`&#1114111;` at most) still to be written.
+#[derive(Default)]
+struct PendingReference {
+    buf: [u8; 12],
+    len: u8,
+    done: u8,
+}
+
+/// A streaming encoder from UTF-8. Feed it `&str` chunks with `last = false`
+/// and finish with `last = true`, which lets stateful encodings (ISO-2022-JP)
+/// return to their initial state.
+pub struct Encoder {
+    encoding: &'static Encoding,
+    family: Family,
+    /// UTF-8 bytes of input consumed so far.
+    position: u64,
+    reference: PendingReference,
+}
+
+impl Encoder {
+    pub(crate) fn new(encoding: &'static Encoding) -> Option<Encoder> {
+        Some(Encoder {
+            encoding,
+            family: Family::new(encoding.kind())?,
+            position: 0,
+            reference: PendingReference::default(),
+        })
+    }
+
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Bytes of UTF-8 input consumed so far.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// Encodes `src` into `dst`, stopping after the first character the
+    /// encoding cannot represent (fatal mode). Returns the result and the
+    /// bytes read and written; the unmappable character counts as read.
+    pub fn encode_without_replacement(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize) {
+        let (result, read, written) = self.family.encode(src, dst, last);
+        self.position += read as u64;
+        let result = match result {
+            RawEncoderResult::InputEmpty => EncoderResult::InputEmpty,
+            RawEncoderResult::OutputFull => EncoderResult::OutputFull,
+            RawEncoderResult::Unmappable(ch) => {
+                // The offending character is the last one consumed.
+                let len = src[..read].chars().next_back().map_or(0, char::len_utf8);
+                let offset = self.position - len as u64;
+                EncoderResult::Unmappable(UnmappableChar { ch, offset })
+            }
+        };
+        (result, read, written)
+    }
+
+    /// Encodes in html mode: each unmappable character becomes `&#N;`, which
+    /// the standard feeds back through the encoder (so ISO-2022-JP first
+    /// returns to ASCII).
+    pub fn encode_with_html(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> Replaced<UnmappableChar> {
+        let mut out =
+            Replaced { status: CoderStatus::InputEmpty, read: 0, written: 0, replaced: 0, first: None };
+        loop {
+            if !self.flush_reference(dst, &mut out.written) {
+                out.status = CoderStatus::OutputFull;
+                return out;
+            }
+            let (result, r, w) =
+                self.encode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
+            out.read += r;
+            out.written += w;
+            match result {
+                EncoderResult::InputEmpty => return out,
+                EncoderResult::OutputFull => {
+                    out.status = CoderStatus::OutputFull;
+                    return out;
+                }
+                EncoderResult::Unmappable(u) => {
+                    out.replaced += 1;
+                    out.first.get_or_insert(u);
+                    self.queue_reference(u.ch);
+                }
+            }
+        }
+    }
+
+    fn queue_reference(&mut self, ch: char) {
+        use std::io::Write;
+        let mut cursor = std::io::Cursor::new(&mut self.reference.buf[..]);
+        // "&#1114111;" is 10 bytes: it always fits the 12-byte buffer.
+        let _ = write!(cursor, "&#{};", ch as u32);
+        self.reference.len = cursor.position() as u8;
+        self.reference.done = 0;
+    }
+
+    /// Writes the pending reference through the family encoder; false if
+    /// `dst` filled up first.
+    fn flush_reference(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
+        let r = &mut self.reference;
+        while r.done < r.len {
+            let ascii = &r.buf[r.done as usize..r.len as usize];
+            // The buffer holds only ASCII digits and punctuation.
+            let text = std::str::from_utf8(ascii).unwrap_or("");
+            let (result, read, w) = self.family.encode(text, &mut dst[*written..], false);
+            r.done += read as u8;
+            *written += w;
+            if result == RawEncoderResult::OutputFull {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Encodes a whole text in html mode; says whether any reference was
+    /// written.
+    pub fn encode_all(&mut self, text: &str) -> (Vec<u8>, bool) {
+        let mut out = Vec::with_capacity(text.len() + MIN_OUTPUT_BUFFER);
+        let mut buf = [0u8; 4096];
+        let (mut read, mut errors) = (0, false);
+        loop {
+            let step = self.encode_with_html(&text[read..], &mut buf, true);
+            read += step.read;
+            errors |= step.replaced > 0;
+            out.extend_from_slice(&buf[..step.written]);
+            if step.status == CoderStatus::InputEmpty {
+                return (out, errors);
+            }
+        }
+    }
+}

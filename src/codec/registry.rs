@@ -1,0 +1,163 @@
+//! The encodings, their names and labels, and BOM sniffing.
+
+use super::decoder::Decoder;
+use super::encoder::Encoder;
+use super::tables::{SingleByteTable, ENCODINGS, LABELS, UTF_16BE, UTF_16LE, UTF_8};
+use std::fmt;
+
+/// One encoding of the standard. Compare them by identity (`==` does).
+pub struct Encoding {
+    pub(crate) name: &'static str,
+    pub(crate) group: &'static str,
+    pub(crate) labels: &'static [&'static str],
+    pub(crate) kind: Kind,
+}
+
+/// Which codec family implements an encoding.
+#[derive(Clone, Copy)]
+pub(crate) enum Kind {
+    Utf8,
+    SingleByte(&'static SingleByteTable),
+    Gbk,
+    Gb18030,
+    Big5,
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
+    Replacement,
+    Utf16Be,
+    Utf16Le,
+    XUserDefined,
+}
+
+impl Encoding {
+    /// The standard's "get an encoding": trims ASCII whitespace (TAB, LF, FF,
+    /// CR, SPACE), matches ASCII case-insensitively, and knows exactly the
+    /// standard's labels. Any bytes are accepted; unknown ones give `None`.
+    pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
+        let is_space = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+        let start = label.iter().position(|b| !is_space(b))?;
+        let end = label.iter().rposition(|b| !is_space(b))? + 1;
+        let trimmed = &label[start..end];
+        let mut buf = [0u8; 32];
+        let lower = buf.get_mut(..trimmed.len())?;
+        for (d, s) in lower.iter_mut().zip(trimmed) {
+            *d = s.to_ascii_lowercase();
+        }
+        let i = LABELS.binary_search_by(|(l, _)| l.as_bytes().cmp(lower)).ok()?;
+        Some(&ENCODINGS[LABELS[i].1 as usize])
+    }
+
+    /// Every encoding, in the standard's order (grouped as [`Encoding::group`]).
+    pub fn all() -> impl Iterator<Item = &'static Encoding> {
+        ENCODINGS.iter()
+    }
+
+    /// The standard's name, e.g. `Shift_JIS`.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The heading of the standard's group, e.g. `Legacy single-byte encodings`.
+    pub fn group(&self) -> &'static str {
+        self.group
+    }
+
+    /// All labels, lowercase, in the standard's order.
+    pub fn labels(&self) -> &'static [&'static str] {
+        self.labels
+    }
+
+    /// Whether wenc can write this encoding (all but replacement).
+    pub fn can_encode(&self) -> bool {
+        !matches!(self.kind, Kind::Replacement)
+    }
+
+    /// Whether a decoder for this encoding forgets everything at a newline, so
+    /// that input can be split after any 0x0A and decoded in pieces: true for
+    /// every ASCII-compatible encoding except ISO-2022-JP.
+    pub fn resets_at_newline(&self) -> bool {
+        !matches!(
+            self.kind,
+            Kind::Iso2022Jp | Kind::Replacement | Kind::Utf16Be | Kind::Utf16Le
+        )
+    }
+
+    /// A decoder with the standard's "decode" behaviour: a BOM at the start of
+    /// the input overrides this encoding and is removed.
+    pub fn new_decoder(&'static self) -> Decoder {
+        Decoder::new(self, true)
+    }
+
+    /// A decoder that ignores BOMs: this encoding always wins, nothing removed.
+    pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
+        Decoder::new(self, false)
+    }
+
+    /// An encoder, or `None` for replacement (which has none).
+    pub fn new_encoder(&'static self) -> Option<Encoder> {
+        Encoder::new(self)
+    }
+
+    /// One-shot decode with BOM sniffing and replacement: the text, the
+    /// encoding actually used, and whether any U+FFFD was substituted.
+    pub fn decode(&'static self, bytes: &[u8]) -> (String, &'static Encoding, bool) {
+        let mut decoder = self.new_decoder();
+        let (text, errors) = decoder.decode_all(bytes);
+        (text, decoder.encoding(), errors)
+    }
+
+    /// One-shot decode without BOM handling, with replacement.
+    pub fn decode_without_bom_handling(&'static self, bytes: &[u8]) -> (String, bool) {
+        self.new_decoder_without_bom_handling().decode_all(bytes)
+    }
+
+    /// One-shot encode in html mode (`&#N;` for what cannot be encoded), and
+    /// whether any reference was written. `None` for replacement.
+    pub fn encode(&'static self, text: &str) -> Option<(Vec<u8>, bool)> {
+        Some(self.new_encoder()?.encode_all(text))
+    }
+
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
+    }
+}
+
+impl PartialEq for Encoding {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+impl Eq for Encoding {}
+
+impl fmt::Debug for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Encoding({})", self.name)
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The standard's "BOM sniff": the encoding a byte order mark at the start of
+/// `bytes` names, and the BOM's length.
+pub fn bom_sniff(bytes: &[u8]) -> Option<(&'static Encoding, usize)> {
+    match bytes {
+        [0xEF, 0xBB, 0xBF, ..] => Some((UTF_8, 3)),
+        [0xFE, 0xFF, ..] => Some((UTF_16BE, 2)),
+        [0xFF, 0xFE, ..] => Some((UTF_16LE, 2)),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` could still grow into a BOM (so a streaming sniffer must
+/// wait for more input before deciding).
+pub(crate) fn could_be_bom_prefix(bytes: &[u8]) -> bool {
+    [&[0xEF, 0xBB, 0xBF][..], &[0xFE, 0xFF], &[0xFF, 0xFE]]
+        .iter()
+        .any(|bom| bytes.len() < bom.len() && bom.starts_with(bytes))
+}

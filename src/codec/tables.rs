@@ -1,0 +1,37 @@
+//! The tables build.rs generates from `indexes/`, and the two table shapes.
+
+use super::registry::{Encoding, Kind};
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// Code point -> pointer, for encoders. BMP code points go through 256 pages
+/// of 256 entries (`pages[cp >> 8]` picks a block of `data`; empty pages all
+/// share block 0), astral ones through a short sorted list. Entries hold
+/// pointer + 1, so 0 means unmapped.
+pub(crate) struct ReverseTable {
+    pub pages: &'static [u16; 256],
+    pub data: &'static [u16],
+    pub astral: &'static [(u32, u16)],
+}
+
+impl ReverseTable {
+    /// The pointer the standard's encoder uses for `cp`, if any.
+    #[inline(always)]
+    pub fn pointer(&self, cp: u32) -> Option<u16> {
+        let entry = if cp <= 0xFFFF {
+            let block = self.pages[(cp >> 8) as usize] as usize;
+            self.data[(block << 8) | (cp & 0xFF) as usize]
+        } else {
+            let i = self.astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
+            i.map_or(0, |i| self.astral[i].1 + 1)
+        };
+        entry.checked_sub(1)
+    }
+}
+
+/// A single-byte encoding: bytes 0x80..=0xFF decode through `decode`
+/// (pointer = byte - 0x80; 0 = no code point), the rest is ASCII.
+pub(crate) struct SingleByteTable {
+    pub decode: &'static [u16; 128],
+    pub encode: &'static ReverseTable,
+}

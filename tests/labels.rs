@@ -104,3 +104,14 @@ fn only_replacement_has_no_encoder() {
         );
     }
 }
+
+#[test]
+fn readme_lists_every_encoding_with_its_label_count() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for enc in Encoding::all() {
+        let row = format!("| {} | {} | {} |", enc.group(), enc.name(), enc.labels().len());
+        assert!(readme.contains(&row), "README.md lacks the row {row:?}");
+    }
+    let total: usize = Encoding::all().map(|e| e.labels().len()).sum();
+    assert!(readme.contains(&format!("all {total} of its labels")), "README.md label total");
+}

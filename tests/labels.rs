@@ -74,7 +74,7 @@ fn nothing_but_the_standard_labels_matches() {
         b"\xA0utf-8",
         b"utf 8",
         b"utf-8//TRANSLIT",
-        b"shift-jis",
+        b"shift jis",
         b"replacement",
         b"UTF-16BOM",
         b"x-sjis\0",
@@ -107,11 +107,20 @@ fn only_replacement_has_no_encoder() {
 
 #[test]
 fn readme_lists_every_encoding_with_its_label_count() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     for enc in Encoding::all() {
-        let row = format!("| {} | {} | {} |", enc.group(), enc.name(), enc.labels().len());
+        let row = format!(
+            "| {} | {} | {} |",
+            enc.group(),
+            enc.name(),
+            enc.labels().len()
+        );
         assert!(readme.contains(&row), "README.md lacks the row {row:?}");
     }
     let total: usize = Encoding::all().map(|e| e.labels().len()).sum();
-    assert!(readme.contains(&format!("all {total} of its labels")), "README.md label total");
+    assert!(
+        readme.contains(&format!("all {total} of its labels")),
+        "README.md label total"
+    );
 }

@@ -89,7 +89,7 @@ fn nothing_but_the_standard_labels_matches() {
             String::from_utf8_lossy(label)
         );
     }
-    // "utf-16" is a label (of UTF-16LE); the name "replacement" is not a label.
+    // "utf-16" is a label (of UTF-16LE), as the standard lists it.
     assert_eq!(Encoding::for_label(b"utf-16").unwrap().name(), "UTF-16LE");
 }
 

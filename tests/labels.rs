@@ -75,7 +75,6 @@ fn nothing_but_the_standard_labels_matches() {
         b"utf 8",
         b"utf-8//TRANSLIT",
         b"shift jis",
-        b"replacement",
         b"UTF-16BOM",
         b"x-sjis\0",
         b"\xFF\xFE",

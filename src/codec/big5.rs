@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct Big5Decoder;
 
 impl Big5Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("Big5Decoder")
     }
 }
@@ -15,8 +20,17 @@ impl Big5Decoder {
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("Big5Encoder")
     }
 }
-impl Big5Decoder { pub fn new() -> Self { Big5Decoder } }
+impl Big5Decoder {
+    pub fn new() -> Self {
+        Big5Decoder
+    }
+}

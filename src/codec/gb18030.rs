@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct Gb18030Decoder;
 
 impl Gb18030Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("Gb18030Decoder")
     }
 }
@@ -15,9 +20,22 @@ impl Gb18030Decoder {
 pub(crate) struct Gb18030Encoder;
 
 impl Gb18030Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("Gb18030Encoder")
     }
 }
-impl Gb18030Decoder { pub fn new() -> Self { Gb18030Decoder } }
-impl Gb18030Encoder { pub fn new(_gbk: bool) -> Self { Gb18030Encoder } }
+impl Gb18030Decoder {
+    pub fn new() -> Self {
+        Gb18030Decoder
+    }
+}
+impl Gb18030Encoder {
+    pub fn new(_gbk: bool) -> Self {
+        Gb18030Encoder
+    }
+}

@@ -35,7 +35,12 @@ impl SingleByteDecoder {
         SingleByteDecoder { utf8 }
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let mut r = 0;
         let mut w = 0;
         loop {
@@ -87,9 +92,14 @@ impl SingleByteDecoder {
 pub(crate) fn decode_non_ascii(bytes: &[u8], r: usize) -> (u32, usize) {
     let b = bytes[r];
     if b < 0xE0 {
-        ((u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F), 2)
+        (
+            (u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F),
+            2,
+        )
     } else if b < 0xF0 {
-        let cp = (u32::from(b & 0x0F) << 12) | (u32::from(bytes[r + 1] & 0x3F) << 6) | u32::from(bytes[r + 2] & 0x3F);
+        let cp = (u32::from(b & 0x0F) << 12)
+            | (u32::from(bytes[r + 1] & 0x3F) << 6)
+            | u32::from(bytes[r + 2] & 0x3F);
         (cp, 3)
     } else {
         let cp = (u32::from(b & 0x07) << 18)
@@ -110,7 +120,12 @@ impl SingleByteEncoder {
         SingleByteEncoder { table: t }
     }
 
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         let bytes = src.as_bytes();
         let encode = self.table.encode;
         let mut r = 0;
@@ -156,7 +171,9 @@ impl SingleByteEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::tables::{SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874};
+    use crate::codec::tables::{
+        SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874,
+    };
 
     /// Decodes in chunks of `chunk` bytes with a `dst` of `dst_len`; errors
     /// show as `[ERR xx]`.
@@ -188,7 +205,11 @@ mod tests {
         let one = decode(t, input, input.len().max(1), 1 << 16);
         for chunk in [1, 2, 3, 5] {
             for dst_len in [3, 4, 5, 16] {
-                assert_eq!(decode(t, input, chunk, dst_len), one, "chunk {chunk} dst {dst_len}");
+                assert_eq!(
+                    decode(t, input, chunk, dst_len),
+                    one,
+                    "chunk {chunk} dst {dst_len}"
+                );
             }
         }
         one
@@ -206,7 +227,9 @@ mod tests {
             match res {
                 RawEncoderResult::InputEmpty => return out,
                 RawEncoderResult::OutputFull => assert!(r + w > 0),
-                RawEncoderResult::Unmappable(c) => out.extend_from_slice(format!("[U+{:04X}]", c as u32).as_bytes()),
+                RawEncoderResult::Unmappable(c) => {
+                    out.extend_from_slice(format!("[U+{:04X}]", c as u32).as_bytes())
+                }
             }
         }
     }
@@ -214,14 +237,23 @@ mod tests {
     #[test]
     fn windows_1252_decodes_c1_bytes_through_its_index() {
         assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\x80"), "€");
-        assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"caf\xE9 \x93quoted\x94 \x81\x8D\x8F\x90\x9D"), "café “quoted” \u{81}\u{8D}\u{8F}\u{90}\u{9D}");
+        assert_eq!(
+            decode_all_ways(
+                &SB_WINDOWS_1252,
+                b"caf\xE9 \x93quoted\x94 \x81\x8D\x8F\x90\x9D"
+            ),
+            "café “quoted” \u{81}\u{8D}\u{8F}\u{90}\u{9D}"
+        );
         assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\xFF\xA0"), "ÿ\u{A0}");
     }
 
     #[test]
     fn unmapped_bytes_are_errors() {
         // windows-874 has no code point for 0xDB..=0xDE; ISO-8859-8 none for 0xA1.
-        assert_eq!(decode_all_ways(&SB_WINDOWS_874, b"a\xDBb\xDE\xA1"), "a[ERR DB]b[ERR DE]\u{E01}");
+        assert_eq!(
+            decode_all_ways(&SB_WINDOWS_874, b"a\xDBb\xDE\xA1"),
+            "a[ERR DB]b[ERR DE]\u{E01}"
+        );
         assert_eq!(decode_all_ways(&SB_ISO_8859_8, b"\xA1\xE0"), "[ERR A1]א");
     }
 
@@ -249,11 +281,20 @@ mod tests {
 
     #[test]
     fn unmappable_characters() {
-        assert_eq!(encode(&SB_WINDOWS_1252, "a€b😀cЖ\u{81}", 1024), b"a\x80b[U+1F600]c[U+0416]\x81");
+        assert_eq!(
+            encode(&SB_WINDOWS_1252, "a€b😀cЖ\u{81}", 1024),
+            b"a\x80b[U+1F600]c[U+0416]\x81"
+        );
         assert_eq!(encode(&SB_WINDOWS_1251, "\u{E9}", 1024), b"[U+00E9]");
         let mut e = SingleByteEncoder::new(&SB_WINDOWS_1252);
         let mut dst = [0u8; 16];
-        assert_eq!(e.encode("ab😀c", &mut dst, true), (RawEncoderResult::Unmappable('😀'), 6, 2));
-        assert_eq!(e.encode("ab", &mut dst[..1], true), (RawEncoderResult::OutputFull, 1, 1));
+        assert_eq!(
+            e.encode("ab😀c", &mut dst, true),
+            (RawEncoderResult::Unmappable('😀'), 6, 2)
+        );
+        assert_eq!(
+            e.encode("ab", &mut dst[..1], true),
+            (RawEncoderResult::OutputFull, 1, 1)
+        );
     }
 }

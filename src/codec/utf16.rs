@@ -73,10 +73,19 @@ pub(crate) struct Utf16Decoder {
 
 impl Utf16Decoder {
     pub fn new(be: bool) -> Self {
-        Utf16Decoder { be, lead_byte: None, lead_surrogate: 0 }
+        Utf16Decoder {
+            be,
+            lead_byte: None,
+            lead_surrogate: 0,
+        }
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         if self.be {
             self.decode_impl::<true>(src, dst, last)
         } else {
@@ -84,7 +93,12 @@ impl Utf16Decoder {
         }
     }
 
-    fn decode_impl<const BE: bool>(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    fn decode_impl<const BE: bool>(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let mut r = 0;
         let mut w = 0;
         // Finish what an earlier call left open, one unit at a time.
@@ -195,7 +209,12 @@ impl Utf16Decoder {
     }
 
     /// All of `src` has been read: raises the end-of-stream error if `last`.
-    fn end<const BE: bool>(&mut self, r: usize, w: usize, last: bool) -> (RawDecoderResult, usize, usize) {
+    fn end<const BE: bool>(
+        &mut self,
+        r: usize,
+        w: usize,
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         if !last || (self.lead_byte.is_none() && self.lead_surrogate == 0) {
             return (RawDecoderResult::InputEmpty, r, w);
         }
@@ -211,23 +230,37 @@ impl Utf16Decoder {
         }
         self.lead_byte = None;
         self.lead_surrogate = 0;
-        (RawDecoderResult::Malformed(RawMalformed::new(&bytes[..len], 0)), r, w)
+        (
+            RawDecoderResult::Malformed(RawMalformed::new(&bytes[..len], 0)),
+            r,
+            w,
+        )
     }
 }
 
 /// Copies the run of ASCII code units starting at `src[r..]` (which starts
 /// with one) into `dst[w..]`, as far as both allow; returns the new positions.
 #[inline(always)]
-fn ascii_run<const BE: bool>(src: &[u8], mut r: usize, dst: &mut [u8], mut w: usize) -> (usize, usize) {
+fn ascii_run<const BE: bool>(
+    src: &[u8],
+    mut r: usize,
+    dst: &mut [u8],
+    mut w: usize,
+) -> (usize, usize) {
     // Four units per step: all their high bytes zero and low bytes < 0x80.
-    let mask: u64 = if BE { 0x80FF_80FF_80FF_80FF } else { 0xFF80_FF80_FF80_FF80 };
+    let mask: u64 = if BE {
+        0x80FF_80FF_80FF_80FF
+    } else {
+        0xFF80_FF80_FF80_FF80
+    };
     while let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 4)) {
         let x = u64::from_le_bytes(s.try_into().unwrap());
         if x & mask != 0 {
             break;
         }
         let x = if BE { x >> 8 } else { x };
-        let packed = (x & 0xFF) | ((x >> 8) & 0xFF00) | ((x >> 16) & 0xFF_0000) | ((x >> 24) & 0xFF00_0000);
+        let packed =
+            (x & 0xFF) | ((x >> 8) & 0xFF00) | ((x >> 16) & 0xFF_0000) | ((x >> 24) & 0xFF00_0000);
         d.copy_from_slice(&(packed as u32).to_le_bytes());
         r += 8;
         w += 4;
@@ -254,7 +287,12 @@ impl Utf16Encoder {
         Utf16Encoder { be }
     }
 
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         if self.be {
             encode_impl::<true>(src, dst)
         } else {
@@ -277,7 +315,10 @@ fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> (RawEncoderResult, 
                     break;
                 }
                 let x = u64::from(x);
-                let spread = (x & 0xFF) | ((x & 0xFF00) << 8) | ((x & 0xFF_0000) << 16) | ((x & 0xFF00_0000) << 24);
+                let spread = (x & 0xFF)
+                    | ((x & 0xFF00) << 8)
+                    | ((x & 0xFF_0000) << 16)
+                    | ((x & 0xFF00_0000) << 24);
                 let spread = if BE { spread << 8 } else { spread };
                 d.copy_from_slice(&spread.to_le_bytes());
                 r += 4;
@@ -298,9 +339,14 @@ fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> (RawEncoderResult, 
         }
         // A multi-byte sequence of valid UTF-8.
         let (cp, len) = if b < 0xE0 {
-            ((u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F), 2)
+            (
+                (u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F),
+                2,
+            )
         } else if b < 0xF0 {
-            let cp = (u32::from(b & 0x0F) << 12) | (u32::from(bytes[r + 1] & 0x3F) << 6) | u32::from(bytes[r + 2] & 0x3F);
+            let cp = (u32::from(b & 0x0F) << 12)
+                | (u32::from(bytes[r + 1] & 0x3F) << 6)
+                | u32::from(bytes[r + 2] & 0x3F);
             (cp, 3)
         } else {
             let cp = (u32::from(b & 0x07) << 18)
@@ -397,7 +443,11 @@ mod tests {
         let one = run(be, input, usize::MAX, 1024);
         for chunk in 1..=6 {
             for dst_len in [4, 5, 6, 16] {
-                assert_eq!(run(be, input, chunk, dst_len), one, "{input:02X?} chunk {chunk} dst {dst_len}");
+                assert_eq!(
+                    run(be, input, chunk, dst_len),
+                    one,
+                    "{input:02X?} chunk {chunk} dst {dst_len}"
+                );
             }
         }
         one
@@ -419,8 +469,14 @@ mod tests {
         let units: Vec<u16> = text.encode_utf16().collect();
         assert_eq!(decode_all_ways(false, &le(&units)), vec![out(text)]);
         assert_eq!(decode_all_ways(true, &be(&units)), vec![out(text)]);
-        assert_eq!(decode_all_ways(false, &[0x3D, 0xD8, 0x00, 0xDE]), vec![out("😀")]);
-        assert_eq!(decode_all_ways(true, &[0xD8, 0x3D, 0xDE, 0x00]), vec![out("😀")]);
+        assert_eq!(
+            decode_all_ways(false, &[0x3D, 0xD8, 0x00, 0xDE]),
+            vec![out("😀")]
+        );
+        assert_eq!(
+            decode_all_ways(true, &[0xD8, 0x3D, 0xDE, 0x00]),
+            vec![out("😀")]
+        );
     }
 
     #[test]
@@ -434,7 +490,11 @@ mod tests {
                     let mut d = Utf16Decoder::new(be_order);
                     let mut dst = [0u8; 64];
                     let mut got = Vec::new();
-                    for (part, last) in [(&input[..cut], false), (&input[cut..cut2], false), (&input[cut2..], true)] {
+                    for (part, last) in [
+                        (&input[..cut], false),
+                        (&input[cut..cut2], false),
+                        (&input[cut2..], true),
+                    ] {
                         let (res, r, w) = d.decode(part, &mut dst, last);
                         assert_eq!((res, r), (RawDecoderResult::InputEmpty, part.len()));
                         got.extend_from_slice(&dst[..w]);
@@ -463,15 +523,28 @@ mod tests {
         );
         assert_eq!(
             decode_all_ways(true, &be(&[0xDBFF, 0xDBFF, 0x41])),
-            vec![Ev::Err(vec![0xDB, 0xFF], 0), Ev::Err(vec![0xDB, 0xFF], 2), out("A")]
+            vec![
+                Ev::Err(vec![0xDB, 0xFF], 0),
+                Ev::Err(vec![0xDB, 0xFF], 2),
+                out("A")
+            ]
         );
         // A lead surrogate at the end.
-        assert_eq!(decode_all_ways(false, &le(&[0x41, 0xD800])), vec![out("A"), Ev::Err(vec![0x00, 0xD8], 2)]);
+        assert_eq!(
+            decode_all_ways(false, &le(&[0x41, 0xD800])),
+            vec![out("A"), Ev::Err(vec![0x00, 0xD8], 2)]
+        );
         // An odd byte at the end.
-        assert_eq!(decode_all_ways(false, &[0x41, 0x00, 0x42]), vec![out("A"), Ev::Err(vec![0x42], 2)]);
+        assert_eq!(
+            decode_all_ways(false, &[0x41, 0x00, 0x42]),
+            vec![out("A"), Ev::Err(vec![0x42], 2)]
+        );
         assert_eq!(decode_all_ways(true, &[0x00]), vec![Ev::Err(vec![0x00], 0)]);
         // A lead surrogate and an odd byte at the end: one error.
-        assert_eq!(decode_all_ways(true, &[0xD8, 0x00, 0xDC]), vec![Ev::Err(vec![0xD8, 0x00, 0xDC], 0)]);
+        assert_eq!(
+            decode_all_ways(true, &[0xD8, 0x00, 0xDC]),
+            vec![Ev::Err(vec![0xD8, 0x00, 0xDC], 0)]
+        );
         assert_eq!(decode_all_ways(true, &[]), vec![]);
     }
 
@@ -481,7 +554,13 @@ mod tests {
         let mut lead_byte: Option<(u8, usize)> = None;
         let mut lead_surrogate: Option<(u16, usize)> = None;
         let mut i = 0;
-        let bytes_of = |u: u16| if be_order { u.to_be_bytes() } else { u.to_le_bytes() };
+        let bytes_of = |u: u16| {
+            if be_order {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        };
         loop {
             let Some(&b) = input.get(i) else {
                 if lead_byte.is_some() || lead_surrogate.is_some() {
@@ -495,7 +574,11 @@ mod tests {
                 lead_byte = Some((b, i - 1));
                 continue;
             };
-            let u = if be_order { (u16::from(lb) << 8) + u16::from(b) } else { (u16::from(b) << 8) + u16::from(lb) };
+            let u = if be_order {
+                (u16::from(lb) << 8) + u16::from(b)
+            } else {
+                (u16::from(b) << 8) + u16::from(lb)
+            };
             lead_byte = None;
             if let Some((ls, at)) = lead_surrogate.take() {
                 if is_trail(u) {
@@ -515,13 +598,18 @@ mod tests {
                 evs.push(Ev::Err(bytes_of(u).to_vec(), i - 2));
                 continue;
             }
-            push_out(&mut evs, char::from_u32(u32::from(u)).unwrap().to_string().as_bytes());
+            push_out(
+                &mut evs,
+                char::from_u32(u32::from(u)).unwrap().to_string().as_bytes(),
+            );
         }
     }
 
     #[test]
     fn matches_the_standard_on_unit_sequences() {
-        let pool: [u16; 8] = [0x0041, 0x00E9, 0x20AC, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD];
+        let pool: [u16; 8] = [
+            0x0041, 0x00E9, 0x20AC, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD,
+        ];
         for be_order in [false, true] {
             for a in pool {
                 for b in pool {
@@ -532,7 +620,11 @@ mod tests {
                             if let Some(x) = extra {
                                 input.push(x);
                             }
-                            assert_eq!(decode_all_ways(be_order, &input), reference(be_order, &input), "{input:02X?}");
+                            assert_eq!(
+                                decode_all_ways(be_order, &input),
+                                reference(be_order, &input),
+                                "{input:02X?}"
+                            );
                         }
                     }
                 }
@@ -570,6 +662,9 @@ mod tests {
         assert_eq!(encode(false, "", 16), Vec::<u8>::new());
         let mut e = Utf16Encoder::new(false);
         let mut dst = [0u8; 3];
-        assert_eq!(e.encode("😀", &mut dst, true), (RawEncoderResult::OutputFull, 0, 0));
+        assert_eq!(
+            e.encode("😀", &mut dst, true),
+            (RawEncoderResult::OutputFull, 0, 0)
+        );
     }
 }

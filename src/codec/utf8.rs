@@ -51,7 +51,11 @@ pub(crate) struct Utf8Decoder {
 
 impl Utf8Decoder {
     pub fn new() -> Self {
-        Utf8Decoder { partial: [0; 4], len: 0, needed: 0 }
+        Utf8Decoder {
+            partial: [0; 4],
+            len: 0,
+            needed: 0,
+        }
     }
 
     fn reset(&mut self) {
@@ -66,7 +70,12 @@ impl Utf8Decoder {
         RawDecoderResult::Malformed(m)
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let mut r = 0;
         let mut w = 0;
         if self.len != 0 {
@@ -153,7 +162,12 @@ impl Utf8Decoder {
 pub(crate) struct Utf8Encoder;
 
 impl Utf8Encoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         if src.len() <= dst.len() {
             dst[..src.len()].copy_from_slice(src.as_bytes());
             return (RawEncoderResult::InputEmpty, src.len(), src.len());
@@ -232,7 +246,11 @@ mod tests {
         assert_eq!(one, expected, "input {input:02X?}");
         for chunk in 1..=5 {
             for dst_len in [4, 5, 7, 16, 64] {
-                assert_eq!(run(input, chunk, dst_len), one, "input {input:02X?} chunk {chunk} dst {dst_len}");
+                assert_eq!(
+                    run(input, chunk, dst_len),
+                    one,
+                    "input {input:02X?} chunk {chunk} dst {dst_len}"
+                );
             }
         }
     }
@@ -261,17 +279,26 @@ mod tests {
         check(b"\xED\xA0\x80", &[err(b"\xED"), err(b"\xA0"), err(b"\x80")]);
         check(b"\xED\x9F\xBF", &[out("\u{D7FF}".as_bytes())]);
         // Beyond U+10FFFF.
-        check(b"\xF4\x90\x80\x80", &[err(b"\xF4"), err(b"\x90"), err(b"\x80"), err(b"\x80")]);
+        check(
+            b"\xF4\x90\x80\x80",
+            &[err(b"\xF4"), err(b"\x90"), err(b"\x80"), err(b"\x80")],
+        );
         check(b"\xF5\x80", &[err(b"\xF5"), err(b"\x80")]);
         check(b"\xFF\xFE", &[err(b"\xFF"), err(b"\xFE")]);
         // Truncated sequences: the prefix is one error, the next byte is read again.
         check(b"\xE2\x82\x41", &[err(b"\xE2\x82"), out(b"A")]);
         check(b"\xE2\x82", &[err(b"\xE2\x82")]);
         check(b"\xF0\x9F\x98", &[err(b"\xF0\x9F\x98")]);
-        check(b"\xF0\x9F\x98\xF0\x9F\x98\x80", &[err(b"\xF0\x9F\x98"), out("😀".as_bytes())]);
+        check(
+            b"\xF0\x9F\x98\xF0\x9F\x98\x80",
+            &[err(b"\xF0\x9F\x98"), out("😀".as_bytes())],
+        );
         check(b"a\xC3", &[out(b"a"), err(b"\xC3")]);
         check(b"\xC3\xC3\xA9", &[err(b"\xC3"), out("é".as_bytes())]);
-        check(b"\xE2\x82\xE2\x82\xAC", &[err(b"\xE2\x82"), out("€".as_bytes())]);
+        check(
+            b"\xE2\x82\xE2\x82\xAC",
+            &[err(b"\xE2\x82"), out("€".as_bytes())],
+        );
         check(b"\x80\xBF", &[err(b"\x80"), err(b"\xBF")]);
         // The Unicode standard's table 3-8 example.
         check(
@@ -356,7 +383,10 @@ mod tests {
                 continue;
             }
             let mut buf = [0; 4];
-            push_out(&mut evs, char::from_u32(cp).unwrap().encode_utf8(&mut buf).as_bytes());
+            push_out(
+                &mut evs,
+                char::from_u32(cp).unwrap().encode_utf8(&mut buf).as_bytes(),
+            );
             cp = 0;
             needed = 0;
             seen = 0;
@@ -368,8 +398,10 @@ mod tests {
     fn matches_the_standard_on_all_short_inputs() {
         // Every sequence of up to 3 bytes drawn from an alphabet of
         // interesting bytes, plus all two-byte inputs.
-        let alphabet: Vec<u8> =
-            vec![0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF];
+        let alphabet: Vec<u8> = vec![
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ];
         let mut inputs = Vec::new();
         for &a in &alphabet {
             for &b in &alphabet {
@@ -408,7 +440,11 @@ mod tests {
         assert_eq!(run(&input, usize::MAX, 1 << 16), expected);
         for chunk in [1, 2, 3, 7, 64] {
             for dst_len in [4, 16, 33] {
-                assert_eq!(run(&input, chunk, dst_len), expected, "chunk {chunk} dst {dst_len}");
+                assert_eq!(
+                    run(&input, chunk, dst_len),
+                    expected,
+                    "chunk {chunk} dst {dst_len}"
+                );
             }
         }
     }

@@ -8,7 +8,12 @@ use super::{RawDecoderResult, RawEncoderResult};
 pub(crate) struct XUserDefinedDecoder;
 
 impl XUserDefinedDecoder {
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let mut r = 0;
         let mut w = 0;
         loop {
@@ -28,7 +33,9 @@ impl XUserDefinedDecoder {
             }
             match src.get(r) {
                 None => return (RawDecoderResult::InputEmpty, r, w),
-                Some(&b) if b >= 0x80 || w == dst.len() => return (RawDecoderResult::OutputFull, r, w),
+                Some(&b) if b >= 0x80 || w == dst.len() => {
+                    return (RawDecoderResult::OutputFull, r, w)
+                }
                 Some(_) => {}
             }
         }
@@ -39,7 +46,12 @@ impl XUserDefinedDecoder {
 pub(crate) struct XUserDefinedEncoder;
 
 impl XUserDefinedEncoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         let bytes = src.as_bytes();
         let mut r = 0;
         let mut w = 0;
@@ -94,7 +106,9 @@ mod tests {
     #[test]
     fn decodes_high_bytes_to_the_private_use_area() {
         let all: Vec<u8> = (0..=255).collect();
-        let expected: String = (0..=255u32).map(|b| char::from_u32(if b < 0x80 { b } else { 0xF780 + b - 0x80 }).unwrap()).collect();
+        let expected: String = (0..=255u32)
+            .map(|b| char::from_u32(if b < 0x80 { b } else { 0xF780 + b - 0x80 }).unwrap())
+            .collect();
         for chunk in [1, 2, 7, 256] {
             for dst_len in [3, 4, 16, 1024] {
                 assert_eq!(decode(&all, chunk, dst_len), expected.as_bytes());
@@ -107,11 +121,26 @@ mod tests {
     fn encodes_the_private_use_range_back() {
         let mut e = XUserDefinedEncoder;
         let mut dst = [0u8; 16];
-        assert_eq!(e.encode("a\u{F780}\u{F7FF}b", &mut dst, true), (RawEncoderResult::InputEmpty, 8, 4));
+        assert_eq!(
+            e.encode("a\u{F780}\u{F7FF}b", &mut dst, true),
+            (RawEncoderResult::InputEmpty, 8, 4)
+        );
         assert_eq!(&dst[..4], b"a\x80\xFFb");
-        assert_eq!(e.encode("a\u{F77F}b", &mut dst, true), (RawEncoderResult::Unmappable('\u{F77F}'), 4, 1));
-        assert_eq!(e.encode("\u{F800}", &mut dst, true), (RawEncoderResult::Unmappable('\u{F800}'), 3, 0));
-        assert_eq!(e.encode("é", &mut dst, true), (RawEncoderResult::Unmappable('é'), 2, 0));
-        assert_eq!(e.encode("ab", &mut dst[..1], true), (RawEncoderResult::OutputFull, 1, 1));
+        assert_eq!(
+            e.encode("a\u{F77F}b", &mut dst, true),
+            (RawEncoderResult::Unmappable('\u{F77F}'), 4, 1)
+        );
+        assert_eq!(
+            e.encode("\u{F800}", &mut dst, true),
+            (RawEncoderResult::Unmappable('\u{F800}'), 3, 0)
+        );
+        assert_eq!(
+            e.encode("é", &mut dst, true),
+            (RawEncoderResult::Unmappable('é'), 2, 0)
+        );
+        assert_eq!(
+            e.encode("ab", &mut dst[..1], true),
+            (RawEncoderResult::OutputFull, 1, 1)
+        );
     }
 }

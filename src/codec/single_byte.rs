@@ -44,32 +44,35 @@ impl SingleByteDecoder {
         let mut r = 0;
         let mut w = 0;
         loop {
-            let n = copy_ascii(&src[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            // Table lookups, four bytes of room per byte, until the next
-            // ASCII run or an error.
-            while let (Some(&b), Some(out)) = (src.get(r), dst.get_mut(w..w + 4)) {
-                let e = self.utf8[b as usize];
-                let len = (e >> 24) as usize;
-                if len == 0 {
-                    let m = RawMalformed::new(&[b], 0);
-                    return (RawDecoderResult::Malformed(m), r + 1, w);
+            // Eight bytes at a time, with room for the worst case: a word
+            // of ASCII starts a word-wise copy; any other word goes through
+            // the table byte by byte, branch-free but for errors (each byte
+            // writes four bytes and keeps its UTF-8 length).
+            while r + 8 <= src.len() && w + 32 <= dst.len() {
+                let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let n = copy_ascii(&src[r..], &mut dst[w..]);
+                    r += n;
+                    w += n;
+                    continue;
                 }
-                out.copy_from_slice(&e.to_le_bytes());
-                r += 1;
-                w += len;
-                if b < 0x80 && src.get(r).is_some_and(|&b| b < 0x80) {
-                    break;
+                for k in 0..8 {
+                    let b = (word >> (8 * k)) as u8;
+                    let e = self.utf8[b as usize];
+                    let len = (e >> 24) as usize;
+                    if len == 0 {
+                        let m = RawMalformed::new(&[b], 0);
+                        return (RawDecoderResult::Malformed(m), r + k + 1, w);
+                    }
+                    dst[w..w + 4].copy_from_slice(&e.to_le_bytes());
+                    w += len;
                 }
+                r += 8;
             }
+            // Near the end of either: one byte at a time, exactly.
             let Some(&b) = src.get(r) else {
                 return (RawDecoderResult::InputEmpty, r, w);
             };
-            if dst.len() - w >= 4 {
-                continue; // an ASCII run
-            }
-            // Less than four bytes of room: one byte, exactly.
             let e = self.utf8[b as usize];
             let len = (e >> 24) as usize;
             if len == 0 {

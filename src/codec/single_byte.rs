@@ -261,6 +261,31 @@ mod tests {
     }
 
     #[test]
+    fn errors_anywhere_in_long_input() {
+        // windows-874 has no code point for 0xDB; put it at every position of
+        // inputs long enough for the word-wise paths, between ASCII and Thai.
+        for base in [&[b'a'; 48][..], &[0xA1; 48][..]] {
+            for at in 0..base.len() {
+                let mut input = base.to_vec();
+                input[at] = 0xDB;
+                let expected: String = input
+                    .iter()
+                    .map(|&b| match b {
+                        0xDB => "[ERR DB]".to_string(),
+                        0xA1 => "\u{E01}".to_string(),
+                        b => (b as char).to_string(),
+                    })
+                    .collect();
+                assert_eq!(
+                    decode_all_ways(&SB_WINDOWS_874, &input),
+                    expected,
+                    "at {at}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn cyrillic_round_trip() {
         let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 2024 г.";
         let cp1251 = encode(&SB_WINDOWS_1251, text, 1024);

@@ -58,9 +58,8 @@ fn misplaced<const MAX: u8>(p3: u8, p2: u8, p1: u8, c: u8) -> u8 {
         needs_cont |= p2 >= 0xE0;
         // After E0 a second byte must be A0..=BF, after ED 80..=9F: the lead
         // that the second byte rules out is E0 below A0 and ED above.
-        // (When `c` is no continuation byte, both leads are errors anyway.)
-        // (A signed comparison is enough: for ASCII `c` both leads are
-        // errors anyway.)
+        // (When `c` is no continuation byte, both leads are errors anyway,
+        // so a signed comparison is enough.)
         let excluded = if (c as i8) < (0xA0u8 as i8) {
             0xE0
         } else {

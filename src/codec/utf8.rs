@@ -81,39 +81,32 @@ fn misplaced<const MAX: u8>(p3: u8, p2: u8, p1: u8, c: u8) -> u8 {
     ((is_cont != needs_cont) | bad) as u8
 }
 
-/// Whether any byte of `cur` is misplaced (see [`misplaced`]), and the
-/// checks the next block needs for its three bytes before it and, most
-/// likely, its own.
+/// Whether any byte of `cur` is misplaced (see [`misplaced`]).
 #[inline(always)]
 fn block_misplaced<const MAX: u8>(
     p3: &[u8; BLOCK],
     p2: &[u8; BLOCK],
     p1: &[u8; BLOCK],
     cur: &[u8; BLOCK],
-) -> (bool, u8) {
+) -> bool {
     let mut bad = 0;
-    let mut three = 0;
-    let mut four = 0;
     for k in 0..BLOCK {
         bad |= misplaced::<MAX>(p3[k], p2[k], p1[k], cur[k]);
-        if MAX >= 0xE0 {
-            three |= (cur[k] >= 0xE0) as u8;
-        }
-        if MAX >= 0xF0 {
-            four |= (cur[k] >= 0xF0) as u8;
-        }
     }
-    let next = if four != 0 {
-        0xFF
-    } else if three != 0 {
-        0xEF
-    } else {
-        0xDF
-    };
-    (bad != 0, next)
+    bad != 0
 }
 
-const BLOCK: usize = 64;
+/// The checks (see [`misplaced`]) that bytes up to `max` need.
+#[inline(always)]
+fn checks_for(max: u8) -> u8 {
+    match max {
+        0..=0xDF => 0xDF,
+        0xE0..=0xEF => 0xEF,
+        _ => 0xFF,
+    }
+}
+
+const BLOCK: usize = 128;
 
 /// Whether the block is all ASCII.
 #[inline(always)]
@@ -142,14 +135,8 @@ fn copy_valid_blocks(src: &[u8], dst: &mut [u8]) -> usize {
         return 0;
     }
     // The checks in use: for bytes up to `max`. A larger byte makes a
-    // block fail them; it is then checked again with the next set. The next
-    // block starts with the set this one needed, which covers the three
-    // bytes before it.
-    let mut max = match a.max(b).max(c) {
-        0..=0xDF => 0xDF,
-        0xE0..=0xEF => 0xEF,
-        _ => 0xFF,
-    };
+    // block fail them; it is then checked again with the next set.
+    let mut max = checks_for(a.max(b).max(c));
     let mut i = 3;
     while i + BLOCK <= src.len() {
         let block = |at: usize| -> &[u8; BLOCK] { src[at..at + BLOCK].try_into().unwrap() };
@@ -159,13 +146,15 @@ fn copy_valid_blocks(src: &[u8], dst: &mut [u8]) -> usize {
             continue;
         }
         loop {
-            let (bad, next) = match max {
+            let bad = match max {
                 0xDF => block_misplaced::<0xDF>(p3, p2, p1, cur),
                 0xEF => block_misplaced::<0xEF>(p3, p2, p1, cur),
                 _ => block_misplaced::<0xFF>(p3, p2, p1, cur),
             };
             if !bad {
-                max = next;
+                // The next block starts with what the three bytes before it
+                // need (usually what it needs itself).
+                max = checks_for(cur[BLOCK - 3].max(cur[BLOCK - 2]).max(cur[BLOCK - 1]));
                 break;
             }
             if max == 0xFF {
@@ -626,10 +615,19 @@ mod tests {
     fn block_validation_finds_errors_at_every_position() {
         // Long valid text (so whole blocks go through the fast path) with
         // each kind of error, and truncations, put at every position.
-        let base =
-            "ab€dé😀fgh\u{10FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{FFFF}\u{D7FF}\u{E000}xyz".repeat(4);
-        let base = base.as_bytes();
-        let errors: [&[u8]; 12] = [
+        // Texts with characters up to 4, 3 and 2 bytes long (the block
+        // checks depend on the largest byte).
+        for base in [
+            "ab€dé😀fgh\u{10FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{FFFF}\u{D7FF}\u{E000}xyz",
+            "ab€dé\u{FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{D7FF}\u{E000}xyz",
+            "abcdéfghЖЖЖijklmnopqrstuvwxyz\u{80}\u{7FF}",
+        ] {
+            errors_at_every_position(base.repeat(8).as_bytes());
+        }
+    }
+
+    fn errors_at_every_position(base: &[u8]) {
+        let errors: [&[u8]; 17] = [
             b"\x80",
             b"\xC0\xAF",
             b"\xC1",
@@ -642,6 +640,11 @@ mod tests {
             b"\xE2\x82",
             b"\xF0\x9F\x98",
             b"\xC3",
+            b"\xE0\xA0",
+            b"\xE0\x80",
+            b"\xED\xA0",
+            b"\xF0\x90\x80",
+            b"\xF4\x90",
         ];
         for at in 0..=base.len() {
             for e in errors {
@@ -696,7 +699,7 @@ mod tests {
         let mut dst = vec![0u8; 1024];
         for round in 0..3000 {
             let mut input = Vec::new();
-            while input.len() < 400 {
+            while input.len() < 1000 {
                 let r = next();
                 if r % (50 + round % 400) == 0 {
                     // A random byte, mostly one that keeps the text's class.

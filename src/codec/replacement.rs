@@ -6,8 +6,17 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct ReplacementDecoder;
 
 impl ReplacementDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("ReplacementDecoder")
     }
 }
-impl ReplacementDecoder { pub fn new() -> Self { ReplacementDecoder } }
+impl ReplacementDecoder {
+    pub fn new() -> Self {
+        ReplacementDecoder
+    }
+}

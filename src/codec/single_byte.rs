@@ -1,13 +1,18 @@
 //! The single-byte encodings.
 #![allow(dead_code, unused_imports)]
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 use super::tables::SingleByteTable;
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// Decoder (not yet implemented).
 pub(crate) struct SingleByteDecoder;
 
 impl SingleByteDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("SingleByteDecoder")
     }
 }
@@ -16,9 +21,22 @@ impl SingleByteDecoder {
 pub(crate) struct SingleByteEncoder;
 
 impl SingleByteEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("SingleByteEncoder")
     }
 }
-impl SingleByteDecoder { pub fn new(_t: &'static SingleByteTable) -> Self { SingleByteDecoder } }
-impl SingleByteEncoder { pub fn new(_t: &'static SingleByteTable) -> Self { SingleByteEncoder } }
+impl SingleByteDecoder {
+    pub fn new(_t: &'static SingleByteTable) -> Self {
+        SingleByteDecoder
+    }
+}
+impl SingleByteEncoder {
+    pub fn new(_t: &'static SingleByteTable) -> Self {
+        SingleByteEncoder
+    }
+}

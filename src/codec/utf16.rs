@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct Utf16Decoder;
 
 impl Utf16Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("Utf16Decoder")
     }
 }
@@ -15,9 +20,22 @@ impl Utf16Decoder {
 pub(crate) struct Utf16Encoder;
 
 impl Utf16Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("Utf16Encoder")
     }
 }
-impl Utf16Decoder { pub fn new(_be: bool) -> Self { Utf16Decoder } }
-impl Utf16Encoder { pub fn new(_be: bool) -> Self { Utf16Encoder } }
+impl Utf16Decoder {
+    pub fn new(_be: bool) -> Self {
+        Utf16Decoder
+    }
+}
+impl Utf16Encoder {
+    pub fn new(_be: bool) -> Self {
+        Utf16Encoder
+    }
+}

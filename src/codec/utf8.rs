@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct Utf8Decoder;
 
 impl Utf8Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("Utf8Decoder")
     }
 }
@@ -15,8 +20,17 @@ impl Utf8Decoder {
 pub(crate) struct Utf8Encoder;
 
 impl Utf8Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("Utf8Encoder")
     }
 }
-impl Utf8Decoder { pub fn new() -> Self { Utf8Decoder } }
+impl Utf8Decoder {
+    pub fn new() -> Self {
+        Utf8Decoder
+    }
+}

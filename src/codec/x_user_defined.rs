@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct XUserDefinedDecoder;
 
 impl XUserDefinedDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("XUserDefinedDecoder")
     }
 }
@@ -15,7 +20,12 @@ impl XUserDefinedDecoder {
 pub(crate) struct XUserDefinedEncoder;
 
 impl XUserDefinedEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("XUserDefinedEncoder")
     }
 }

@@ -1,7 +1,6 @@
 //! Big5 (the standard's section 11.1).
 
-use super::ascii::copy_ascii;
-use super::gb18030::next_scalar;
+use super::gb18030::{ascii_run, next_scalar, write_bmp};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -17,13 +16,27 @@ enum Pair {
     None,
 }
 
+/// Trail byte -> its offset in a row of index Big5 (0..157), or 0xFF for
+/// bytes that are not trails (outside 0x40..=0x7E and 0xA1..=0xFE).
+static TRAIL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b <= 0x7E || b >= 0xA1 {
+            t[b] = (b - if b < 0x7F { 0x40 } else { 0x62 }) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn pair(lead: u8, trail: u8) -> Pair {
-    let offset = if trail < 0x7F { 0x40 } else { 0x62 };
-    if !(0x40..=0x7E).contains(&trail) && !(0xA1..=0xFE).contains(&trail) {
+    let trail = TRAIL[usize::from(trail)];
+    if trail == 0xFF {
         return Pair::None;
     }
-    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail) - offset;
+    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
     match INDEX_BIG5.get(pointer) {
         Some(&cp) if cp != 0 => Pair::One(cp),
         _ => match pointer {
@@ -61,7 +74,12 @@ impl Big5Decoder {
         Big5Decoder { lead: 0 }
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let (mut read, mut written) = (0, 0);
         if self.lead != 0 {
             let lead = self.lead;
@@ -97,57 +115,61 @@ impl Big5Decoder {
         }
 
         loop {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = src.get(read) else {
-                    return (RawDecoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 4 {
-                    return (RawDecoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    // A lone ASCII byte between two-byte sequences; longer
-                    // runs go back to the word-at-a-time copy.
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match src.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
+            let Some(&b0) = src.get(read) else {
+                return (RawDecoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 4 {
+                return (RawDecoderResult::OutputFull, read, written);
+            }
+            if b0 < 0x80 {
+                let n = ascii_run(&src[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            if b0.wrapping_sub(0x81) < 0x7E {
+                if let Some(&b1) = src.get(read + 1) {
+                    let trail = TRAIL[usize::from(b1)];
+                    let pointer = (usize::from(b0) - 0x81) * 157 + usize::from(trail);
+                    if let Some(&cp) = INDEX_BIG5.get(pointer) {
+                        // Index Big5 has no ASCII; 0 = no code point.
+                        if trail != 0xFF && cp.wrapping_sub(0x80) < 0x10000 - 0x80 {
+                            written = write_bmp(dst, written, cp);
+                            read += 2;
+                            continue;
+                        }
                     }
                 }
-                if b0 == 0x80 || b0 == 0xFF {
+            }
+            if b0 == 0x80 || b0 == 0xFF {
+                let m = RawMalformed::new(&[b0], 0);
+                return (RawDecoderResult::Malformed(m), read + 1, written);
+            }
+            let Some(&b1) = src.get(read + 1) else {
+                read += 1;
+                if last {
+                    let m = RawMalformed::new(&[b0], 0);
+                    return (RawDecoderResult::Malformed(m), read, written);
+                }
+                self.lead = b0;
+                return (RawDecoderResult::InputEmpty, read, written);
+            };
+            match pair(b0, b1) {
+                Pair::One(cp) => written = write_cp(dst, written, cp),
+                Pair::Two(bytes) => {
+                    dst[written..written + 4].copy_from_slice(&bytes);
+                    written += 4;
+                }
+                Pair::None if b1 < 0x80 => {
                     let m = RawMalformed::new(&[b0], 0);
                     return (RawDecoderResult::Malformed(m), read + 1, written);
                 }
-                let Some(&b1) = src.get(read + 1) else {
-                    read += 1;
-                    if last {
-                        let m = RawMalformed::new(&[b0], 0);
-                        return (RawDecoderResult::Malformed(m), read, written);
-                    }
-                    self.lead = b0;
-                    return (RawDecoderResult::InputEmpty, read, written);
-                };
-                match pair(b0, b1) {
-                    Pair::One(cp) => written = write_cp(dst, written, cp),
-                    Pair::Two(bytes) => {
-                        dst[written..written + 4].copy_from_slice(&bytes);
-                        written += 4;
-                    }
-                    Pair::None if b1 < 0x80 => {
-                        let m = RawMalformed::new(&[b0], 0);
-                        return (RawDecoderResult::Malformed(m), read + 1, written);
-                    }
-                    Pair::None => {
-                        let m = RawMalformed::new(&[b0, b1], 0);
-                        return (RawDecoderResult::Malformed(m), read + 2, written);
-                    }
+                Pair::None => {
+                    let m = RawMalformed::new(&[b0, b1], 0);
+                    return (RawDecoderResult::Malformed(m), read + 2, written);
                 }
-                read += 2;
             }
+            read += 2;
         }
     }
 }
@@ -156,41 +178,38 @@ impl Big5Decoder {
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = bytes.get(read) else {
-                    return (RawEncoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 2 {
-                    return (RawEncoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match bytes.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
-                    }
-                }
-                let (cp, len) = next_scalar(&bytes[read..]);
-                read += len;
-                let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
-                    let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                    return (RawEncoderResult::Unmappable(c), read, written);
-                };
-                let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
-                let offset = if trail < 0x3F { 0x40 } else { 0x62 };
-                dst[written] = lead as u8;
-                dst[written + 1] = (trail + offset) as u8;
-                written += 2;
+            let Some(&b0) = bytes.get(read) else {
+                return (RawEncoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 2 {
+                return (RawEncoderResult::OutputFull, read, written);
             }
+            if b0 < 0x80 {
+                let n = ascii_run(&bytes[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            let (cp, len) = next_scalar(&bytes[read..]);
+            read += len;
+            let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
+                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                return (RawEncoderResult::Unmappable(c), read, written);
+            };
+            let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
+            let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+            dst[written] = lead as u8;
+            dst[written + 1] = (trail + offset) as u8;
+            written += 2;
         }
     }
 }
@@ -207,21 +226,38 @@ mod tests {
 
     fn bytes_for(pointer: usize) -> [u8; 2] {
         let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
-        [lead as u8, (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8]
+        [
+            lead as u8,
+            (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8,
+        ]
     }
 
     #[test]
     fn two_code_point_pointers() {
-        let cases = [(1133, "\u{CA}\u{304}"), (1135, "\u{CA}\u{30C}"), (1164, "\u{EA}\u{304}"), (1166, "\u{EA}\u{30C}")];
+        let cases = [
+            (1133, "\u{CA}\u{304}"),
+            (1135, "\u{CA}\u{30C}"),
+            (1164, "\u{EA}\u{304}"),
+            (1166, "\u{EA}\u{30C}"),
+        ];
         for (pointer, text) in cases {
-            assert_eq!(INDEX_BIG5[pointer], 0, "the table, not the index, has pointer {pointer}");
+            assert_eq!(
+                INDEX_BIG5[pointer], 0,
+                "the table, not the index, has pointer {pointer}"
+            );
             let b = bytes_for(pointer);
             assert_eq!(decode_all(BIG5, &b), ok(text));
-            assert_eq!(decode_all(BIG5, &[b'a', b[0], b[1], b'z']), ok(&format!("a{text}z")));
+            assert_eq!(
+                decode_all(BIG5, &[b'a', b[0], b[1], b'z']),
+                ok(&format!("a{text}z"))
+            );
             // Each half is its own code point; U+00CA and U+00EA are HKSCS.
             assert_eq!(encode(BIG5, text), Err(text.chars().next().unwrap()));
         }
-        assert_eq!(decode_all(BIG5, b"\x88\x62\x88\x64\x88\xA3\x88\xA5"), ok("Ê̄Ê̌ê̄ê̌"));
+        assert_eq!(
+            decode_all(BIG5, b"\x88\x62\x88\x64\x88\xA3\x88\xA5"),
+            ok("Ê̄Ê̌ê̄ê̌")
+        );
     }
 
     #[test]
@@ -229,16 +265,20 @@ mod tests {
         // Pointer 1137 (0x88 0x66) is U+00CA, below (0xA1 - 0x81) * 157.
         assert_eq!(decode_all(BIG5, b"\x88\x66"), ok("\u{CA}"));
         assert_eq!(encode(BIG5, "\u{CA}"), Err('\u{CA}'));
-        for pointer in 0..(0xA1 - 0x81) * 157 {
-            let cp = INDEX_BIG5[pointer];
-            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else { continue };
+        for (pointer, &cp) in INDEX_BIG5.iter().enumerate().take((0xA1 - 0x81) * 157) {
+            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else {
+                continue;
+            };
             let b = bytes_for(pointer);
             assert_eq!(decode_all(BIG5, &b), ok(&c.to_string()));
             match BIG5_ENCODE.pointer(cp) {
                 Some(p) => {
                     assert!(usize::from(p) >= 5024);
                     assert_eq!(INDEX_BIG5[usize::from(p)], cp);
-                    assert_eq!(encode(BIG5, &c.to_string()), Ok(bytes_for(p.into()).to_vec()));
+                    assert_eq!(
+                        encode(BIG5, &c.to_string()),
+                        Ok(bytes_for(p.into()).to_vec())
+                    );
                 }
                 None => assert_eq!(encode(BIG5, &c.to_string()), Err(c)),
             }
@@ -251,16 +291,28 @@ mod tests {
         // 5024, or the last one for six code points.
         let mut first = std::collections::HashMap::new();
         let mut last = std::collections::HashMap::new();
-        for (p, &cp) in INDEX_BIG5.iter().enumerate().skip(5024).filter(|&(_, &cp)| cp != 0) {
+        for (p, &cp) in INDEX_BIG5
+            .iter()
+            .enumerate()
+            .skip(5024)
+            .filter(|&(_, &cp)| cp != 0)
+        {
             first.entry(cp).or_insert(p);
             last.insert(cp, p);
         }
         let mut encoded = 0;
         for cp in 0x80..=0x10FFFF {
-            let Some(c) = char::from_u32(cp) else { continue };
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
             let s = c.to_string();
             let uses_last = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345].contains(&cp);
-            let expected = if uses_last { last.get(&cp) } else { first.get(&cp) }.copied();
+            let expected = if uses_last {
+                last.get(&cp)
+            } else {
+                first.get(&cp)
+            }
+            .copied();
             if uses_last {
                 assert_ne!(last[&cp], first[&cp]);
             }
@@ -283,24 +335,57 @@ mod tests {
     fn errors() {
         let e = |b: &[u8]| vec![(0u64, b.to_vec())];
         assert_eq!(decode_all(BIG5, b"\x80"), ("\u{FFFD}".into(), e(b"\x80")));
-        assert_eq!(decode_all(BIG5, b"\xFF\x40"), ("\u{FFFD}@".into(), e(b"\xFF")));
+        assert_eq!(
+            decode_all(BIG5, b"\xFF\x40"),
+            ("\u{FFFD}@".into(), e(b"\xFF"))
+        );
         // An ASCII byte after a lead is read again.
-        assert_eq!(decode_all(BIG5, b"\x81\x41"), ("\u{FFFD}A".into(), e(b"\x81")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x7F"), ("\u{FFFD}\x7F".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x22"), ("\u{FFFD}\"".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"\xA1\xA0\x41"), ("\u{FFFD}A".into(), e(b"\xA1\xA0")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x80"), ("\u{FFFD}".into(), e(b"\xA1\x80")));
-        assert_eq!(decode_all(BIG5, b"\xA1\xFF"), ("\u{FFFD}".into(), e(b"\xA1\xFF")));
+        assert_eq!(
+            decode_all(BIG5, b"\x81\x41"),
+            ("\u{FFFD}A".into(), e(b"\x81"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x7F"),
+            ("\u{FFFD}\x7F".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x22"),
+            ("\u{FFFD}\"".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xA0\x41"),
+            ("\u{FFFD}A".into(), e(b"\xA1\xA0"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x80"),
+            ("\u{FFFD}".into(), e(b"\xA1\x80"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xFF"),
+            ("\u{FFFD}".into(), e(b"\xA1\xFF"))
+        );
         // End of queue.
         assert_eq!(decode_all(BIG5, b"\xA1"), ("\u{FFFD}".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"ab\xA4"), ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])]));
-        assert_eq!(BIG5.decode_without_bom_handling(b"\xA4\xA4\xA4"), ("中\u{FFFD}".into(), true));
-        assert_eq!(decode_all(BIG5, b"\xA4\xA4\xA4\x40\xA1\x40"), ok("中一\u{3000}"));
+        assert_eq!(
+            decode_all(BIG5, b"ab\xA4"),
+            ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])])
+        );
+        assert_eq!(
+            BIG5.decode_without_bom_handling(b"\xA4\xA4\xA4"),
+            ("中\u{FFFD}".into(), true)
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA4\xA4\xA4\x40\xA1\x40"),
+            ok("中一\u{3000}")
+        );
     }
 
     #[test]
     fn encoder_basics() {
-        assert_eq!(encode(BIG5, "中文 abc"), Ok(vec![0xA4, 0xA4, 0xA4, 0xE5, 0x20, 0x61, 0x62, 0x63]));
+        assert_eq!(
+            encode(BIG5, "中文 abc"),
+            Ok(vec![0xA4, 0xA4, 0xA4, 0xE5, 0x20, 0x61, 0x62, 0x63])
+        );
         assert_eq!(encode(BIG5, "\u{80}"), Err('\u{80}'));
         assert_eq!(encode(BIG5, "€"), Ok(vec![0xA3, 0xE1]));
         assert_eq!(BIG5.encode("a😀b"), Some((b"a&#128512;b".to_vec(), true)));
@@ -363,6 +448,9 @@ mod tests {
         assert_eq!((r, read, w), (DecoderResult::InputEmpty, 1, 0));
         let mut buf = [0u8; 16];
         let (r, read, w) = d.decode_without_replacement(b"\xA4", &mut buf, true);
-        assert_eq!((r, read, &buf[..w]), (DecoderResult::InputEmpty, 1, "中".as_bytes()));
+        assert_eq!(
+            (r, read, &buf[..w]),
+            (DecoderResult::InputEmpty, 1, "中".as_bytes())
+        );
     }
 }

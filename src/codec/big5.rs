@@ -61,7 +61,12 @@ impl Big5Decoder {
         Big5Decoder { lead: 0 }
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let (mut read, mut written) = (0, 0);
         if self.lead != 0 {
             let lead = self.lead;
@@ -156,7 +161,12 @@ impl Big5Decoder {
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
@@ -207,21 +217,38 @@ mod tests {
 
     fn bytes_for(pointer: usize) -> [u8; 2] {
         let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
-        [lead as u8, (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8]
+        [
+            lead as u8,
+            (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8,
+        ]
     }
 
     #[test]
     fn two_code_point_pointers() {
-        let cases = [(1133, "\u{CA}\u{304}"), (1135, "\u{CA}\u{30C}"), (1164, "\u{EA}\u{304}"), (1166, "\u{EA}\u{30C}")];
+        let cases = [
+            (1133, "\u{CA}\u{304}"),
+            (1135, "\u{CA}\u{30C}"),
+            (1164, "\u{EA}\u{304}"),
+            (1166, "\u{EA}\u{30C}"),
+        ];
         for (pointer, text) in cases {
-            assert_eq!(INDEX_BIG5[pointer], 0, "the table, not the index, has pointer {pointer}");
+            assert_eq!(
+                INDEX_BIG5[pointer], 0,
+                "the table, not the index, has pointer {pointer}"
+            );
             let b = bytes_for(pointer);
             assert_eq!(decode_all(BIG5, &b), ok(text));
-            assert_eq!(decode_all(BIG5, &[b'a', b[0], b[1], b'z']), ok(&format!("a{text}z")));
+            assert_eq!(
+                decode_all(BIG5, &[b'a', b[0], b[1], b'z']),
+                ok(&format!("a{text}z"))
+            );
             // Each half is its own code point; U+00CA and U+00EA are HKSCS.
             assert_eq!(encode(BIG5, text), Err(text.chars().next().unwrap()));
         }
-        assert_eq!(decode_all(BIG5, b"\x88\x62\x88\x64\x88\xA3\x88\xA5"), ok("Ê̄Ê̌ê̄ê̌"));
+        assert_eq!(
+            decode_all(BIG5, b"\x88\x62\x88\x64\x88\xA3\x88\xA5"),
+            ok("Ê̄Ê̌ê̄ê̌")
+        );
     }
 
     #[test]
@@ -231,14 +258,19 @@ mod tests {
         assert_eq!(encode(BIG5, "\u{CA}"), Err('\u{CA}'));
         for pointer in 0..(0xA1 - 0x81) * 157 {
             let cp = INDEX_BIG5[pointer];
-            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else { continue };
+            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else {
+                continue;
+            };
             let b = bytes_for(pointer);
             assert_eq!(decode_all(BIG5, &b), ok(&c.to_string()));
             match BIG5_ENCODE.pointer(cp) {
                 Some(p) => {
                     assert!(usize::from(p) >= 5024);
                     assert_eq!(INDEX_BIG5[usize::from(p)], cp);
-                    assert_eq!(encode(BIG5, &c.to_string()), Ok(bytes_for(p.into()).to_vec()));
+                    assert_eq!(
+                        encode(BIG5, &c.to_string()),
+                        Ok(bytes_for(p.into()).to_vec())
+                    );
                 }
                 None => assert_eq!(encode(BIG5, &c.to_string()), Err(c)),
             }
@@ -251,16 +283,28 @@ mod tests {
         // 5024, or the last one for six code points.
         let mut first = std::collections::HashMap::new();
         let mut last = std::collections::HashMap::new();
-        for (p, &cp) in INDEX_BIG5.iter().enumerate().skip(5024).filter(|&(_, &cp)| cp != 0) {
+        for (p, &cp) in INDEX_BIG5
+            .iter()
+            .enumerate()
+            .skip(5024)
+            .filter(|&(_, &cp)| cp != 0)
+        {
             first.entry(cp).or_insert(p);
             last.insert(cp, p);
         }
         let mut encoded = 0;
         for cp in 0x80..=0x10FFFF {
-            let Some(c) = char::from_u32(cp) else { continue };
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
             let s = c.to_string();
             let uses_last = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345].contains(&cp);
-            let expected = if uses_last { last.get(&cp) } else { first.get(&cp) }.copied();
+            let expected = if uses_last {
+                last.get(&cp)
+            } else {
+                first.get(&cp)
+            }
+            .copied();
             if uses_last {
                 assert_ne!(last[&cp], first[&cp]);
             }
@@ -283,24 +327,57 @@ mod tests {
     fn errors() {
         let e = |b: &[u8]| vec![(0u64, b.to_vec())];
         assert_eq!(decode_all(BIG5, b"\x80"), ("\u{FFFD}".into(), e(b"\x80")));
-        assert_eq!(decode_all(BIG5, b"\xFF\x40"), ("\u{FFFD}@".into(), e(b"\xFF")));
+        assert_eq!(
+            decode_all(BIG5, b"\xFF\x40"),
+            ("\u{FFFD}@".into(), e(b"\xFF"))
+        );
         // An ASCII byte after a lead is read again.
-        assert_eq!(decode_all(BIG5, b"\x81\x41"), ("\u{FFFD}A".into(), e(b"\x81")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x7F"), ("\u{FFFD}\x7F".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x22"), ("\u{FFFD}\"".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"\xA1\xA0\x41"), ("\u{FFFD}A".into(), e(b"\xA1\xA0")));
-        assert_eq!(decode_all(BIG5, b"\xA1\x80"), ("\u{FFFD}".into(), e(b"\xA1\x80")));
-        assert_eq!(decode_all(BIG5, b"\xA1\xFF"), ("\u{FFFD}".into(), e(b"\xA1\xFF")));
+        assert_eq!(
+            decode_all(BIG5, b"\x81\x41"),
+            ("\u{FFFD}A".into(), e(b"\x81"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x7F"),
+            ("\u{FFFD}\x7F".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x22"),
+            ("\u{FFFD}\"".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xA0\x41"),
+            ("\u{FFFD}A".into(), e(b"\xA1\xA0"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x80"),
+            ("\u{FFFD}".into(), e(b"\xA1\x80"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xFF"),
+            ("\u{FFFD}".into(), e(b"\xA1\xFF"))
+        );
         // End of queue.
         assert_eq!(decode_all(BIG5, b"\xA1"), ("\u{FFFD}".into(), e(b"\xA1")));
-        assert_eq!(decode_all(BIG5, b"ab\xA4"), ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])]));
-        assert_eq!(BIG5.decode_without_bom_handling(b"\xA4\xA4\xA4"), ("中\u{FFFD}".into(), true));
-        assert_eq!(decode_all(BIG5, b"\xA4\xA4\xA4\x40\xA1\x40"), ok("中一\u{3000}"));
+        assert_eq!(
+            decode_all(BIG5, b"ab\xA4"),
+            ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])])
+        );
+        assert_eq!(
+            BIG5.decode_without_bom_handling(b"\xA4\xA4\xA4"),
+            ("中\u{FFFD}".into(), true)
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA4\xA4\xA4\x40\xA1\x40"),
+            ok("中一\u{3000}")
+        );
     }
 
     #[test]
     fn encoder_basics() {
-        assert_eq!(encode(BIG5, "中文 abc"), Ok(vec![0xA4, 0xA4, 0xA4, 0xE5, 0x20, 0x61, 0x62, 0x63]));
+        assert_eq!(
+            encode(BIG5, "中文 abc"),
+            Ok(vec![0xA4, 0xA4, 0xA4, 0xE5, 0x20, 0x61, 0x62, 0x63])
+        );
         assert_eq!(encode(BIG5, "\u{80}"), Err('\u{80}'));
         assert_eq!(encode(BIG5, "€"), Ok(vec![0xA3, 0xE1]));
         assert_eq!(BIG5.encode("a😀b"), Some((b"a&#128512;b".to_vec(), true)));
@@ -363,6 +440,9 @@ mod tests {
         assert_eq!((r, read, w), (DecoderResult::InputEmpty, 1, 0));
         let mut buf = [0u8; 16];
         let (r, read, w) = d.decode_without_replacement(b"\xA4", &mut buf, true);
-        assert_eq!((r, read, &buf[..w]), (DecoderResult::InputEmpty, 1, "中".as_bytes()));
+        assert_eq!(
+            (r, read, &buf[..w]),
+            (DecoderResult::InputEmpty, 1, "中".as_bytes())
+        );
     }
 }

@@ -67,13 +67,19 @@ fn step(s: &[u8]) -> Step {
     if b0 == 0xFF {
         return Step::Error(1);
     }
-    let Some(&b1) = s.get(1) else { return Step::NeedMore };
+    let Some(&b1) = s.get(1) else {
+        return Step::NeedMore;
+    };
     if (0x30..=0x39).contains(&b1) {
-        let Some(&b2) = s.get(2) else { return Step::NeedMore };
+        let Some(&b2) = s.get(2) else {
+            return Step::NeedMore;
+        };
         if !(0x81..=0xFE).contains(&b2) {
             return Step::Error(1);
         }
-        let Some(&b3) = s.get(3) else { return Step::NeedMore };
+        let Some(&b3) = s.get(3) else {
+            return Step::NeedMore;
+        };
         if !(0x30..=0x39).contains(&b3) {
             return Step::Error(1);
         }
@@ -133,10 +139,18 @@ pub(crate) struct Gb18030Decoder {
 
 impl Gb18030Decoder {
     pub fn new() -> Self {
-        Gb18030Decoder { pend: [0; 4], pend_len: 0 }
+        Gb18030Decoder {
+            pend: [0; 4],
+            pend_len: 0,
+        }
     }
 
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         let (mut read, mut written) = (0, 0);
 
         // Slow path: finish what earlier calls left, one step at a time.
@@ -272,7 +286,10 @@ fn side_table(cp: u32) -> Option<[u8; 2]> {
     if !(0xE78D..=0xE864).contains(&cp) {
         return None;
     }
-    SIDE_TABLE.iter().find(|&&(c, _)| u32::from(c) == cp).map(|&(_, b)| b)
+    SIDE_TABLE
+        .iter()
+        .find(|&&(c, _)| u32::from(c) == cp)
+        .map(|&(_, b)| b)
 }
 
 /// Decodes the (valid UTF-8, non-ASCII) scalar value starting at `s[0]`;
@@ -283,7 +300,10 @@ pub(super) fn next_scalar(s: &[u8]) -> (u32, usize) {
     if b0 < 0xE0 {
         (((b0 & 0x1F) << 6) | (u32::from(s[1]) & 0x3F), 2)
     } else if b0 < 0xF0 {
-        (((b0 & 0x0F) << 12) | ((u32::from(s[1]) & 0x3F) << 6) | (u32::from(s[2]) & 0x3F), 3)
+        (
+            ((b0 & 0x0F) << 12) | ((u32::from(s[1]) & 0x3F) << 6) | (u32::from(s[2]) & 0x3F),
+            3,
+        )
     } else {
         let cp = ((b0 & 0x07) << 18)
             | ((u32::from(s[1]) & 0x3F) << 12)
@@ -298,7 +318,12 @@ impl Gb18030Encoder {
         Gb18030Encoder { is_gbk }
     }
 
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
@@ -375,11 +400,19 @@ pub(super) mod tests {
     /// Decodes `bytes` in fatal mode, `chunk` bytes per call (0 = one shot)
     /// into a 16-byte buffer; errors become U+FFFD in the text and are listed
     /// as (offset, bytes).
-    pub fn decode(enc: &'static Encoding, bytes: &[u8], chunk: usize) -> (String, Vec<(u64, Vec<u8>)>) {
+    pub fn decode(
+        enc: &'static Encoding,
+        bytes: &[u8],
+        chunk: usize,
+    ) -> (String, Vec<(u64, Vec<u8>)>) {
         let mut d = enc.new_decoder_without_bom_handling();
         let (mut out, mut errors) = (Vec::new(), Vec::new());
         let mut buf = [0u8; 16];
-        let chunk = if chunk == 0 { bytes.len().max(1) } else { chunk };
+        let chunk = if chunk == 0 {
+            bytes.len().max(1)
+        } else {
+            chunk
+        };
         let mut chunks: Vec<&[u8]> = bytes.chunks(chunk).collect();
         chunks.push(&[]);
         let n = chunks.len();
@@ -399,14 +432,21 @@ pub(super) mod tests {
                 }
             }
         }
-        (String::from_utf8(out).expect("decoder wrote invalid UTF-8"), errors)
+        (
+            String::from_utf8(out).expect("decoder wrote invalid UTF-8"),
+            errors,
+        )
     }
 
     /// Decodes in one shot and with every chunk size up to 5; all must agree.
     pub fn decode_all(enc: &'static Encoding, bytes: &[u8]) -> (String, Vec<(u64, Vec<u8>)>) {
         let one = decode(enc, bytes, 0);
         for chunk in 1..=5 {
-            assert_eq!(decode(enc, bytes, chunk), one, "chunk {chunk} of {bytes:02X?}");
+            assert_eq!(
+                decode(enc, bytes, chunk),
+                one,
+                "chunk {chunk} of {bytes:02X?}"
+            );
         }
         one
     }
@@ -444,8 +484,14 @@ pub(super) mod tests {
     #[test]
     fn ascii_euro_and_two_byte() {
         for enc in [GB18030, GBK] {
-            assert_eq!(decode_all(enc, b"abc\x80\x81\x40\xA2\xE3\xB0\xA1"), ok("abc€丂€啊"));
-            assert_eq!(decode_all(enc, b"\xFF"), ("\u{FFFD}".into(), vec![(0, vec![0xFF])]));
+            assert_eq!(
+                decode_all(enc, b"abc\x80\x81\x40\xA2\xE3\xB0\xA1"),
+                ok("abc€丂€啊")
+            );
+            assert_eq!(
+                decode_all(enc, b"\xFF"),
+                ("\u{FFFD}".into(), vec![(0, vec![0xFF])])
+            );
         }
     }
 
@@ -460,14 +506,23 @@ pub(super) mod tests {
             (b"\x81\x30\x81\x31", '\u{81}'),
         ];
         for (bytes, c) in cases {
-            assert_eq!(decode_all(GB18030, bytes), ok(&c.to_string()), "{bytes:02X?}");
+            assert_eq!(
+                decode_all(GB18030, bytes),
+                ok(&c.to_string()),
+                "{bytes:02X?}"
+            );
             assert_eq!(decode_all(GBK, bytes), ok(&c.to_string()), "{bytes:02X?}");
             assert_eq!(encode(GB18030, &c.to_string()), Ok(bytes.to_vec()), "{c:?}");
             assert_eq!(encode(GBK, &c.to_string()), Err(c), "{c:?}");
         }
         // Pointers 39420..189000 and past 1237575 have no code point: the
         // whole four bytes are the error.
-        for bytes in [b"\x84\x31\xA5\x30", b"\x8F\x39\xFE\x39", b"\xE3\x32\x9A\x36", b"\xFE\x39\xFE\x39"] {
+        for bytes in [
+            b"\x84\x31\xA5\x30",
+            b"\x8F\x39\xFE\x39",
+            b"\xE3\x32\x9A\x36",
+            b"\xFE\x39\xFE\x39",
+        ] {
             assert_eq!(
                 decode_all(GB18030, bytes),
                 ("\u{FFFD}".into(), vec![(0, bytes.to_vec())]),
@@ -482,7 +537,10 @@ pub(super) mod tests {
         assert_eq!(encode(GBK, "a\u{E5E5}"), Err('\u{E5E5}'));
         assert_eq!(decode_all(GB18030, b"\xA3\xA0"), ok("\u{3000}"));
         assert_eq!(encode(GB18030, "\u{3000}"), Ok(vec![0xA1, 0xA1]));
-        assert_eq!(GB18030.encode("a\u{E5E5}b"), Some((b"a&#58853;b".to_vec(), true)));
+        assert_eq!(
+            GB18030.encode("a\u{E5E5}b"),
+            Some((b"a&#58853;b".to_vec(), true))
+        );
     }
 
     #[test]
@@ -505,7 +563,10 @@ pub(super) mod tests {
             assert!(errors.is_empty());
             assert_ne!(text, c.to_string(), "decoding {bytes:02X?}");
         }
-        assert_eq!(encode(GB18030, "\u{E78D}\u{E864}"), Ok(vec![0xA6, 0xD9, 0xFE, 0xA0]));
+        assert_eq!(
+            encode(GB18030, "\u{E78D}\u{E864}"),
+            Ok(vec![0xA6, 0xD9, 0xFE, 0xA0])
+        );
         assert_eq!(decode_all(GB18030, b"\xA6\xD9"), ok("\u{FE10}"));
         assert_eq!(GB18030_ENCODE.pointer(0xE5E5), None);
         assert_eq!(GB18030_ENCODE.pointer(0xE7C7), None);
@@ -530,7 +591,10 @@ pub(super) mod tests {
         // fourth are read again.
         assert_eq!(
             decode_all(GB18030, b"\x81\x30\x81\xFF"),
-            ("\u{FFFD}0\u{FFFD}".into(), vec![(0, vec![0x81]), (2, vec![0x81, 0xFF])])
+            (
+                "\u{FFFD}0\u{FFFD}".into(),
+                vec![(0, vec![0x81]), (2, vec![0x81, 0xFF])]
+            )
         );
         assert_eq!(
             decode_all(GB18030, b"\x81\x30\x81\x41"),
@@ -541,15 +605,30 @@ pub(super) mod tests {
             ("\u{80}\u{FFFD}0\u{FA0C}".into(), vec![(4, vec![0x81])])
         );
         // Third byte out of range: second and third read again.
-        assert_eq!(decode_all(GB18030, b"\x81\x30\x41"), ("\u{FFFD}0A".into(), vec![(0, vec![0x81])]));
+        assert_eq!(
+            decode_all(GB18030, b"\x81\x30\x41"),
+            ("\u{FFFD}0A".into(), vec![(0, vec![0x81])])
+        );
         assert_eq!(
             decode_all(GB18030, b"\x81\x39\xFF"),
-            ("\u{FFFD}9\u{FFFD}".into(), vec![(0, vec![0x81]), (2, vec![0xFF])])
+            (
+                "\u{FFFD}9\u{FFFD}".into(),
+                vec![(0, vec![0x81]), (2, vec![0xFF])]
+            )
         );
         // Two-byte failure: an ASCII trail is read again, others are eaten.
-        assert_eq!(decode_all(GB18030, b"\x81\x7F"), ("\u{FFFD}\x7F".into(), vec![(0, vec![0x81])]));
-        assert_eq!(decode_all(GB18030, b"\x81\x22"), ("\u{FFFD}\"".into(), vec![(0, vec![0x81])]));
-        assert_eq!(decode_all(GB18030, b"\x81\xFF"), ("\u{FFFD}".into(), vec![(0, vec![0x81, 0xFF])]));
+        assert_eq!(
+            decode_all(GB18030, b"\x81\x7F"),
+            ("\u{FFFD}\x7F".into(), vec![(0, vec![0x81])])
+        );
+        assert_eq!(
+            decode_all(GB18030, b"\x81\x22"),
+            ("\u{FFFD}\"".into(), vec![(0, vec![0x81])])
+        );
+        assert_eq!(
+            decode_all(GB18030, b"\x81\xFF"),
+            ("\u{FFFD}".into(), vec![(0, vec![0x81, 0xFF])])
+        );
         assert_eq!(
             decode_all(GB18030, b"\x81\xFF\x41"),
             ("\u{FFFD}A".into(), vec![(0, vec![0x81, 0xFF])])
@@ -565,13 +644,19 @@ pub(super) mod tests {
         );
         assert_eq!(
             decode_all(GB18030, b"\x81\x30\x81\x41\x81\x30"),
-            ("\u{FFFD}0\u{4E04}\u{FFFD}".into(), vec![(0, vec![0x81]), (4, vec![0x81, 0x30])])
+            (
+                "\u{FFFD}0\u{4E04}\u{FFFD}".into(),
+                vec![(0, vec![0x81]), (4, vec![0x81, 0x30])]
+            )
         );
     }
 
     #[test]
     fn replacement_mode() {
-        assert_eq!(GB18030.decode_without_bom_handling(b"\x81\x30\x81"), ("\u{FFFD}".into(), true));
+        assert_eq!(
+            GB18030.decode_without_bom_handling(b"\x81\x30\x81"),
+            ("\u{FFFD}".into(), true)
+        );
         assert_eq!(
             GB18030.decode_without_bom_handling(b"\x81\x30\x81\xFF\x41"),
             ("\u{FFFD}0\u{FFFD}A".into(), true)
@@ -585,12 +670,21 @@ pub(super) mod tests {
         let mut buf = [0u8; 16];
         let mut text = [0u8; 16];
         for cp in (0..=0x10FFFF).filter(|&c| c != 0xE5E5 && side_table(c).is_none()) {
-            let Some(c) = char::from_u32(cp) else { continue };
-            let (r, _, n) = e.encode_without_replacement(c.encode_utf8(&mut [0; 4]), &mut buf, true);
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let (r, _, n) =
+                e.encode_without_replacement(c.encode_utf8(&mut [0; 4]), &mut buf, true);
             assert_eq!(r, EncoderResult::InputEmpty, "{c:?}");
             let (r, read, w) = d.decode_without_replacement(&buf[..n], &mut text, true);
             assert_eq!((r, read), (DecoderResult::InputEmpty, n), "{c:?}");
-            assert_eq!(std::str::from_utf8(&text[..w]).unwrap().chars().collect::<Vec<_>>(), [c]);
+            assert_eq!(
+                std::str::from_utf8(&text[..w])
+                    .unwrap()
+                    .chars()
+                    .collect::<Vec<_>>(),
+                [c]
+            );
             if cp >= 0x80 && GB18030_ENCODE.pointer(cp).is_none() {
                 assert_eq!(n, 4, "{c:?}");
                 assert_eq!(encode(GBK, c.encode_utf8(&mut [0; 4])), Err(c));
@@ -698,7 +792,11 @@ pub(super) mod tests {
                         }
                     }
                 }
-                assert_eq!((String::from_utf8(out).unwrap(), errors), one, "{input:02X?} split {split}");
+                assert_eq!(
+                    (String::from_utf8(out).unwrap(), errors),
+                    one,
+                    "{input:02X?} split {split}"
+                );
             }
         }
         assert_eq!(decode_all(GB18030, &valid), ok(text));

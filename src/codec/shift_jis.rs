@@ -176,7 +176,11 @@ impl ShiftJisDecoder {
         if last && self.lead != 0 {
             let lead = self.lead;
             self.lead = 0;
-            return (RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)), r, w);
+            return (
+                RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
+                r,
+                w,
+            );
         }
         (RawDecoderResult::InputEmpty, r, w)
     }
@@ -193,10 +197,18 @@ pub(super) fn malformed_pair(
     w: usize,
 ) -> (RawDecoderResult, usize, usize) {
     if byte < 0x80 {
-        (RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)), byte_pos, w)
+        (
+            RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
+            byte_pos,
+            w,
+        )
     } else {
         let bytes = [lead, byte];
-        (RawDecoderResult::Malformed(RawMalformed::new(&bytes, 0)), byte_pos + 1, w)
+        (
+            RawDecoderResult::Malformed(RawMalformed::new(&bytes, 0)),
+            byte_pos + 1,
+            w,
+        )
     }
 }
 
@@ -370,12 +382,28 @@ pub(super) mod test_support {
     pub fn check_decode(enc: &'static Encoding, bytes: &[u8], cuts: &[usize]) {
         let one_shot = decode_fatal(enc, &[bytes], 1024);
         let bytewise: Vec<&[u8]> = bytes.chunks(1).collect();
-        assert_eq!(decode_fatal(enc, &bytewise, 16), one_shot, "bytewise {bytes:02X?}");
+        assert_eq!(
+            decode_fatal(enc, &bytewise, 16),
+            one_shot,
+            "bytewise {bytes:02X?}"
+        );
         let chunks = split(bytes, cuts);
-        assert_eq!(decode_fatal(enc, &chunks, 17), one_shot, "chunks {chunks:02X?}");
-        assert_eq!(oracle_decode_fatal(enc, bytes), one_shot, "encoding_rs {bytes:02X?}");
+        assert_eq!(
+            decode_fatal(enc, &chunks, 17),
+            one_shot,
+            "chunks {chunks:02X?}"
+        );
+        assert_eq!(
+            oracle_decode_fatal(enc, bytes),
+            one_shot,
+            "encoding_rs {bytes:02X?}"
+        );
         let replaced = decode_replacing(enc, &[bytes], 1024);
-        assert_eq!(decode_replacing(enc, &bytewise, 16), replaced, "{bytes:02X?}");
+        assert_eq!(
+            decode_replacing(enc, &bytewise, 16),
+            replaced,
+            "{bytes:02X?}"
+        );
         let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
         let (text, _) = oracle.decode_without_bom_handling(bytes);
         assert_eq!(replaced, text.as_bytes(), "replacement {bytes:02X?}");
@@ -473,7 +501,9 @@ pub(super) mod test_support {
 
         /// `len` random picks from `alphabet`.
         pub fn pick<T: Copy>(&mut self, alphabet: &[T], len: usize) -> Vec<T> {
-            (0..len).map(|_| alphabet[self.below(alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[self.below(alphabet.len())])
+                .collect()
         }
 
         /// Sorted cut points within `0..=max`.
@@ -533,12 +563,18 @@ mod tests {
     fn ascii_trail_is_read_again() {
         // The standard's example: 82 22 is an error, then '"'.
         assert_eq!(decode(b"\x82\x22"), [Ev::Bad(0, vec![0x82]), out("\"")]);
-        assert_eq!(decode_replacing(SHIFT_JIS, &[b"\x82\x22"], 64), "\u{FFFD}\"".as_bytes());
+        assert_eq!(
+            decode_replacing(SHIFT_JIS, &[b"\x82\x22"], 64),
+            "\u{FFFD}\"".as_bytes()
+        );
         // Split between the two bytes: the same.
         let chunks: [&[u8]; 2] = [b"\x82", b"\x22"];
         assert_eq!(decode_fatal(SHIFT_JIS, &chunks, 16), decode(b"\x82\x22"));
         // A non-ASCII bad trail is part of the error.
-        assert_eq!(decode(b"\x81\xFDa"), [Ev::Bad(0, vec![0x81, 0xFD]), out("a")]);
+        assert_eq!(
+            decode(b"\x81\xFDa"),
+            [Ev::Bad(0, vec![0x81, 0xFD]), out("a")]
+        );
     }
 
     #[test]
@@ -560,8 +596,8 @@ mod tests {
     fn eudc_decodes_to_private_use_and_does_not_encode() {
         assert_eq!(decode(b"\xF0\x40"), [out("\u{E000}")]); // pointer 8836
         assert_eq!(decode(b"\xF9\xFC"), [out("\u{E757}")]); // pointer 10715
-        // The standard's encoder has no EUDC step: U+E000..U+E757 are
-        // unmappable (encoding_rs agrees).
+                                                            // The standard's encoder has no EUDC step: U+E000..U+E757 are
+                                                            // unmappable (encoding_rs agrees).
         assert_eq!(encode("\u{E000}"), [Ev::Unmappable(0, '\u{E000}')]);
         assert_eq!(encode("\u{E757}"), [Ev::Unmappable(0, '\u{E757}')]);
         // Everything else decoded from a pair encodes back to that pair,
@@ -569,7 +605,9 @@ mod tests {
         for lead in (0x81..=0x9Fu8).chain(0xE0..=0xFC) {
             for trail in (0x40..=0x7Eu8).chain(0x80..=0xFC) {
                 let events = decode(&[lead, trail]);
-                let [Ev::Out(text)] = &events[..] else { continue };
+                let [Ev::Out(text)] = &events[..] else {
+                    continue;
+                };
                 let text = std::str::from_utf8(text).unwrap();
                 let cp = text.chars().next().unwrap() as u32;
                 let back = encode(text);
@@ -593,12 +631,18 @@ mod tests {
         assert_eq!(encode("a\u{80}"), [Ev::Out(vec![b'a', 0x80])]);
         assert_eq!(encode("\u{A5}\u{203E}"), [Ev::Out(vec![0x5C, 0x7E])]);
         assert_eq!(encode("\u{FF61}\u{FF9F}"), [Ev::Out(vec![0xA1, 0xDF])]);
-        assert_eq!(encode("\u{2212}\u{FF0D}"), [Ev::Out(vec![0x81, 0x7C, 0x81, 0x7C])]);
+        assert_eq!(
+            encode("\u{2212}\u{FF0D}"),
+            [Ev::Out(vec![0x81, 0x7C, 0x81, 0x7C])]
+        );
         assert_eq!(encode("\u{FF5E}"), [Ev::Out(vec![0x81, 0x60])]);
         assert_eq!(encode("日本"), [Ev::Out(vec![0x93, 0xFA, 0x96, 0x7B])]);
         // Index Shift_JIS pointer skips 8272..=8835: U+2170 is pointer 8634
         // and 10716; U+7E8A is 8272 and 10744.
-        assert_eq!(encode("\u{2170}\u{7E8A}"), [Ev::Out(vec![0xFA, 0x40, 0xFA, 0x5C])]);
+        assert_eq!(
+            encode("\u{2170}\u{7E8A}"),
+            [Ev::Out(vec![0xFA, 0x40, 0xFA, 0x5C])]
+        );
         assert_eq!(
             encode("x\u{E5E5}y\u{1F600}"),
             [
@@ -608,7 +652,10 @@ mod tests {
                 Ev::Unmappable(5, '\u{1F600}'),
             ]
         );
-        assert_eq!(SHIFT_JIS.encode("\u{A0}").unwrap(), (b"&#160;".to_vec(), true));
+        assert_eq!(
+            SHIFT_JIS.encode("\u{A0}").unwrap(),
+            (b"&#160;".to_vec(), true)
+        );
     }
 
     #[test]
@@ -623,8 +670,22 @@ mod tests {
     #[test]
     fn any_chunking_encodes_alike() {
         let alphabet = [
-            'a', '\\', '~', '\u{80}', '\u{A5}', '\u{A0}', '\u{203E}', '\u{2212}', '\u{FF61}',
-            '\u{FF9F}', '\u{3042}', '日', '\u{2170}', '\u{E000}', '\u{1F600}', '\u{FF5E}',
+            'a',
+            '\\',
+            '~',
+            '\u{80}',
+            '\u{A5}',
+            '\u{A0}',
+            '\u{203E}',
+            '\u{2212}',
+            '\u{FF61}',
+            '\u{FF9F}',
+            '\u{3042}',
+            '日',
+            '\u{2170}',
+            '\u{E000}',
+            '\u{1F600}',
+            '\u{FF5E}',
         ];
         fuzz_encode(SHIFT_JIS, &alphabet, 5_000);
     }

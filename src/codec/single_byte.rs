@@ -2,8 +2,14 @@
 //! and encoder driven by a [`SingleByteTable`].
 
 use super::ascii::copy_ascii;
-use super::tables::SingleByteTable;
+use super::registry::Kind;
+use super::tables::{SingleByteTable, ENCODINGS};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use std::sync::OnceLock;
+
+/// For every byte, the UTF-8 of its code point packed as by [`packed_utf8`]
+/// (length 0: no code point).
+type Utf8Table = [u32; 256];
 
 /// Packs the UTF-8 form of `cp` (at most 3 bytes) into the low bytes of a
 /// `u32`, in order, with its length in the top byte.
@@ -14,25 +20,46 @@ fn packed_utf8(cp: u16) -> u32 {
     u32::from_le_bytes(buf)
 }
 
-/// The single-byte decoder. Its table gives, for every byte, the UTF-8 of its
-/// code point packed as by [`packed_utf8`] (length 0: no code point).
+fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
+    let mut utf8 = [0u32; 256];
+    for (b, e) in utf8.iter_mut().enumerate() {
+        *e = match b {
+            0..=0x7F => packed_utf8(b as u16),
+            _ => match t.decode[b - 0x80] {
+                0 => 0,
+                cp => packed_utf8(cp),
+            },
+        };
+    }
+    utf8
+}
+
+/// The [`Utf8Table`] of `t`, built on first use and kept for the program's
+/// life (one per encoding, so decoders stay small and cheap to create).
+fn utf8_table(t: &'static SingleByteTable) -> &'static Utf8Table {
+    const SLOTS: usize = 64;
+    static CACHE: [OnceLock<Utf8Table>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    let slot = ENCODINGS
+        .iter()
+        .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
+    match slot {
+        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_utf8_table(t)),
+        // Every single-byte table belongs to an encoding; this is only a
+        // fallback.
+        _ => Box::leak(Box::new(build_utf8_table(t))),
+    }
+}
+
+/// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
-    utf8: [u32; 256],
+    utf8: &'static Utf8Table,
 }
 
 impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
-        let mut utf8 = [0u32; 256];
-        for (b, e) in utf8.iter_mut().enumerate() {
-            *e = match b {
-                0..=0x7F => packed_utf8(b as u16),
-                _ => match t.decode[b - 0x80] {
-                    0 => 0,
-                    cp => packed_utf8(cp),
-                },
-            };
+        SingleByteDecoder {
+            utf8: utf8_table(t),
         }
-        SingleByteDecoder { utf8 }
     }
 
     pub fn decode(

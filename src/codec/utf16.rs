@@ -665,7 +665,9 @@ mod tests {
     #[test]
     fn surrogates_anywhere_in_long_input() {
         // Long enough for the four-units-at-a-time path, with ASCII runs.
-        let base: Vec<u16> = "abcdefgh é€ ijklmnop Жx\u{7FF}\u{800}\u{FFFF}qrstuvwxyz0123".encode_utf16().collect();
+        let base: Vec<u16> = "abcdefgh é€ ijklmnop Жx\u{7FF}\u{800}\u{FFFF}qrstuvwxyz0123"
+            .encode_utf16()
+            .collect();
         let inserts: [&[u16]; 6] = [
             &[0xDC00],
             &[0xD800],
@@ -682,7 +684,11 @@ mod tests {
                     units.extend_from_slice(&base[at..]);
                     let input = if be_order { be(&units) } else { le(&units) };
                     let expected = reference(be_order, &input);
-                    assert_eq!(run(be_order, &input, usize::MAX, 1024), expected, "{units:04X?}");
+                    assert_eq!(
+                        run(be_order, &input, usize::MAX, 1024),
+                        expected,
+                        "{units:04X?}"
+                    );
                     assert_eq!(run(be_order, &input, 7, 16), expected, "{units:04X?}");
                     assert_eq!(run(be_order, &input, 1, 20), expected, "{units:04X?}");
                 }

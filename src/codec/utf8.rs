@@ -1,7 +1,7 @@
 //! UTF-8.
 //!
-//! The decoder validates long stretches with `core::str::from_utf8`, whose
-//! `Utf8Error::error_len` follows the same "maximal subpart" rule (Unicode's
+//! The decoder validates long stretches with simdutf8 (std-compatible errors,
+//! SIMD speed), whose `error_len` follows the same "maximal subpart" rule (Unicode's
 //! "Best Practices for Using U+FFFD") as the standard's UTF-8 decoder, and
 //! copies them as they are. Only a sequence split across calls goes through
 //! the byte-wise state machine. The encoder is a copy: its input is already
@@ -36,158 +36,6 @@ fn bounds(lead: u8, seen: u8) -> (u8, u8) {
         0xF4 => (0x80, 0x8F),
         _ => (0x80, 0xBF),
     }
-}
-
-/// Whether the byte `c` is wrong where it stands in UTF-8, given the three
-/// bytes before it (0 before the start of the text). Branch-free, so that the
-/// block loop below vectorises. `MAX` promises that no byte involved is
-/// above it, which drops the checks that can't fire.
-#[inline(always)]
-fn misplaced<const MAX: u8>(p3: u8, p2: u8, p1: u8, c: u8) -> u8 {
-    let is_cont = (c as i8) < -0x40;
-    // A continuation byte is needed exactly after a lead byte, at the right
-    // distance.
-    let mut needs_cont = p1 >= 0xC0;
-    // Bytes that never occur.
-    let mut bad = (c & 0xFE) == 0xC0;
-    if MAX < 0xFF {
-        // A byte above `MAX` fails the block, to be checked with more care.
-        bad |= c > MAX;
-    }
-    if MAX >= 0xE0 {
-        needs_cont |= p2 >= 0xE0;
-        // After E0 a second byte must be A0..=BF, after ED 80..=9F: the lead
-        // that the second byte rules out is E0 below A0 and ED above.
-        // (When `c` is no continuation byte, both leads are errors anyway,
-        // so a signed comparison is enough.)
-        let excluded = if (c as i8) < (0xA0u8 as i8) {
-            0xE0
-        } else {
-            0xED
-        };
-        bad |= p1 == excluded;
-    }
-    if MAX >= 0xF0 {
-        needs_cont |= p3 >= 0xF0;
-        bad |= c >= 0xF5;
-        // After F0: 90..=BF; after F4: 80..=8F.
-        let excluded = if (c as i8) < (0x90u8 as i8) {
-            0xF0
-        } else {
-            0xF4
-        };
-        bad |= p1 == excluded;
-    }
-    ((is_cont != needs_cont) | bad) as u8
-}
-
-/// Whether any byte of `cur` is misplaced (see [`misplaced`]).
-#[inline(always)]
-fn block_misplaced<const MAX: u8>(
-    p3: &[u8; BLOCK],
-    p2: &[u8; BLOCK],
-    p1: &[u8; BLOCK],
-    cur: &[u8; BLOCK],
-) -> bool {
-    let mut bad = 0;
-    for k in 0..BLOCK {
-        bad |= misplaced::<MAX>(p3[k], p2[k], p1[k], cur[k]);
-    }
-    bad != 0
-}
-
-/// The checks (see [`misplaced`]) that bytes up to `max` need.
-#[inline(always)]
-fn checks_for(max: u8) -> u8 {
-    match max {
-        0..=0xDF => 0xDF,
-        0xE0..=0xEF => 0xEF,
-        _ => 0xFF,
-    }
-}
-
-const BLOCK: usize = 128;
-
-/// Whether the block is all ASCII.
-#[inline(always)]
-fn block_is_ascii(cur: &[u8; BLOCK]) -> bool {
-    let mut acc = 0;
-    for word in cur.chunks_exact(8) {
-        acc |= u64::from_le_bytes(word.try_into().unwrap());
-    }
-    acc & 0x8080_8080_8080_8080 == 0
-}
-
-/// Copies a prefix of `src` that is valid UTF-8 and ends at a character
-/// boundary into `dst` (as long as `src`) and returns its length. It stops
-/// at the block of [`BLOCK`] bytes that holds the first error and may leave
-/// up to a block plus three bytes of a valid tail to the caller.
-#[inline]
-fn copy_valid_blocks(src: &[u8], dst: &mut [u8]) -> usize {
-    if src.len() < BLOCK + 3 {
-        return 0;
-    }
-    // The first three bytes, after imaginary ASCII.
-    let (a, b, c) = (src[0], src[1], src[2]);
-    if misplaced::<0xFF>(0, 0, 0, a) | misplaced::<0xFF>(0, 0, a, b) | misplaced::<0xFF>(0, a, b, c)
-        != 0
-    {
-        return 0;
-    }
-    // The checks in use: for bytes up to `max`. A larger byte makes a
-    // block fail them; it is then checked again with the next set.
-    let mut max = checks_for(a.max(b).max(c));
-    let mut i = 3;
-    while i + BLOCK <= src.len() {
-        let block = |at: usize| -> &[u8; BLOCK] { src[at..at + BLOCK].try_into().unwrap() };
-        let (cur, p1, p2, p3) = (block(i), block(i - 1), block(i - 2), block(i - 3));
-        if block_is_ascii(cur) && (p3[0] | p3[1] | p3[2]) < 0x80 {
-            i += BLOCK;
-            continue;
-        }
-        loop {
-            let bad = match max {
-                0xDF => block_misplaced::<0xDF>(p3, p2, p1, cur),
-                0xEF => block_misplaced::<0xEF>(p3, p2, p1, cur),
-                _ => block_misplaced::<0xFF>(p3, p2, p1, cur),
-            };
-            if !bad {
-                // The next block starts with what the three bytes before it
-                // need (usually what it needs itself).
-                max = checks_for(cur[BLOCK - 3].max(cur[BLOCK - 2]).max(cur[BLOCK - 1]));
-                break;
-            }
-            if max == 0xFF {
-                // A real error in this block.
-                return finish(src, dst, i);
-            }
-            max = if max == 0xDF { 0xEF } else { 0xFF };
-        }
-        i += BLOCK;
-    }
-    finish(src, dst, i)
-}
-
-/// Ends [`copy_valid_blocks`]: `src[..i]` is valid but for a sequence its
-/// end may cut.
-#[inline(always)]
-fn finish(src: &[u8], dst: &mut [u8], i: usize) -> usize {
-    // Leave out a sequence the last block cuts.
-    let mut end = i;
-    for back in 1..=3 {
-        let b = src[i - back];
-        if b >= 0xC0 {
-            if usize::from(sequence_len(b)) > back {
-                end = i - back;
-            }
-            break;
-        }
-        if b < 0x80 {
-            break;
-        }
-    }
-    dst[..end].copy_from_slice(&src[..end]);
-    end
 }
 
 /// The standard's UTF-8 decoder. Its state is the valid prefix of a sequence
@@ -267,18 +115,10 @@ impl Utf8Decoder {
             if n == 0 {
                 return (RawDecoderResult::OutputFull, r, w);
             }
-            // Blocks known to be valid are copied first; `from_utf8` then
-            // pins down the error (if any) in the block after them.
-            let fast = copy_valid_blocks(&src[r..r + n], &mut dst[w..w + n]);
-            r += fast;
-            w += fast;
-            let n = n - fast;
-            if n == 0 {
-                continue;
-            }
-            let avail_src = avail_src - fast;
             let window = &src[r..r + n];
-            match core::str::from_utf8(window) {
+            // simdutf8's `compat` errors carry the same `valid_up_to` and
+            // `error_len` as std's, at SIMD speed.
+            match simdutf8::compat::from_utf8(window) {
                 Ok(_) => {
                     dst[w..w + n].copy_from_slice(window);
                     r += n;
@@ -612,11 +452,9 @@ mod tests {
     }
 
     #[test]
-    fn block_validation_finds_errors_at_every_position() {
-        // Long valid text (so whole blocks go through the fast path) with
-        // each kind of error, and truncations, put at every position.
-        // Texts with characters up to 4, 3 and 2 bytes long (the block
-        // checks depend on the largest byte).
+    fn long_text_errors_at_every_position() {
+        // Long valid text (so the validator's wide paths run) with each
+        // kind of error, and truncations, put at every position.
         for base in [
             "ab€dé😀fgh\u{10FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{FFFF}\u{D7FF}\u{E000}xyz",
             "ab€dé\u{FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{D7FF}\u{E000}xyz",
@@ -667,62 +505,6 @@ mod tests {
                 "cut at {at}"
             );
             assert_eq!(run(&base[..at], 67, 200), expected, "cut at {at}");
-        }
-    }
-
-    #[test]
-    fn block_validation_agrees_with_std() {
-        // Pseudo-random texts: valid characters of every length, now and
-        // then a random byte.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let chars = [
-            'a',
-            'é',
-            '\u{7FF}',
-            '\u{80}',
-            'b',
-            '€',
-            '\u{FFFF}',
-            '\u{800}',
-            '\u{D7FF}',
-            '\u{E000}',
-            '😀',
-            '\u{10000}',
-            '\u{10FFFF}',
-        ];
-        let mut dst = vec![0u8; 1024];
-        for round in 0..3000 {
-            let mut input = Vec::new();
-            while input.len() < 1000 {
-                let r = next();
-                if r % (50 + round % 400) == 0 {
-                    // A random byte, mostly one that keeps the text's class.
-                    let limit = [0xE0u64, 0xF0, 0x100][round as usize % 3];
-                    let b = if r % 3 == 0 {
-                        (r >> 32) as u8
-                    } else {
-                        ((r >> 32) % limit) as u8
-                    };
-                    input.push(b);
-                } else {
-                    // Some texts without 4-byte (or 3-byte) characters.
-                    let pool = [5, 7, chars.len()][round as usize % 3];
-                    let c = chars[(r >> 8) as usize % pool];
-                    input.extend_from_slice(c.to_string().as_bytes());
-                }
-            }
-            let v = copy_valid_blocks(&input, &mut dst);
-            assert!(core::str::from_utf8(&input[..v]).is_ok(), "{input:02X?}");
-            assert_eq!(&dst[..v], &input[..v]);
-            let valid =
-                core::str::from_utf8(&input).map_or_else(|e| e.valid_up_to(), |_| input.len());
-            assert!(v <= valid && valid < v + BLOCK + 3, "{v} {valid}");
         }
     }
 

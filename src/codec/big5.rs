@@ -1,8 +1,9 @@
 //! Big5 (the standard's section 11.1).
 
-use super::gb18030::{ascii_run, next_scalar, write_bmp};
+use super::ascii::copy_ascii;
+use super::shared::{next_scalar, write_bmp, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
-use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -122,7 +123,7 @@ impl Big5Decoder {
                 return (RawDecoderResult::OutputFull, read, written);
             }
             if b0 < 0x80 {
-                let n = ascii_run(&src[read..], &mut dst[written..]);
+                let n = copy_ascii(&src[read..], &mut dst[written..]);
                 read += n;
                 written += n;
                 continue;
@@ -194,12 +195,12 @@ impl Big5Encoder {
                 return (RawEncoderResult::OutputFull, read, written);
             }
             if b0 < 0x80 {
-                let n = ascii_run(&bytes[read..], &mut dst[written..]);
+                let n = copy_ascii(&bytes[read..], &mut dst[written..]);
                 read += n;
                 written += n;
                 continue;
             }
-            let (cp, len) = next_scalar(&bytes[read..]);
+            let (cp, len) = next_scalar(bytes, read);
             read += len;
             let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
                 let c = char::from_u32(cp).unwrap_or('\u{FFFD}');

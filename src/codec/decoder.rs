@@ -239,7 +239,7 @@ impl Decoder {
                     out.status = CoderStatus::OutputFull;
                     return out;
                 }
-                out.written = super::write_char(dst, out.written, '\u{FFFD}');
+                out.written = super::shared::write_char(dst, out.written, '\u{FFFD}');
                 self.pending_replacement = false;
             }
             let (result, r, w) =

@@ -1,7 +1,7 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::ascii::copy_ascii;
-use super::shift_jis::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 

@@ -1,7 +1,7 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::ascii::copy_ascii;
-use super::shift_jis::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 

@@ -4,8 +4,10 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
+use super::ascii::copy_ascii;
+use super::shared::{next_scalar, write_bmp, write_scalar};
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
-use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
 #[inline]
@@ -127,46 +129,6 @@ fn two_byte(b0: u8, b1: u8) -> Option<u32> {
     }
 }
 
-/// Copies the ASCII run at the start of `src` into `dst` (as far as both
-/// allow) and returns its length. Works a word at a time and may write up to
-/// 7 bytes past the run in `dst`; they are overwritten by what comes next.
-#[inline(always)]
-pub(super) fn ascii_run(src: &[u8], dst: &mut [u8]) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let limit = src.len().min(dst.len());
-    let (src, dst) = (&src[..limit], &mut dst[..limit]);
-    let mut i = 0;
-    while i + 8 <= limit {
-        let word = u64::from_le_bytes(src[i..i + 8].try_into().unwrap());
-        dst[i..i + 8].copy_from_slice(&word.to_le_bytes());
-        let high = word & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < limit && src[i] < 0x80 {
-        dst[i] = src[i];
-        i += 1;
-    }
-    i
-}
-
-/// Writes a BMP code point that is not ASCII as UTF-8.
-#[inline(always)]
-pub(super) fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
-    if cp < 0x800 {
-        dst[pos] = 0xC0 | (cp >> 6) as u8;
-        dst[pos + 1] = 0x80 | (cp & 0x3F) as u8;
-        pos + 2
-    } else {
-        dst[pos] = 0xE0 | (cp >> 12) as u8;
-        dst[pos + 1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-        dst[pos + 2] = 0x80 | (cp & 0x3F) as u8;
-        pos + 3
-    }
-}
-
 /// The gb18030 decoder (also GBK's).
 pub(crate) struct Gb18030Decoder {
     /// Bytes already taken from the input but not yet decoded: the start of
@@ -243,7 +205,7 @@ impl Gb18030Decoder {
                 return (RawDecoderResult::OutputFull, read, written);
             }
             if b0 < 0x80 {
-                let n = ascii_run(&src[read..], &mut dst[written..]);
+                let n = copy_ascii(&src[read..], &mut dst[written..]);
                 read += n;
                 written += n;
                 continue;
@@ -320,27 +282,6 @@ fn side_table(cp: u32) -> Option<[u8; 2]> {
         .map(|&(_, b)| b)
 }
 
-/// Decodes the (valid UTF-8, non-ASCII) scalar value starting at `s[0]`;
-/// returns it and its length.
-#[inline(always)]
-pub(super) fn next_scalar(s: &[u8]) -> (u32, usize) {
-    let b0 = u32::from(s[0]);
-    if b0 < 0xE0 {
-        (((b0 & 0x1F) << 6) | (u32::from(s[1]) & 0x3F), 2)
-    } else if b0 < 0xF0 {
-        (
-            ((b0 & 0x0F) << 12) | ((u32::from(s[1]) & 0x3F) << 6) | (u32::from(s[2]) & 0x3F),
-            3,
-        )
-    } else {
-        let cp = ((b0 & 0x07) << 18)
-            | ((u32::from(s[1]) & 0x3F) << 12)
-            | ((u32::from(s[2]) & 0x3F) << 6)
-            | (u32::from(s[3]) & 0x3F);
-        (cp, 4)
-    }
-}
-
 impl Gb18030Encoder {
     pub fn new(is_gbk: bool) -> Self {
         Gb18030Encoder { is_gbk }
@@ -362,12 +303,12 @@ impl Gb18030Encoder {
                 return (RawEncoderResult::OutputFull, read, written);
             }
             if b0 < 0x80 {
-                let n = ascii_run(&bytes[read..], &mut dst[written..]);
+                let n = copy_ascii(&bytes[read..], &mut dst[written..]);
                 read += n;
                 written += n;
                 continue;
             }
-            let (cp, len) = next_scalar(&bytes[read..]);
+            let (cp, len) = next_scalar(bytes, read);
             read += len;
             if let Some(pointer) = GB18030_ENCODE.pointer(cp) {
                 // Neither U+E5E5, U+20AC (GBK's 0x80 comes first) nor a

@@ -1,6 +1,6 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
-use super::shift_jis::{next_scalar, unmappable, write_bmp};
+use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 

@@ -19,6 +19,7 @@ mod gb18030;
 mod iso_2022_jp;
 mod registry;
 mod replacement;
+mod shared;
 mod shift_jis;
 mod single_byte;
 mod tables;
@@ -116,19 +117,4 @@ pub(crate) enum RawEncoderResult {
     InputEmpty,
     OutputFull,
     Unmappable(char),
-}
-
-/// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
-/// has checked that there is room (at most 4 bytes).
-#[inline(always)]
-pub(crate) fn write_char(dst: &mut [u8], pos: usize, c: char) -> usize {
-    pos + c.encode_utf8(&mut dst[pos..]).len()
-}
-
-/// Writes the scalar value `cp` (which must be valid) as UTF-8 at `dst[pos..]`.
-#[inline(always)]
-pub(crate) fn write_scalar(dst: &mut [u8], pos: usize, cp: u32) -> usize {
-    debug_assert!(char::from_u32(cp).is_some(), "not a scalar value: {cp:X}");
-    // Index data and the standard's formulas only produce scalar values.
-    write_char(dst, pos, char::from_u32(cp).unwrap_or('\u{FFFD}'))
 }

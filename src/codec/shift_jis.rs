@@ -1,57 +1,9 @@
-//! Shift_JIS (Encoding Standard §12.3), plus small helpers the other
-//! double-byte families in this directory share (EUC-JP, ISO-2022-JP, EUC-KR).
+//! Shift_JIS (Encoding Standard §12.3).
 
 use super::ascii::copy_ascii;
+use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
-
-/// Writes a BMP code point (never a surrogate) as UTF-8 at `dst[pos..]`; the
-/// caller has checked that 3 bytes are free.
-#[inline(always)]
-pub(super) fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
-    if cp >= 0x800 {
-        let out = &mut dst[pos..pos + 3];
-        out[0] = 0xE0 | (cp >> 12) as u8;
-        out[1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-        out[2] = 0x80 | (cp & 0x3F) as u8;
-        pos + 3
-    } else if cp >= 0x80 {
-        let out = &mut dst[pos..pos + 2];
-        out[0] = 0xC0 | (cp >> 6) as u8;
-        out[1] = 0x80 | (cp & 0x3F) as u8;
-        pos + 2
-    } else {
-        dst[pos] = cp as u8;
-        pos + 1
-    }
-}
-
-/// Decodes the non-ASCII scalar value starting at `bytes[i]` (valid UTF-8,
-/// from a `&str`): returns it and its length.
-#[inline(always)]
-pub(super) fn next_scalar(bytes: &[u8], i: usize) -> (u32, usize) {
-    let b0 = u32::from(bytes[i]);
-    if b0 < 0xE0 {
-        (((b0 & 0x1F) << 6) | (u32::from(bytes[i + 1]) & 0x3F), 2)
-    } else if b0 < 0xF0 {
-        let cp = ((b0 & 0x0F) << 12)
-            | ((u32::from(bytes[i + 1]) & 0x3F) << 6)
-            | (u32::from(bytes[i + 2]) & 0x3F);
-        (cp, 3)
-    } else {
-        let cp = ((b0 & 0x07) << 18)
-            | ((u32::from(bytes[i + 1]) & 0x3F) << 12)
-            | ((u32::from(bytes[i + 2]) & 0x3F) << 6)
-            | (u32::from(bytes[i + 3]) & 0x3F);
-        (cp, 4)
-    }
-}
-
-/// The `char` for an encoder's error report (`cp` came from a `&str`).
-#[inline]
-pub(super) fn unmappable(cp: u32) -> RawEncoderResult {
-    RawEncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}'))
-}
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index jis0208.
@@ -227,32 +179,6 @@ impl ShiftJisDecoder {
             );
         }
         (RawDecoderResult::InputEmpty, r, w)
-    }
-}
-
-/// The error for a lead byte followed by `byte`, which sits at
-/// `src[byte_pos]`, when the pair does not decode: an ASCII `byte` is read
-/// again (the standard's "restore byte"), any other byte is part of the error.
-#[inline(never)]
-pub(super) fn malformed_pair(
-    lead: u8,
-    byte: u8,
-    byte_pos: usize,
-    w: usize,
-) -> (RawDecoderResult, usize, usize) {
-    if byte < 0x80 {
-        (
-            RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
-            byte_pos,
-            w,
-        )
-    } else {
-        let bytes = [lead, byte];
-        (
-            RawDecoderResult::Malformed(RawMalformed::new(&bytes, 0)),
-            byte_pos + 1,
-            w,
-        )
     }
 }
 

@@ -1,0 +1,87 @@
+//! Small helpers the families share in their hot loops: scalar values to and
+//! from UTF-8, and the double-byte error rule.
+
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+
+/// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
+/// has checked that there is room (at most 4 bytes).
+#[inline(always)]
+pub(crate) fn write_char(dst: &mut [u8], pos: usize, c: char) -> usize {
+    pos + c.encode_utf8(&mut dst[pos..]).len()
+}
+
+/// Writes the scalar value `cp` (which must be valid) as UTF-8 at `dst[pos..]`.
+#[inline(always)]
+pub(crate) fn write_scalar(dst: &mut [u8], pos: usize, cp: u32) -> usize {
+    debug_assert!(char::from_u32(cp).is_some(), "not a scalar value: {cp:X}");
+    // Index data and the standard's formulas only produce scalar values.
+    write_char(dst, pos, char::from_u32(cp).unwrap_or('\u{FFFD}'))
+}
+
+/// Writes a BMP code point (never a surrogate) as UTF-8 at `dst[pos..]`; the
+/// caller has checked that 3 bytes are free.
+#[inline(always)]
+pub(crate) fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
+    if cp >= 0x800 {
+        let out = &mut dst[pos..pos + 3];
+        out[0] = 0xE0 | (cp >> 12) as u8;
+        out[1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+        out[2] = 0x80 | (cp & 0x3F) as u8;
+        pos + 3
+    } else if cp >= 0x80 {
+        let out = &mut dst[pos..pos + 2];
+        out[0] = 0xC0 | (cp >> 6) as u8;
+        out[1] = 0x80 | (cp & 0x3F) as u8;
+        pos + 2
+    } else {
+        dst[pos] = cp as u8;
+        pos + 1
+    }
+}
+
+/// Decodes the non-ASCII scalar value starting at `bytes[i]` (valid UTF-8,
+/// from a `&str`): returns it and its length.
+#[inline(always)]
+pub(crate) fn next_scalar(bytes: &[u8], i: usize) -> (u32, usize) {
+    let b0 = u32::from(bytes[i]);
+    if b0 < 0xE0 {
+        (((b0 & 0x1F) << 6) | (u32::from(bytes[i + 1]) & 0x3F), 2)
+    } else if b0 < 0xF0 {
+        let cp = ((b0 & 0x0F) << 12)
+            | ((u32::from(bytes[i + 1]) & 0x3F) << 6)
+            | (u32::from(bytes[i + 2]) & 0x3F);
+        (cp, 3)
+    } else {
+        let cp = ((b0 & 0x07) << 18)
+            | ((u32::from(bytes[i + 1]) & 0x3F) << 12)
+            | ((u32::from(bytes[i + 2]) & 0x3F) << 6)
+            | (u32::from(bytes[i + 3]) & 0x3F);
+        (cp, 4)
+    }
+}
+
+/// The encoder's error report for `cp` (which came from a `&str`).
+#[inline]
+pub(crate) fn unmappable(cp: u32) -> RawEncoderResult {
+    RawEncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}'))
+}
+
+/// The error for a lead byte followed by `byte`, which sits at
+/// `src[byte_pos]`, when the pair does not decode: an ASCII `byte` is read
+/// again (the standard's "restore byte"), any other byte is part of the error.
+/// Returns the family's result with `byte_pos` adjusted to what was read.
+#[inline(never)]
+pub(crate) fn malformed_pair(
+    lead: u8,
+    byte: u8,
+    byte_pos: usize,
+    w: usize,
+) -> (RawDecoderResult, usize, usize) {
+    if byte < 0x80 {
+        let m = RawMalformed::new(&[lead], 0);
+        (RawDecoderResult::Malformed(m), byte_pos, w)
+    } else {
+        let m = RawMalformed::new(&[lead, byte], 0);
+        (RawDecoderResult::Malformed(m), byte_pos + 1, w)
+    }
+}

@@ -170,9 +170,10 @@ fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
             ch(0xE000 + p - 8836),
             "EUDC pointer {p}"
         );
+        // The decoder maps the EUDC pointers; the encoder has no such step.
         assert_eq!(
             encode_fatal(SHIFT_JIS, char::from_u32(0xE000 + p - 8836).unwrap()),
-            Some(sjis_bytes(p))
+            None
         );
     }
 
@@ -182,7 +183,8 @@ fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
         v.extend(b"\x1b(B");
         v
     };
-    for (&p, &cp) in &index {
+    // Only the 94x94 pointers have ISO-2022-JP bytes (the rest are Shift_JIS's).
+    for (&p, &cp) in index.range(..94 * 94) {
         assert_eq!(
             decode(ISO_2022_JP, &iso_bytes(p)),
             ch(cp),
@@ -282,6 +284,12 @@ fn gb18030_two_byte_index_through_gbk_and_gb18030() {
     let mut pointers = first_pointers(&index, |_| false);
     pointers.retain(|&cp, _| cp != 0xE5E5 && !GB18030_SIDE_TABLE.iter().any(|&(c, _)| c == cp));
     for enc in [GBK, GB18030] {
+        let mut pointers = pointers.clone();
+        if enc == GBK {
+            // GBK writes U+20AC as the single byte 0x80 before looking at the index.
+            pointers.remove(&0x20AC);
+            assert_eq!(encode_fatal(GBK, '\u{20AC}'), Some(vec![0x80]));
+        }
         check_index(enc, &index, 126 * 190, bytes, |_| false, &pointers);
         for (cp, b) in GB18030_SIDE_TABLE {
             assert_eq!(
@@ -312,10 +320,12 @@ fn gb18030_ranges_index() {
     };
     let ranges: Vec<(u32, u32)> = ranges.into_iter().collect();
     // Every range start and end, both directions, plus the standard's extras.
-    for (i, &(pointer, cp)) in ranges.iter().enumerate() {
+    // The BMP ranges; the astral one (pointer 189000) is checked below.
+    for (i, &(pointer, cp)) in ranges.iter().enumerate().filter(|(_, r)| r.1 <= 0xFFFF) {
+        let bmp_end = pointer + (0xFFFF - cp);
         let end = ranges
             .get(i + 1)
-            .map_or(pointer + (0x10000 - cp) - 1, |&(p, _)| p - 1);
+            .map_or(bmp_end, |&(p, _)| (p - 1).min(bmp_end));
         for p in [pointer, end] {
             let c = cp + (p - pointer);
             if c == 0xE5E5 || c > 0xFFFF || (0xD800..0xE000).contains(&c) {

@@ -74,8 +74,7 @@ fn nothing_but_the_standard_labels_matches() {
         b"\xA0utf-8",
         b"utf 8",
         b"utf-8//TRANSLIT",
-        b"shift-jis",
-        b"replacement",
+        b"shift jis",
         b"UTF-16BOM",
         b"x-sjis\0",
         b"\xFF\xFE",
@@ -89,7 +88,7 @@ fn nothing_but_the_standard_labels_matches() {
             String::from_utf8_lossy(label)
         );
     }
-    // "utf-16" is a label (of UTF-16LE); the name "replacement" is not a label.
+    // "utf-16" is a label (of UTF-16LE), as the standard lists it.
     assert_eq!(Encoding::for_label(b"utf-16").unwrap().name(), "UTF-16LE");
 }
 
@@ -103,4 +102,24 @@ fn only_replacement_has_no_encoder() {
             enc.name()
         );
     }
+}
+
+#[test]
+fn readme_lists_every_encoding_with_its_label_count() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for enc in Encoding::all() {
+        let row = format!(
+            "| {} | {} | {} |",
+            enc.group(),
+            enc.name(),
+            enc.labels().len()
+        );
+        assert!(readme.contains(&row), "README.md lacks the row {row:?}");
+    }
+    let total: usize = Encoding::all().map(|e| e.labels().len()).sum();
+    assert!(
+        readme.contains(&format!("all {total} of its labels")),
+        "README.md label total"
+    );
 }

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# wenc's resource use on large and pathological inputs: peak RSS and time.
+# Prints figures only; nothing here asserts on timing.
+#
+#   bench/resources.sh           # 1 GiB inputs
+#   WENC_RES_GIB=0.25 bench/resources.sh    # smaller "large" inputs
+#
+# Environment: WENC_BIN (use this wenc instead of building
+# target/release/wenc), WENC_CORPUS, WENC_RES_GIB (size of the large inputs
+# in GiB, default 1), TMPDIR (where the one on-disk large file goes).
+#
+# Inputs come from streams (head -c N /dev/zero | tr ...) where possible; the
+# file-argument case needs one real file of the large size in $TMPDIR, removed
+# at the end. Peak RSS is /usr/bin/time's %M for the wenc process alone; a
+# file-backed mapping of the input counts in it. "s/GiB" is wall time for the
+# whole pipeline scaled to 1 GiB of input, next to the time the generator alone
+# takes (`gen`), so the difference is wenc's share.
+set -uo pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+gib=${WENC_RES_GIB:-1}
+big=$(awk -v g="$gib" 'BEGIN { printf "%d", g * 1073741824 }')
+small=$((10 * 1048576))
+
+corpus=${WENC_CORPUS:-}
+if [ -z "$corpus" ]; then
+    for d in "$root/../shared/corpus/wikipedia" "$root/../../shared/corpus/wikipedia"; do
+        [ -f "$d/en.txt" ] && corpus=$(cd "$d" && pwd) && break
+    done
+fi
+[ -n "$corpus" ] || { echo "corpus not found (set WENC_CORPUS)"; exit 2; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time"; exit 2; }
+
+if [ -n "${WENC_BIN:-}" ]; then
+    wenc=$WENC_BIN
+else
+    echo "building wenc (release)..." >&2
+    (cd "$root" && cargo build --release --quiet --bin wenc) || exit 2
+    wenc=$root/target/release/wenc
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/wenc-resources.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# An endless stream of real UTF-8 text (every article, over and over).
+text_stream() {
+    while :; do cat "$corpus"/*.txt || return; done 2>/dev/null
+}
+# N bytes of one byte value (octal escape for tr), e.g. fill 1G '\201'.
+fill() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+
+ms() { echo $(( ($2 - $1) / 1000000 )); }
+
+# measure LABEL BYTES GENERATOR -- WENC-ARGS...: GENERATOR (a shell snippet)
+# is piped into wenc. Prints RSS, wall time, s/GiB and wenc's exit status.
+measure() {
+    local label=$1 bytes=$2 gen=$3
+    shift 4
+    local t0 t1 t2 t3 rc
+    t0=$(date +%s%N)
+    bash -c "$gen" >/dev/null
+    t1=$(date +%s%N)
+    t2=$(date +%s%N)
+    bash -c "$gen" | /usr/bin/time -f %M -o "$tmp/rss" "$wenc" "$@" >/dev/null 2>"$tmp/err"
+    rc=${PIPESTATUS[1]}
+    t3=$(date +%s%N)
+    report "$label" "$bytes" "$(tail -1 "$tmp/rss")" "$(ms "$t2" "$t3")" "$(ms "$t0" "$t1")" "$rc"
+}
+
+# measure_file LABEL FILE -- WENC-ARGS...: wenc reads FILE itself.
+measure_file() {
+    local label=$1 file=$2
+    shift 3
+    local t0 t1 rc bytes
+    bytes=$(stat -c %s "$file")
+    t0=$(date +%s%N)
+    /usr/bin/time -f %M -o "$tmp/rss" "$wenc" "$@" "$file" >/dev/null 2>"$tmp/err"
+    rc=$?
+    t1=$(date +%s%N)
+    report "$label" "$bytes" "$(tail -1 "$tmp/rss")" "$(ms "$t0" "$t1")" "-" "$rc"
+}
+
+report() { # label bytes rss_kib wall_ms gen_ms rc
+    local per gen
+    per=$(awk -v b="$2" -v ms="$4" 'BEGIN { printf "%.2f", ms / 1000 / (b / 1073741824) }')
+    gen="-"
+    [ "$5" != "-" ] && gen=$(awk -v b="$2" -v ms="$5" 'BEGIN { printf "%.2f", ms / 1000 / (b / 1073741824) }')
+    local note=""
+    [ "$6" != 0 ] && note="exit $6: $(head -c 120 "$tmp/err" | tr '\n' ' ')"
+    printf '| %-52s | %8s | %9.1f | %7.2f | %6s | %6s | %s\n' "$1" \
+        "$(awk -v b="$2" 'BEGIN { printf "%.0f MiB", b / 1048576 }')" \
+        "$(awk -v k="$3" 'BEGIN { print k / 1024 }')" "$(awk -v ms="$4" 'BEGIN { print ms / 1000 }')" \
+        "$per" "$gen" "$note"
+}
+
+echo "wenc resources: $wenc; large inputs $gib GiB; $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo
+printf '| %-52s | %8s | %9s | %7s | %6s | %6s | %s\n' input size "RSS MiB" "wall s" "s/GiB" "gen" note
+echo "|------------------------------------------------------|----------|-----------|---------|--------|--------|"
+
+# Real text, UTF-8 -> UTF-16LE and Shift_JIS-free decode paths.
+measure "10 MiB text, stdin pipe, UTF-8 -> UTF-16LE" $small \
+    "$(declare -f text_stream); text_stream | head -c $small" -- -f utf-8 -t utf-16le
+head -c $small < <(text_stream) >"$tmp/small"
+measure_file "10 MiB text, file argument, UTF-8 -> UTF-16LE" "$tmp/small" -- -f utf-8 -t utf-16le
+measure "$gib GiB text, stdin pipe, UTF-8 -> UTF-16LE" "$big" \
+    "$(declare -f text_stream); text_stream | head -c $big" -- -f utf-8 -t utf-16le
+head -c "$big" < <(text_stream) >"$tmp/big"
+measure_file "$gib GiB text, file argument, UTF-8 -> UTF-16LE" "$tmp/big" -- -f utf-8 -t utf-16le
+measure_file "$gib GiB text, file argument, UTF-8 -> UTF-8" "$tmp/big" -- -f utf-8 -t utf-8
+rm -f "$tmp/big"
+
+# One line, no newline at all.
+measure "$gib GiB single line (a...), no newline, windows-1252 decode" "$big" \
+    "$(declare -f fill); fill $big a" -- -f windows-1252 -t utf-8
+measure "$gib GiB single line (a...), no newline, UTF-8 -> UTF-8" "$big" \
+    "$(declare -f fill); fill $big a" -- -f utf-8 -t utf-8
+measure "$gib GiB single line of U+00E9, UTF-8 -> windows-1252" "$big" \
+    "$(declare -f text_stream); yes é | tr -d '\n' | head -c $big" -- -f utf-8 -t windows-1252
+
+# Pathological: endless lead bytes and escapes (replacement mode).
+for spec in "Shift_JIS:\\201" "gb18030:\\201" "Big5:\\201" "EUC-KR:\\201" \
+    "EUC-JP:\\217" "UTF-8:\\360" "UTF-8:\\377" "ISO-2022-JP:\\033" "UTF-16LE:\\330"; do
+    enc=${spec%%:*} byte=${spec#*:}
+    measure "$gib GiB of byte $(printf '0x%02X' "0${byte#\\}"), $enc -> UTF-8" "$big" \
+        "$(declare -f fill); fill $big '$byte'" -- -f "$enc" -t utf-8
+done
+# Lead byte then a four-byte-sequence prefix, over and over: gb18030 restores.
+measure "$gib GiB of 81 30 81 30..., gb18030 -> UTF-8" "$big" \
+    "yes \$'\\x81\\x30' | tr -d '\\n' | head -c $big" -- -f gb18030 -t utf-8
+# ISO-2022-JP escape sequences back to back (each one after the first errs).
+measure "$gib GiB of ESC \$ B repeated, ISO-2022-JP -> UTF-8" "$big" \
+    "yes \$'\\x1b\$B' | tr -d '\\n' | head -c $big" -- -f iso-2022-jp -t utf-8
+echo
+echo "gen = seconds per GiB for the input generator alone (the pipeline's floor)."

@@ -1,0 +1,712 @@
+//! Properties every decoder and encoder must have, checked on arbitrary input.
+//!
+//! Shared by the cargo-fuzz targets (`fuzz/`, which include this file) and by
+//! `tests/fuzz_regressions.rs` (saved crash inputs and a seeded random sweep).
+//!
+//! Input layout (both targets):
+//!
+//! | byte | meaning |
+//! | --- | --- |
+//! | 0 | encoding: index into the target's encoding list, modulo its length |
+//! | 1 | flags: bits 0-2 output buffer size ([`DST_LENS`]), bit 3 BOM sniffing (decode), bit 4 an extra empty final chunk, bit 5 payload is UTF-16LE rather than UTF-8 (encode) |
+//! | 2 | number of chunk boundaries, low 4 bits (0-15) |
+//! | 3.. | the boundaries, two bytes each (little-endian, modulo payload length + 1), then the payload |
+//!
+//! Decoding checks, for the chosen encoding: replacement-mode output is valid
+//! UTF-8; chunked output (fuzzer-chosen boundaries, small output buffer) equals
+//! one-shot output in both modes; every call with >= 16 bytes of room makes
+//! progress; fatal mode errs exactly where replacement mode replaced (same
+//! count, same first offset) and its output with U+FFFD at each error is the
+//! replacement output; each malformed sequence is non-empty, lies in the input
+//! at its offset, and errors come in stream order; the decoded text, encoded
+//! in fatal mode (when it can be), decodes back to itself (modulo the
+//! standard's documented encoder normalisations) and re-encodes to the same
+//! bytes.
+//!
+//! Encoding checks: chunked equals one-shot in both modes (html and fatal);
+//! fatal errs exactly where html mode replaced (same count, same first offset
+//! and character); the unmappable character sits at its offset; html output
+//! is fatal output with `&#N;` at each error (except ISO-2022-JP, where the
+//! reference first returns to ASCII); decoding the html output meets no error
+//! and gives back the input with references for unmappable characters, modulo
+//! the normalisations; re-encoding that decoded text gives the same bytes.
+#![allow(dead_code)]
+
+use wenc::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
+
+/// Output buffer sizes, chosen by the low three flag bits.
+pub const DST_LENS: [usize; 8] = [16, 17, 18, 19, 21, 32, 257, 65536];
+
+/// The multi-byte and UTF encodings: where the interesting state lives.
+pub const MULTIBYTE: &[&str] = &[
+    "UTF-8",
+    "UTF-16BE",
+    "UTF-16LE",
+    "gb18030",
+    "GBK",
+    "Big5",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "Shift_JIS",
+    "EUC-KR",
+];
+
+/// Which encodings a target draws from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Set {
+    All,
+    Multibyte,
+}
+
+fn encodings(set: Set, encoders: bool) -> Vec<&'static Encoding> {
+    Encoding::all()
+        .filter(|e| !encoders || e.can_encode())
+        .filter(|e| set == Set::All || MULTIBYTE.contains(&e.name()))
+        .collect()
+}
+
+/// A parsed fuzz input.
+#[derive(Debug)]
+pub struct Plan<'a> {
+    pub encoding: &'static Encoding,
+    pub dst_len: usize,
+    pub bom: bool,
+    pub trailing_empty: bool,
+    pub utf16_payload: bool,
+    cuts: Vec<usize>,
+    pub payload: &'a [u8],
+}
+
+impl<'a> Plan<'a> {
+    pub fn parse(data: &'a [u8], set: Set, encoders: bool) -> Option<Plan<'a>> {
+        let [index, flags, count, rest @ ..] = data else {
+            return None;
+        };
+        let list = encodings(set, encoders);
+        let count = usize::from(count & 15).min(rest.len() / 2);
+        let (cut_bytes, payload) = rest.split_at(count * 2);
+        Some(Plan {
+            encoding: list[usize::from(*index) % list.len()],
+            dst_len: DST_LENS[usize::from(flags & 7)],
+            bom: flags & 8 != 0,
+            trailing_empty: flags & 16 != 0,
+            utf16_payload: flags & 32 != 0,
+            cuts: cut_bytes
+                .chunks_exact(2)
+                .map(|c| usize::from(u16::from_le_bytes([c[0], c[1]])))
+                .collect(),
+            payload,
+        })
+    }
+
+    /// Sorted boundaries within `0..=len`, each moved back to satisfy `ok`.
+    fn boundaries(&self, len: usize, ok: impl Fn(usize) -> bool) -> Vec<usize> {
+        let mut cuts: Vec<usize> = self
+            .cuts
+            .iter()
+            .map(|&c| {
+                let mut c = c % (len + 1);
+                while !ok(c) {
+                    c -= 1;
+                }
+                c
+            })
+            .collect();
+        cuts.sort_unstable();
+        cuts
+    }
+
+    fn chunks<'s>(&self, whole: &'s [u8], cuts: &[usize]) -> Vec<&'s [u8]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for &c in cuts {
+            out.push(&whole[start..c]);
+            start = c;
+        }
+        out.push(&whole[start..]);
+        if self.trailing_empty {
+            out.push(&whole[whole.len()..]);
+        }
+        out
+    }
+}
+
+/// What a fatal-mode run produced.
+#[derive(Debug, PartialEq, Eq, Clone)]
+pub enum Event {
+    Output(Vec<u8>),
+    Malformed { offset: u64, bytes: Vec<u8> },
+    Unmappable { offset: u64, ch: char },
+}
+
+fn push_output(events: &mut Vec<Event>, bytes: &[u8]) {
+    if bytes.is_empty() {
+        return;
+    }
+    if let Some(Event::Output(v)) = events.last_mut() {
+        v.extend_from_slice(bytes);
+    } else {
+        events.push(Event::Output(bytes.to_vec()));
+    }
+}
+
+/// A bound on calls per run: a coder that stops making progress fails here
+/// instead of hanging the fuzzer.
+fn call_budget(input_len: usize) -> usize {
+    64 * input_len + 256
+}
+
+fn new_decoder(enc: &'static Encoding, bom: bool) -> wenc::codec::Decoder {
+    if bom {
+        enc.new_decoder()
+    } else {
+        enc.new_decoder_without_bom_handling()
+    }
+}
+
+/// Result of a fatal-mode decode: events, the encoding finally used, and the
+/// decoder's final position.
+type FatalDecode = (Vec<Event>, &'static Encoding, u64);
+
+pub fn decode_fatal(
+    enc: &'static Encoding,
+    bom: bool,
+    chunks: &[&[u8]],
+    dst_len: usize,
+) -> FatalDecode {
+    let total: usize = chunks.iter().map(|c| c.len()).sum();
+    let mut budget = call_budget(total);
+    let mut decoder = new_decoder(enc, bom);
+    let mut events = Vec::new();
+    let mut dst = vec![0u8; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            budget = budget
+                .checked_sub(1)
+                .unwrap_or_else(|| panic!("{enc:?} decoder (fatal) makes no progress"));
+            let (result, r, w) = decoder.decode_without_replacement(&chunk[read..], &mut dst, last);
+            assert!(
+                r <= chunk.len() - read && w <= dst.len(),
+                "{enc:?}: bad counts"
+            );
+            read += r;
+            push_output(&mut events, &dst[..w]);
+            match result {
+                DecoderResult::InputEmpty => {
+                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
+                    break;
+                }
+                DecoderResult::OutputFull => assert!(
+                    r > 0 || w > 0,
+                    "{enc:?} decoder (fatal): OutputFull without progress, {dst_len} bytes free"
+                ),
+                DecoderResult::Malformed(m) => events.push(Event::Malformed {
+                    offset: m.offset,
+                    bytes: m.bytes().to_vec(),
+                }),
+            }
+        }
+    }
+    (events, decoder.encoding(), decoder.position())
+}
+
+/// Result of a replacement-mode decode.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ReplacedDecode {
+    pub output: Vec<u8>,
+    pub replaced: u64,
+    pub first: Option<u64>,
+    pub encoding: &'static Encoding,
+    pub position: u64,
+}
+
+pub fn decode_replacing(
+    enc: &'static Encoding,
+    bom: bool,
+    chunks: &[&[u8]],
+    dst_len: usize,
+) -> ReplacedDecode {
+    let total: usize = chunks.iter().map(|c| c.len()).sum();
+    let mut budget = call_budget(total);
+    let mut decoder = new_decoder(enc, bom);
+    let mut out = ReplacedDecode {
+        output: Vec::new(),
+        replaced: 0,
+        first: None,
+        encoding: enc,
+        position: 0,
+    };
+    let mut dst = vec![0u8; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            budget = budget
+                .checked_sub(1)
+                .unwrap_or_else(|| panic!("{enc:?} decoder (replacement) makes no progress"));
+            let step = decoder.decode_with_replacement(&chunk[read..], &mut dst, last);
+            assert!(step.read <= chunk.len() - read && step.written <= dst.len());
+            read += step.read;
+            out.output.extend_from_slice(&dst[..step.written]);
+            out.replaced += step.replaced;
+            if out.first.is_none() {
+                out.first = step.first.map(|m| m.offset);
+            }
+            assert_eq!(
+                step.first.is_some(),
+                step.replaced > 0,
+                "{enc:?}: first error and count disagree"
+            );
+            match step.status {
+                CoderStatus::InputEmpty => {
+                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
+                    break;
+                }
+                CoderStatus::OutputFull => assert!(
+                    step.read > 0 || step.written > 0,
+                    "{enc:?} decoder (replacement): OutputFull without progress, {dst_len} bytes free"
+                ),
+            }
+        }
+    }
+    out.encoding = decoder.encoding();
+    out.position = decoder.position();
+    out
+}
+
+pub fn encode_fatal(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> (Vec<Event>, u64) {
+    let total: usize = chunks.iter().map(|c| c.len()).sum();
+    let mut budget = call_budget(total);
+    let mut encoder = enc.new_encoder().expect("encodable");
+    let mut events = Vec::new();
+    let mut dst = vec![0u8; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            budget = budget
+                .checked_sub(1)
+                .unwrap_or_else(|| panic!("{enc:?} encoder (fatal) makes no progress"));
+            let (result, r, w) = encoder.encode_without_replacement(&chunk[read..], &mut dst, last);
+            assert!(
+                r <= chunk.len() - read && w <= dst.len(),
+                "{enc:?}: bad counts"
+            );
+            read += r;
+            push_output(&mut events, &dst[..w]);
+            match result {
+                EncoderResult::InputEmpty => {
+                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
+                    break;
+                }
+                EncoderResult::OutputFull => assert!(
+                    r > 0 || w > 0,
+                    "{enc:?} encoder (fatal): OutputFull without progress, {dst_len} bytes free"
+                ),
+                EncoderResult::Unmappable(u) => events.push(Event::Unmappable {
+                    offset: u.offset,
+                    ch: u.ch,
+                }),
+            }
+        }
+    }
+    (events, encoder.position())
+}
+
+/// Result of an html-mode encode: output, references written, the first
+/// unmappable (offset, char), and the encoder's final position.
+#[derive(Debug, PartialEq, Eq)]
+pub struct HtmlEncode {
+    pub output: Vec<u8>,
+    pub replaced: u64,
+    pub first: Option<(u64, char)>,
+    pub position: u64,
+}
+
+pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> HtmlEncode {
+    let total: usize = chunks.iter().map(|c| c.len()).sum();
+    let mut budget = call_budget(total);
+    let mut encoder = enc.new_encoder().expect("encodable");
+    let mut out = HtmlEncode {
+        output: Vec::new(),
+        replaced: 0,
+        first: None,
+        position: 0,
+    };
+    let mut dst = vec![0u8; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            budget = budget
+                .checked_sub(1)
+                .unwrap_or_else(|| panic!("{enc:?} encoder (html) makes no progress"));
+            let step = encoder.encode_with_html(&chunk[read..], &mut dst, last);
+            assert!(step.read <= chunk.len() - read && step.written <= dst.len());
+            read += step.read;
+            out.output.extend_from_slice(&dst[..step.written]);
+            out.replaced += step.replaced;
+            if out.first.is_none() {
+                out.first = step.first.map(|u| (u.offset, u.ch));
+            }
+            assert_eq!(
+                step.first.is_some(),
+                step.replaced > 0,
+                "{enc:?}: first error and count disagree"
+            );
+            match step.status {
+                CoderStatus::InputEmpty => {
+                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
+                    break;
+                }
+                CoderStatus::OutputFull => assert!(
+                    step.read > 0 || step.written > 0,
+                    "{enc:?} encoder (html): OutputFull without progress, {dst_len} bytes free"
+                ),
+            }
+        }
+    }
+    out.position = encoder.position();
+    out
+}
+
+/// What decoding the encoding of `c` must give back: `Some(char)`, or `None`
+/// where the standard's encoder deliberately maps `c` to bytes that decode
+/// to something else (any character accepted; the re-encode check still
+/// pins the bytes).
+fn round_trip_char(enc: &'static Encoding, c: char) -> Option<char> {
+    match (enc.name(), c) {
+        ("Shift_JIS" | "EUC-JP", '\u{A5}') => Some('\\'),
+        ("Shift_JIS" | "EUC-JP", '\u{203E}') => Some('~'),
+        ("Shift_JIS" | "EUC-JP" | "ISO-2022-JP", '\u{2212}') => Some('\u{FF0D}'),
+        // Halfwidth katakana become fullwidth through index ISO-2022-JP katakana.
+        ("ISO-2022-JP", '\u{FF61}'..='\u{FF9F}') => None,
+        // GB18030-2005 compatibility bytes the decoder maps elsewhere.
+        (
+            "gb18030" | "GBK",
+            '\u{E78D}'..='\u{E796}'
+            | '\u{E81E}'
+            | '\u{E826}'
+            | '\u{E82B}'
+            | '\u{E82C}'
+            | '\u{E832}'
+            | '\u{E843}'
+            | '\u{E854}'
+            | '\u{E864}',
+        ) => None,
+        _ => Some(c),
+    }
+}
+
+/// Whether `got` is what decoding the encoding of `sent` must give.
+fn round_trips(enc: &'static Encoding, sent: &str, got: &str) -> bool {
+    sent.chars().count() == got.chars().count()
+        && sent
+            .chars()
+            .zip(got.chars())
+            .all(|(s, g)| round_trip_char(enc, s).map_or(true, |e| e == g))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    let shown: Vec<String> = bytes.iter().take(200).map(|b| format!("{b:02X}")).collect();
+    let more = if bytes.len() > 200 { " ..." } else { "" };
+    format!("[{}{more}]", shown.join(" "))
+}
+
+/// Encodes `text` fatally in one shot and, if nothing was unmappable, checks
+/// that decoding gives `text` back (modulo normalisation) and that re-encoding
+/// the result gives the same bytes. Returns the bytes, or `None` if `text`
+/// had an unmappable character.
+fn check_round_trip(enc: &'static Encoding, text: &str, context: &str) -> Option<Vec<u8>> {
+    let (events, _) = encode_fatal(enc, &[text], 65536);
+    let mut bytes = Vec::new();
+    for e in events {
+        match e {
+            Event::Output(b) => bytes.extend_from_slice(&b),
+            _ => return None,
+        }
+    }
+    check_decodes_to(enc, &bytes, text, context);
+    Some(bytes)
+}
+
+/// Checks that `bytes` (an encoder's output) decode without error to what
+/// `text` must round-trip to, and re-encode to the same bytes.
+fn check_decodes_to(enc: &'static Encoding, bytes: &[u8], text: &str, context: &str) {
+    let (events, _, _) = decode_fatal(enc, false, &[bytes], 65536);
+    let mut decoded = Vec::new();
+    for e in &events {
+        match e {
+            Event::Output(b) => decoded.extend_from_slice(b),
+            other => panic!(
+                "{enc:?} round trip ({context}): decoding the encoder's output {} errs: {other:?} \
+                 (text {text:?})",
+                hex(bytes)
+            ),
+        }
+    }
+    let decoded = String::from_utf8(decoded).expect("decoder wrote invalid UTF-8");
+    assert!(
+        round_trips(enc, text, &decoded),
+        "{enc:?} round trip ({context}): {text:?} -> {} -> {decoded:?}",
+        hex(bytes)
+    );
+    let (again, _) = encode_fatal(enc, &[&decoded], 65536);
+    assert_eq!(
+        again,
+        if bytes.is_empty() {
+            vec![]
+        } else {
+            vec![Event::Output(bytes.to_vec())]
+        },
+        "{enc:?} round trip ({context}): re-encoding {decoded:?} changed the bytes {}",
+        hex(bytes)
+    );
+}
+
+/// The decode property check (see the module docs). Returns false when the
+/// input is too short to hold a plan.
+pub fn check_decode(data: &[u8], set: Set) -> bool {
+    let Some(plan) = Plan::parse(data, set, false) else {
+        return false;
+    };
+    let enc = plan.encoding;
+    let input = plan.payload;
+    let cuts = plan.boundaries(input.len(), |_| true);
+    let chunks = plan.chunks(input, &cuts);
+    let ctx = format!(
+        "{enc:?}, bom {}, dst {}, chunks {:?}, input {}",
+        plan.bom,
+        plan.dst_len,
+        chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+        hex(input)
+    );
+
+    // Replacement mode: one shot versus chunked.
+    let one = decode_replacing(enc, plan.bom, &[input], 4 * input.len() + 64);
+    let chunked = decode_replacing(enc, plan.bom, &chunks, plan.dst_len);
+    assert_eq!(
+        one, chunked,
+        "replacement: one-shot vs chunked differ ({ctx})"
+    );
+    let text = std::str::from_utf8(&one.output)
+        .unwrap_or_else(|e| panic!("replacement output is not UTF-8: {e} ({ctx})"));
+    assert_eq!(one.position, input.len() as u64, "final position ({ctx})");
+
+    // Fatal mode: one shot versus chunked.
+    let (fatal, fatal_enc, fatal_pos) = decode_fatal(enc, plan.bom, &[input], 4 * input.len() + 64);
+    let fatal_chunked = decode_fatal(enc, plan.bom, &chunks, plan.dst_len);
+    assert_eq!(
+        (&fatal, fatal_enc, fatal_pos),
+        (&fatal_chunked.0, fatal_chunked.1, fatal_chunked.2),
+        "fatal: one-shot vs chunked differ ({ctx})"
+    );
+    assert_eq!(fatal_enc, one.encoding, "BOM sniff differs by mode ({ctx})");
+
+    // Fatal errs exactly where replacement replaced.
+    let mut rebuilt = Vec::new();
+    let mut errors = 0u64;
+    let mut first = None;
+    let mut end_of_previous = 0u64;
+    for e in &fatal {
+        match e {
+            Event::Output(b) => rebuilt.extend_from_slice(b),
+            Event::Malformed { offset, bytes } => {
+                errors += 1;
+                first.get_or_insert(*offset);
+                rebuilt.extend_from_slice("\u{FFFD}".as_bytes());
+                assert!(
+                    !bytes.is_empty() || enc.name() == "replacement",
+                    "empty malformed sequence at {offset} ({ctx})"
+                );
+                let start = usize::try_from(*offset).expect("offset fits");
+                assert!(
+                    *offset >= end_of_previous
+                        && input.get(start..start + bytes.len()) == Some(bytes.as_slice()),
+                    "malformed {} at {offset} is not the input there (previous error ended at \
+                     {end_of_previous}) ({ctx})",
+                    hex(bytes)
+                );
+                end_of_previous = *offset + bytes.len() as u64;
+            }
+            Event::Unmappable { .. } => unreachable!(),
+        }
+    }
+    assert_eq!(errors, one.replaced, "error counts differ by mode ({ctx})");
+    assert_eq!(
+        first, one.first,
+        "first error offset differs by mode ({ctx})"
+    );
+    assert_eq!(
+        rebuilt, one.output,
+        "fatal output with U+FFFD per error != replacement output ({ctx})"
+    );
+
+    // Round trip of the decoded text through the encoding actually used.
+    let used = one.encoding;
+    if used.can_encode() {
+        let keeps_fffd = matches!(used.name(), "UTF-8" | "UTF-16BE" | "UTF-16LE" | "gb18030");
+        let text: String = if keeps_fffd {
+            text.to_owned()
+        } else {
+            text.chars().filter(|&c| c != '\u{FFFD}').collect()
+        };
+        check_round_trip(used, &text, &ctx);
+    }
+    true
+}
+
+/// The encode property check (see the module docs).
+pub fn check_encode(data: &[u8], set: Set) -> bool {
+    let Some(plan) = Plan::parse(data, set, true) else {
+        return false;
+    };
+    let enc = plan.encoding;
+    let text = if plan.utf16_payload {
+        let units: Vec<u16> = plan
+            .payload
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        String::from_utf8_lossy(plan.payload).into_owned()
+    };
+    let cuts = plan.boundaries(text.len(), |c| text.is_char_boundary(c));
+    let byte_chunks = plan.chunks(text.as_bytes(), &cuts);
+    let chunks: Vec<&str> = byte_chunks
+        .iter()
+        .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
+        .collect();
+    let ctx = format!(
+        "{enc:?}, dst {}, chunks {:?}, text {text:?}",
+        plan.dst_len,
+        chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+    );
+
+    let big = 16 * text.len() + 64;
+    let one = encode_html(enc, &[&text], big);
+    let chunked = encode_html(enc, &chunks, plan.dst_len);
+    assert_eq!(one, chunked, "html: one-shot vs chunked differ ({ctx})");
+    assert_eq!(one.position, text.len() as u64, "final position ({ctx})");
+
+    let (fatal, fatal_pos) = encode_fatal(enc, &[&text], big);
+    let fatal_chunked = encode_fatal(enc, &chunks, plan.dst_len);
+    assert_eq!(
+        (&fatal, fatal_pos),
+        (&fatal_chunked.0, fatal_chunked.1),
+        "fatal: one-shot vs chunked differ ({ctx})"
+    );
+    assert_eq!(fatal_pos, text.len() as u64, "fatal final position ({ctx})");
+
+    // Fatal errs exactly where html replaced; rebuild both views.
+    let mut rebuilt = Vec::new();
+    let mut expected_text = String::new();
+    let mut copied = 0usize;
+    let mut errors = 0u64;
+    let mut first = None;
+    for e in &fatal {
+        match e {
+            Event::Output(b) => rebuilt.extend_from_slice(b),
+            Event::Unmappable { offset, ch } => {
+                errors += 1;
+                first.get_or_insert((*offset, *ch));
+                let start = usize::try_from(*offset).expect("offset fits");
+                let actual = text[start..].chars().next();
+                let fits = match actual {
+                    Some(a) if a == *ch => true,
+                    Some(a @ ('\u{1B}' | '\u{0E}' | '\u{0F}')) => {
+                        enc.name() == "ISO-2022-JP" && *ch == '\u{FFFD}' && a != *ch
+                    }
+                    _ => false,
+                };
+                assert!(
+                    fits && start >= copied,
+                    "unmappable {ch:?} at {offset} is not the input there ({ctx})"
+                );
+                let reference = format!("&#{};", *ch as u32);
+                rebuilt.extend_from_slice(reference.as_bytes());
+                expected_text.push_str(&text[copied..start]);
+                expected_text.push_str(&reference);
+                copied = start + actual.map_or(0, char::len_utf8);
+            }
+            Event::Malformed { .. } => unreachable!(),
+        }
+    }
+    expected_text.push_str(&text[copied..]);
+    assert_eq!(errors, one.replaced, "error counts differ by mode ({ctx})");
+    assert_eq!(first, one.first, "first unmappable differs by mode ({ctx})");
+    if enc.name().starts_with("UTF-") {
+        assert_eq!(errors, 0, "UTF encoders cannot fail ({ctx})");
+    }
+    if enc.name() != "ISO-2022-JP" {
+        assert_eq!(
+            rebuilt,
+            one.output,
+            "fatal output with &#N; per error != html output {} ({ctx})",
+            hex(&one.output)
+        );
+    }
+
+    // The html output decodes to the text with references (and re-encodes
+    // to itself).
+    check_decodes_to(enc, &one.output, &expected_text, &ctx);
+    true
+}
+
+/// Fuzz-style inputs for the seeded sweep and seed corpora: a small
+/// xorshift generator over byte patterns that reach multi-byte states.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A plausible fuzz input: header, cuts, and a payload mixing ASCII,
+    /// high bytes, escapes and fragments of real text.
+    pub fn input(&mut self, samples: &[Vec<u8>]) -> Vec<u8> {
+        let mut v = vec![self.next() as u8, self.next() as u8, self.next() as u8];
+        let cuts = usize::from(v[2] & 15);
+        for _ in 0..cuts * 2 {
+            v.push(self.next() as u8);
+        }
+        let len = self.below(96) as usize;
+        while v.len() < len + 3 + cuts * 2 {
+            match self.below(8) {
+                0 => v.push(self.below(0x80) as u8),
+                1..=3 => v.push(0x80 | self.next() as u8),
+                4 => v.extend_from_slice(
+                    [&b"\x1b$B"[..], b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@"]
+                        [self.below(5) as usize],
+                ),
+                5 => v.extend_from_slice(&[0xEF, 0xBB, 0xBF, 0xFE, 0xFF][..self.below(4) as usize]),
+                _ => {
+                    if let Some(s) = samples.get(self.below(samples.len().max(1) as u64) as usize) {
+                        if !s.is_empty() {
+                            let start = self.below(s.len() as u64) as usize;
+                            let end = (start + 1 + self.below(24) as usize).min(s.len());
+                            v.extend_from_slice(&s[start..end]);
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+}

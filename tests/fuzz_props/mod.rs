@@ -30,6 +30,10 @@
 //! reference first returns to ASCII); decoding the html output meets no error
 //! and gives back the input with references for unmappable characters, modulo
 //! the normalisations; re-encoding that decoded text gives the same bytes.
+//!
+//! Differential check ([`check_differential`]): the same plan run through
+//! wenc (chunked) and encoding_rs (one shot), decoding and encoding, in both
+//! error modes.
 #![allow(dead_code)]
 
 use wenc::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};

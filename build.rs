@@ -23,7 +23,10 @@ fn read_index(dir: &Path, name: &str) -> Index {
     let file = format!("{name}.idx");
     let text = fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut index = Index::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split_whitespace().collect();
         let (pointer, cp) = (parse_hex(f[0], &file), parse_hex(f[1], &file));
         let count = f.get(2).map_or(1, |c| parse_hex(c, &file));
@@ -72,7 +75,11 @@ fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
         }
         blocks[pages[page] as usize][(cp & 0xFF) as usize] = pointer as u16 + 1;
     }
-    writeln!(out, "pub(crate) static {ident}: ReverseTable = ReverseTable {{").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static {ident}: ReverseTable = ReverseTable {{"
+    )
+    .unwrap();
     writeln!(out, "  pages: &{pages:?},").unwrap();
     out.push_str("  data: &[\n");
     for block in &blocks {
@@ -119,7 +126,11 @@ fn ident(name: &str) -> String {
 /// The codec family that implements an encoding, as a `Kind` expression.
 fn kind_of(name: &str, group: &str) -> String {
     if group == "Legacy single-byte encodings" {
-        let index = if name == "ISO-8859-8-I" { "ISO-8859-8" } else { name };
+        let index = if name == "ISO-8859-8-I" {
+            "ISO-8859-8"
+        } else {
+            name
+        };
         return format!("Kind::SingleByte(&SB_{})", ident(index));
     }
     let kind = match name {
@@ -144,16 +155,28 @@ fn emit_registry(out: &mut String, dir: &Path) {
     let text = fs::read_to_string(dir.join("encodings.txt")).expect("indexes/encodings.txt");
     let mut group = String::new();
     let mut entries = Vec::new(); // (name, group, labels)
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         if let Some(heading) = line.strip_prefix("= ") {
             group = heading.to_string();
             continue;
         }
         let mut words = line.split_whitespace();
         let name = words.next().unwrap().to_string();
-        entries.push((name, group.clone(), words.map(String::from).collect::<Vec<_>>()));
+        entries.push((
+            name,
+            group.clone(),
+            words.map(String::from).collect::<Vec<_>>(),
+        ));
     }
-    writeln!(out, "pub(crate) static ENCODINGS: [Encoding; {}] = [", entries.len()).unwrap();
+    writeln!(
+        out,
+        "pub(crate) static ENCODINGS: [Encoding; {}] = [",
+        entries.len()
+    )
+    .unwrap();
     for (name, group, labels) in &entries {
         let kind = kind_of(name, group);
         writeln!(
@@ -165,7 +188,12 @@ fn emit_registry(out: &mut String, dir: &Path) {
     out.push_str("];\n");
     for (i, (name, ..)) in entries.iter().enumerate() {
         writeln!(out, "/// The {name} encoding.").unwrap();
-        writeln!(out, "pub static {}: &Encoding = &ENCODINGS[{i}];", ident(name)).unwrap();
+        writeln!(
+            out,
+            "pub static {}: &Encoding = &ENCODINGS[{i}];",
+            ident(name)
+        )
+        .unwrap();
     }
     let mut labels: Vec<(&str, usize)> = entries
         .iter()
@@ -173,8 +201,12 @@ fn emit_registry(out: &mut String, dir: &Path) {
         .flat_map(|(i, (_, _, ls))| ls.iter().map(move |l| (l.as_str(), i)))
         .collect();
     labels.sort();
-    writeln!(out, "pub(crate) static LABELS: [(&str, u8); {}] = {labels:?};", labels.len())
-        .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static LABELS: [(&str, u8); {}] = {labels:?};",
+        labels.len()
+    )
+    .unwrap();
 }
 
 fn main() {
@@ -185,17 +217,43 @@ fn main() {
     emit_registry(&mut out, dir);
 
     let single_byte = [
-        "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
-        "iso-8859-7", "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14",
-        "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u", "macintosh", "windows-874",
-        "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
-        "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic",
+        "ibm866",
+        "iso-8859-2",
+        "iso-8859-3",
+        "iso-8859-4",
+        "iso-8859-5",
+        "iso-8859-6",
+        "iso-8859-7",
+        "iso-8859-8",
+        "iso-8859-10",
+        "iso-8859-13",
+        "iso-8859-14",
+        "iso-8859-15",
+        "iso-8859-16",
+        "koi8-r",
+        "koi8-u",
+        "macintosh",
+        "windows-874",
+        "windows-1250",
+        "windows-1251",
+        "windows-1252",
+        "windows-1253",
+        "windows-1254",
+        "windows-1255",
+        "windows-1256",
+        "windows-1257",
+        "windows-1258",
+        "x-mac-cyrillic",
     ];
     for name in single_byte {
         let index = read_index(dir, name);
         let id = ident(name);
         emit_decode(&mut out, &format!("SB_{id}_DECODE"), &index, false, 128);
-        emit_reverse(&mut out, &format!("SB_{id}_ENCODE"), &first_pointers(&index, |_| false));
+        emit_reverse(
+            &mut out,
+            &format!("SB_{id}_ENCODE"),
+            &first_pointers(&index, |_| false),
+        );
         writeln!(
             out,
             "pub(crate) static SB_{id}: SingleByteTable = SingleByteTable {{ decode: &SB_{id}_DECODE, encode: &SB_{id}_ENCODE }};"
@@ -205,7 +263,11 @@ fn main() {
 
     let jis0208 = read_index(dir, "jis0208");
     emit_decode(&mut out, "INDEX_JIS0208", &jis0208, false, 0);
-    emit_reverse(&mut out, "JIS0208_ENCODE", &first_pointers(&jis0208, |_| false));
+    emit_reverse(
+        &mut out,
+        "JIS0208_ENCODE",
+        &first_pointers(&jis0208, |_| false),
+    );
     // "index Shift_JIS pointer": pointers 8272..=8835 duplicate NEC selections
     // of IBM extensions that Shift_JIS encoders must not produce.
     emit_reverse(
@@ -213,16 +275,36 @@ fn main() {
         "SHIFT_JIS_ENCODE",
         &first_pointers(&jis0208, |p| (8272..=8835).contains(&p)),
     );
-    emit_decode(&mut out, "INDEX_JIS0212", &read_index(dir, "jis0212"), false, 0);
-    emit_decode(&mut out, "INDEX_ISO_2022_JP_KATAKANA", &read_index(dir, "iso-2022-jp-katakana"), false, 0);
+    emit_decode(
+        &mut out,
+        "INDEX_JIS0212",
+        &read_index(dir, "jis0212"),
+        false,
+        0,
+    );
+    emit_decode(
+        &mut out,
+        "INDEX_ISO_2022_JP_KATAKANA",
+        &read_index(dir, "iso-2022-jp-katakana"),
+        false,
+        0,
+    );
 
     let euc_kr = read_index(dir, "euc-kr");
     emit_decode(&mut out, "INDEX_EUC_KR", &euc_kr, false, 0);
-    emit_reverse(&mut out, "EUC_KR_ENCODE", &first_pointers(&euc_kr, |_| false));
+    emit_reverse(
+        &mut out,
+        "EUC_KR_ENCODE",
+        &first_pointers(&euc_kr, |_| false),
+    );
 
     let gb18030 = read_index(dir, "gb18030");
     emit_decode(&mut out, "INDEX_GB18030", &gb18030, false, 0);
-    emit_reverse(&mut out, "GB18030_ENCODE", &first_pointers(&gb18030, |_| false));
+    emit_reverse(
+        &mut out,
+        "GB18030_ENCODE",
+        &first_pointers(&gb18030, |_| false),
+    );
     let ranges: Vec<(u32, u32)> = read_index(dir, "gb18030-ranges").into_iter().collect();
     writeln!(
         out,

@@ -1,22 +1,448 @@
-//! Big5.
-#![allow(dead_code, unused_imports)]
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+//! Big5 (the standard's section 11.1).
 
-/// Decoder (not yet implemented).
-pub(crate) struct Big5Decoder;
+use super::ascii::copy_ascii;
+use super::gb18030::next_scalar;
+use super::tables::{BIG5_ENCODE, INDEX_BIG5};
+use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
 
-impl Big5Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("Big5Decoder")
+/// What a lead (0x81..=0xFE) and a trail decode to.
+enum Pair {
+    /// One code point from index Big5.
+    One(u32),
+    /// Pointers 1133, 1135, 1164 and 1166: U+00CA or U+00EA followed by
+    /// U+0304 or U+030C, already as UTF-8.
+    Two([u8; 4]),
+    /// No code point: the error consumes the lead, and the trail too unless
+    /// it is ASCII.
+    None,
+}
+
+#[inline(always)]
+fn pair(lead: u8, trail: u8) -> Pair {
+    let offset = if trail < 0x7F { 0x40 } else { 0x62 };
+    if !(0x40..=0x7E).contains(&trail) && !(0xA1..=0xFE).contains(&trail) {
+        return Pair::None;
+    }
+    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail) - offset;
+    match INDEX_BIG5.get(pointer) {
+        Some(&cp) if cp != 0 => Pair::One(cp),
+        _ => match pointer {
+            // Ê̄ Ê̌ ê̄ ê̌ (the index has no code point for these pointers)
+            1133 => Pair::Two([0xC3, 0x8A, 0xCC, 0x84]),
+            1135 => Pair::Two([0xC3, 0x8A, 0xCC, 0x8C]),
+            1164 => Pair::Two([0xC3, 0xAA, 0xCC, 0x84]),
+            1166 => Pair::Two([0xC3, 0xAA, 0xCC, 0x8C]),
+            _ => Pair::None,
+        },
     }
 }
 
-/// Encoder (not yet implemented).
+/// Writes a code point from index Big5 (not ASCII) as UTF-8.
+#[inline(always)]
+fn write_cp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
+    if (0x800..0x10000).contains(&cp) {
+        dst[pos] = 0xE0 | (cp >> 12) as u8;
+        dst[pos + 1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+        dst[pos + 2] = 0x80 | (cp & 0x3F) as u8;
+        pos + 3
+    } else {
+        write_scalar(dst, pos, cp)
+    }
+}
+
+/// The Big5 decoder.
+pub(crate) struct Big5Decoder {
+    /// Big5 lead, taken from an earlier call (0 = none).
+    lead: u8,
+}
+
+impl Big5Decoder {
+    pub fn new() -> Self {
+        Big5Decoder { lead: 0 }
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let (mut read, mut written) = (0, 0);
+        if self.lead != 0 {
+            let lead = self.lead;
+            let Some(&trail) = src.first() else {
+                if last {
+                    self.lead = 0;
+                    let m = RawMalformed::new(&[lead], 0);
+                    return (RawDecoderResult::Malformed(m), 0, 0);
+                }
+                return (RawDecoderResult::InputEmpty, 0, 0);
+            };
+            if dst.len() < 4 {
+                return (RawDecoderResult::OutputFull, 0, 0);
+            }
+            self.lead = 0;
+            match pair(lead, trail) {
+                Pair::One(cp) => written = write_cp(dst, 0, cp),
+                Pair::Two(bytes) => {
+                    dst[..4].copy_from_slice(&bytes);
+                    written = 4;
+                }
+                Pair::None if trail < 0x80 => {
+                    // The ASCII trail is read again.
+                    let m = RawMalformed::new(&[lead], 0);
+                    return (RawDecoderResult::Malformed(m), 0, 0);
+                }
+                Pair::None => {
+                    let m = RawMalformed::new(&[lead, trail], 0);
+                    return (RawDecoderResult::Malformed(m), 1, 0);
+                }
+            }
+            read = 1;
+        }
+
+        loop {
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            loop {
+                let Some(&b0) = src.get(read) else {
+                    return (RawDecoderResult::InputEmpty, read, written);
+                };
+                if dst.len() - written < 4 {
+                    return (RawDecoderResult::OutputFull, read, written);
+                }
+                if b0 < 0x80 {
+                    // A lone ASCII byte between two-byte sequences; longer
+                    // runs go back to the word-at-a-time copy.
+                    dst[written] = b0;
+                    written += 1;
+                    read += 1;
+                    match src.get(read) {
+                        Some(&b) if b < 0x80 => break,
+                        _ => continue,
+                    }
+                }
+                if b0 == 0x80 || b0 == 0xFF {
+                    let m = RawMalformed::new(&[b0], 0);
+                    return (RawDecoderResult::Malformed(m), read + 1, written);
+                }
+                let Some(&b1) = src.get(read + 1) else {
+                    read += 1;
+                    if last {
+                        let m = RawMalformed::new(&[b0], 0);
+                        return (RawDecoderResult::Malformed(m), read, written);
+                    }
+                    self.lead = b0;
+                    return (RawDecoderResult::InputEmpty, read, written);
+                };
+                match pair(b0, b1) {
+                    Pair::One(cp) => written = write_cp(dst, written, cp),
+                    Pair::Two(bytes) => {
+                        dst[written..written + 4].copy_from_slice(&bytes);
+                        written += 4;
+                    }
+                    Pair::None if b1 < 0x80 => {
+                        let m = RawMalformed::new(&[b0], 0);
+                        return (RawDecoderResult::Malformed(m), read + 1, written);
+                    }
+                    Pair::None => {
+                        let m = RawMalformed::new(&[b0, b1], 0);
+                        return (RawDecoderResult::Malformed(m), read + 2, written);
+                    }
+                }
+                read += 2;
+            }
+        }
+    }
+}
+
+/// The Big5 encoder.
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("Big5Encoder")
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        let bytes = src.as_bytes();
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            loop {
+                let Some(&b0) = bytes.get(read) else {
+                    return (RawEncoderResult::InputEmpty, read, written);
+                };
+                if dst.len() - written < 2 {
+                    return (RawEncoderResult::OutputFull, read, written);
+                }
+                if b0 < 0x80 {
+                    dst[written] = b0;
+                    written += 1;
+                    read += 1;
+                    match bytes.get(read) {
+                        Some(&b) if b < 0x80 => break,
+                        _ => continue,
+                    }
+                }
+                let (cp, len) = next_scalar(&bytes[read..]);
+                read += len;
+                let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
+                    let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                    return (RawEncoderResult::Unmappable(c), read, written);
+                };
+                let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
+                let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+                dst[written] = lead as u8;
+                dst[written + 1] = (trail + offset) as u8;
+                written += 2;
+            }
+        }
     }
 }
-impl Big5Decoder { pub fn new() -> Self { Big5Decoder } }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::gb18030::tests::{decode, decode_all, encode, rng};
+    use crate::codec::{DecoderResult, EncoderResult, BIG5};
+
+    fn ok(s: &str) -> (String, Vec<(u64, Vec<u8>)>) {
+        (s.to_string(), vec![])
+    }
+
+    fn bytes_for(pointer: usize) -> [u8; 2] {
+        let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
+        [
+            lead as u8,
+            (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8,
+        ]
+    }
+
+    #[test]
+    fn two_code_point_pointers() {
+        let cases = [
+            (1133, "\u{CA}\u{304}"),
+            (1135, "\u{CA}\u{30C}"),
+            (1164, "\u{EA}\u{304}"),
+            (1166, "\u{EA}\u{30C}"),
+        ];
+        for (pointer, text) in cases {
+            assert_eq!(
+                INDEX_BIG5[pointer], 0,
+                "the table, not the index, has pointer {pointer}"
+            );
+            let b = bytes_for(pointer);
+            assert_eq!(decode_all(BIG5, &b), ok(text));
+            assert_eq!(
+                decode_all(BIG5, &[b'a', b[0], b[1], b'z']),
+                ok(&format!("a{text}z"))
+            );
+            // Each half is its own code point; U+00CA and U+00EA are HKSCS.
+            assert_eq!(encode(BIG5, text), Err(text.chars().next().unwrap()));
+        }
+        assert_eq!(
+            decode_all(BIG5, b"\x88\x62\x88\x64\x88\xA3\x88\xA5"),
+            ok("Ê̄Ê̌ê̄ê̌")
+        );
+    }
+
+    #[test]
+    fn hkscs_pointers_decode_but_are_not_produced() {
+        // Pointer 1137 (0x88 0x66) is U+00CA, below (0xA1 - 0x81) * 157.
+        assert_eq!(decode_all(BIG5, b"\x88\x66"), ok("\u{CA}"));
+        assert_eq!(encode(BIG5, "\u{CA}"), Err('\u{CA}'));
+        for pointer in 0..(0xA1 - 0x81) * 157 {
+            let cp = INDEX_BIG5[pointer];
+            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else {
+                continue;
+            };
+            let b = bytes_for(pointer);
+            assert_eq!(decode_all(BIG5, &b), ok(&c.to_string()));
+            match BIG5_ENCODE.pointer(cp) {
+                Some(p) => {
+                    assert!(usize::from(p) >= 5024);
+                    assert_eq!(INDEX_BIG5[usize::from(p)], cp);
+                    assert_eq!(
+                        encode(BIG5, &c.to_string()),
+                        Ok(bytes_for(p.into()).to_vec())
+                    );
+                }
+                None => assert_eq!(encode(BIG5, &c.to_string()), Err(c)),
+            }
+        }
+    }
+
+    #[test]
+    fn every_encodable_scalar_round_trips_with_the_right_pointer() {
+        // The standard's "index Big5 pointer": the first pointer at or past
+        // 5024, or the last one for six code points.
+        let mut first = std::collections::HashMap::new();
+        let mut last = std::collections::HashMap::new();
+        for (p, &cp) in INDEX_BIG5
+            .iter()
+            .enumerate()
+            .skip(5024)
+            .filter(|&(_, &cp)| cp != 0)
+        {
+            first.entry(cp).or_insert(p);
+            last.insert(cp, p);
+        }
+        let mut encoded = 0;
+        for cp in 0x80..=0x10FFFF {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let s = c.to_string();
+            let uses_last = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345].contains(&cp);
+            let expected = if uses_last {
+                last.get(&cp)
+            } else {
+                first.get(&cp)
+            }
+            .copied();
+            if uses_last {
+                assert_ne!(last[&cp], first[&cp]);
+            }
+            match expected {
+                Some(p) => {
+                    encoded += 1;
+                    let b = bytes_for(p);
+                    assert_eq!(encode(BIG5, &s), Ok(b.to_vec()), "{c:?}");
+                    assert_eq!(decode(BIG5, &b, 0), ok(&s));
+                }
+                None => assert_eq!(encode(BIG5, &s), Err(c), "{c:?}"),
+            }
+        }
+        assert!(encoded > 13000);
+        assert_eq!(encode(BIG5, "\u{2910D}"), Ok(vec![0xFE, 0xFD]));
+        assert_eq!(decode_all(BIG5, b"\xFE\xFD"), ok("\u{2910D}"));
+    }
+
+    #[test]
+    fn errors() {
+        let e = |b: &[u8]| vec![(0u64, b.to_vec())];
+        assert_eq!(decode_all(BIG5, b"\x80"), ("\u{FFFD}".into(), e(b"\x80")));
+        assert_eq!(
+            decode_all(BIG5, b"\xFF\x40"),
+            ("\u{FFFD}@".into(), e(b"\xFF"))
+        );
+        // An ASCII byte after a lead is read again.
+        assert_eq!(
+            decode_all(BIG5, b"\x81\x41"),
+            ("\u{FFFD}A".into(), e(b"\x81"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x7F"),
+            ("\u{FFFD}\x7F".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x22"),
+            ("\u{FFFD}\"".into(), e(b"\xA1"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xA0\x41"),
+            ("\u{FFFD}A".into(), e(b"\xA1\xA0"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\x80"),
+            ("\u{FFFD}".into(), e(b"\xA1\x80"))
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA1\xFF"),
+            ("\u{FFFD}".into(), e(b"\xA1\xFF"))
+        );
+        // End of queue.
+        assert_eq!(decode_all(BIG5, b"\xA1"), ("\u{FFFD}".into(), e(b"\xA1")));
+        assert_eq!(
+            decode_all(BIG5, b"ab\xA4"),
+            ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])])
+        );
+        assert_eq!(
+            BIG5.decode_without_bom_handling(b"\xA4\xA4\xA4"),
+            ("中\u{FFFD}".into(), true)
+        );
+        assert_eq!(
+            decode_all(BIG5, b"\xA4\xA4\xA4\x40\xA1\x40"),
+            ok("中一\u{3000}")
+        );
+    }
+
+    #[test]
+    fn encoder_basics() {
+        assert_eq!(
+            encode(BIG5, "中文 abc"),
+            Ok(vec![0xA4, 0xA4, 0xA4, 0xE5, 0x20, 0x61, 0x62, 0x63])
+        );
+        assert_eq!(encode(BIG5, "\u{80}"), Err('\u{80}'));
+        assert_eq!(encode(BIG5, "€"), Ok(vec![0xA3, 0xE1]));
+        assert_eq!(BIG5.encode("a😀b"), Some((b"a&#128512;b".to_vec(), true)));
+        let text = "中文 Big5 測試\u{2910D}€x";
+        let whole = BIG5.encode(text).unwrap().0;
+        for size in 2..12 {
+            let mut e = BIG5.new_encoder().unwrap();
+            let (mut out, mut rest, mut buf) = (Vec::new(), text, vec![0u8; size]);
+            loop {
+                let (r, read, w) = e.encode_without_replacement(rest, &mut buf, true);
+                out.extend_from_slice(&buf[..w]);
+                rest = &rest[read..];
+                if r == EncoderResult::InputEmpty {
+                    break;
+                }
+                assert_eq!(r, EncoderResult::OutputFull);
+                assert!(read + w > 0);
+            }
+            assert_eq!(out, whole, "size {size}");
+        }
+    }
+
+    #[test]
+    fn chunking_does_not_matter() {
+        const ALPHABET: [u8; 10] = [0x22, 0x41, 0x7F, 0x80, 0x81, 0x88, 0xA1, 0xA4, 0xFE, 0xFF];
+        let mut inputs: Vec<Vec<u8>> = vec![vec![]];
+        let mut frontier = inputs.clone();
+        for _ in 0..4 {
+            frontier = frontier
+                .iter()
+                .flat_map(|v| ALPHABET.iter().map(move |&b| [v.as_slice(), &[b]].concat()))
+                .collect();
+            inputs.extend(frontier.iter().cloned());
+        }
+        let text = "中文 Big5 測試\u{2910D}€x";
+        let mut valid = BIG5.encode(text).unwrap().0;
+        valid.extend_from_slice(b"\x88\x62\x88\xA5");
+        let mut seed = 0x1234_5678_9ABC_DEF1;
+        for _ in 0..2000 {
+            let mut v = Vec::new();
+            for _ in 0..rng(&mut seed) % 40 {
+                match rng(&mut seed) % 4 {
+                    0 => v.push(ALPHABET[(rng(&mut seed) % 10) as usize]),
+                    1 => v.push(rng(&mut seed) as u8),
+                    _ => {
+                        let i = (rng(&mut seed) as usize) % valid.len();
+                        v.extend_from_slice(&valid[i..(i + 3).min(valid.len())]);
+                    }
+                }
+            }
+            inputs.push(v);
+        }
+        for input in &inputs {
+            let one = decode_all(BIG5, input);
+            let (text, _) = &one;
+            assert_eq!(BIG5.decode_without_bom_handling(input).0, *text);
+        }
+        let mut d = BIG5.new_decoder_without_bom_handling();
+        let (r, read, w) = d.decode_without_replacement(b"\xA4", &mut [0; 16], false);
+        assert_eq!((r, read, w), (DecoderResult::InputEmpty, 1, 0));
+        let mut buf = [0u8; 16];
+        let (r, read, w) = d.decode_without_replacement(b"\xA4", &mut buf, true);
+        assert_eq!(
+            (r, read, &buf[..w]),
+            (DecoderResult::InputEmpty, 1, "中".as_bytes())
+        );
+    }
+}

@@ -3,8 +3,8 @@
 
 use super::registry::{bom_sniff, could_be_bom_prefix, Encoding, Kind};
 use super::{
-    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16,
-    utf8, x_user_defined,
+    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
+    x_user_defined,
 };
 use super::{CoderStatus, RawDecoderResult, RawMalformed, Replaced, MIN_OUTPUT_BUFFER};
 
@@ -66,7 +66,12 @@ impl Family {
         }
     }
 
-    fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (RawDecoderResult, usize, usize) {
+    fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         match self {
             Family::Utf8(d) => d.decode(src, dst, last),
             Family::SingleByte(d) => d.decode(src, dst, last),
@@ -109,7 +114,10 @@ impl Decoder {
         Decoder {
             encoding,
             family: Family::new(encoding.kind()),
-            sniffer: sniff_bom.then_some(Sniffer { buf: [0; 3], len: 0 }),
+            sniffer: sniff_bom.then_some(Sniffer {
+                buf: [0; 3],
+                len: 0,
+            }),
             replay: ([0; 3], 0, 0),
             position: 0,
             pending_replacement: false,
@@ -144,7 +152,8 @@ impl Decoder {
             let (buf, len, done) = self.replay;
             let end = last && read == src.len();
             let (result, r, w) =
-                self.family.decode(&buf[done as usize..len as usize], &mut dst[written..], end);
+                self.family
+                    .decode(&buf[done as usize..len as usize], &mut dst[written..], end);
             self.replay.2 += r as u8;
             written += w;
             if let Some(result) = self.finish_step(result, r) {
@@ -152,7 +161,9 @@ impl Decoder {
             }
         }
         let (result, r, w) = self.family.decode(&src[read..], &mut dst[written..], last);
-        let result = self.finish_step(result, r).unwrap_or(DecoderResult::InputEmpty);
+        let result = self
+            .finish_step(result, r)
+            .unwrap_or(DecoderResult::InputEmpty);
         (result, read + r, written + w)
     }
 
@@ -169,14 +180,20 @@ impl Decoder {
 
     fn locate(&self, m: RawMalformed) -> MalformedSequence {
         let end = self.position - u64::from(m.pending_after);
-        MalformedSequence { offset: end - u64::from(m.len), len: m.len, bytes: m.bytes }
+        MalformedSequence {
+            offset: end - u64::from(m.len),
+            len: m.len,
+            bytes: m.bytes,
+        }
     }
 
     /// Runs the streaming BOM sniff over the start of `src`; returns how many
     /// bytes of `src` it took. Once decided, `self.sniffer` is `None`, the
     /// encoding may have changed, and held-back non-BOM bytes wait in `replay`.
     fn sniff(&mut self, src: &[u8], last: bool) -> usize {
-        let Some(sniffer) = &mut self.sniffer else { return 0 };
+        let Some(sniffer) = &mut self.sniffer else {
+            return 0;
+        };
         let mut read = 0;
         while read < src.len() && could_be_bom_prefix(&sniffer.buf[..sniffer.len as usize]) {
             sniffer.buf[sniffer.len as usize] = src[read];
@@ -209,8 +226,13 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Replaced<MalformedSequence> {
-        let mut out =
-            Replaced { status: CoderStatus::InputEmpty, read: 0, written: 0, replaced: 0, first: None };
+        let mut out = Replaced {
+            status: CoderStatus::InputEmpty,
+            read: 0,
+            written: 0,
+            replaced: 0,
+            first: None,
+        };
         loop {
             if self.pending_replacement {
                 if dst.len() - out.written < 3 {

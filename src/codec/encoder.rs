@@ -3,8 +3,7 @@
 
 use super::registry::{Encoding, Kind};
 use super::{
-    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8,
-    x_user_defined,
+    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8, x_user_defined,
 };
 use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
 
@@ -57,7 +56,12 @@ impl Family {
         })
     }
 
-    fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> (RawEncoderResult, usize, usize) {
+    fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         match self {
             Family::Utf8(e) => e.encode(src, dst, last),
             Family::SingleByte(e) => e.encode(src, dst, last),
@@ -144,8 +148,13 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> Replaced<UnmappableChar> {
-        let mut out =
-            Replaced { status: CoderStatus::InputEmpty, read: 0, written: 0, replaced: 0, first: None };
+        let mut out = Replaced {
+            status: CoderStatus::InputEmpty,
+            read: 0,
+            written: 0,
+            replaced: 0,
+            first: None,
+        };
         loop {
             if !self.flush_reference(dst, &mut out.written) {
                 out.status = CoderStatus::OutputFull;

@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct EucJpDecoder;
 
 impl EucJpDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("EucJpDecoder")
     }
 }
@@ -15,8 +20,17 @@ impl EucJpDecoder {
 pub(crate) struct EucJpEncoder;
 
 impl EucJpEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("EucJpEncoder")
     }
 }
-impl EucJpDecoder { pub fn new() -> Self { EucJpDecoder } }
+impl EucJpDecoder {
+    pub fn new() -> Self {
+        EucJpDecoder
+    }
+}

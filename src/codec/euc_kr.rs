@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct EucKrDecoder;
 
 impl EucKrDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("EucKrDecoder")
     }
 }
@@ -15,8 +20,17 @@ impl EucKrDecoder {
 pub(crate) struct EucKrEncoder;
 
 impl EucKrEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("EucKrEncoder")
     }
 }
-impl EucKrDecoder { pub fn new() -> Self { EucKrDecoder } }
+impl EucKrDecoder {
+    pub fn new() -> Self {
+        EucKrDecoder
+    }
+}

@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct Iso2022JpDecoder;
 
 impl Iso2022JpDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("Iso2022JpDecoder")
     }
 }
@@ -15,9 +20,22 @@ impl Iso2022JpDecoder {
 pub(crate) struct Iso2022JpEncoder;
 
 impl Iso2022JpEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("Iso2022JpEncoder")
     }
 }
-impl Iso2022JpDecoder { pub fn new() -> Self { Iso2022JpDecoder } }
-impl Iso2022JpEncoder { pub fn new() -> Self { Iso2022JpEncoder } }
+impl Iso2022JpDecoder {
+    pub fn new() -> Self {
+        Iso2022JpDecoder
+    }
+}
+impl Iso2022JpEncoder {
+    pub fn new() -> Self {
+        Iso2022JpEncoder
+    }
+}

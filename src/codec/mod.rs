@@ -33,12 +33,12 @@ pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use registry::{bom_sniff, Encoding};
 pub use tables::{
-    BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13,
-    ISO_8859_14, ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5,
-    ISO_8859_6, ISO_8859_7, ISO_8859_8, ISO_8859_8_I, KOI8_R, KOI8_U, MACINTOSH, REPLACEMENT,
-    SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252,
-    WINDOWS_1253, WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
-    WINDOWS_874, X_MAC_CYRILLIC, X_USER_DEFINED,
+    BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
+    ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,
+    ISO_8859_7, ISO_8859_8, ISO_8859_8_I, KOI8_R, KOI8_U, MACINTOSH, REPLACEMENT, SHIFT_JIS,
+    UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253,
+    WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258, WINDOWS_874,
+    X_MAC_CYRILLIC, X_USER_DEFINED,
 };
 
 /// Output buffers at least this long always allow progress: a decoder or an
@@ -100,7 +100,11 @@ impl RawMalformed {
     pub fn new(bytes: &[u8], pending_after: u8) -> Self {
         let mut b = [0; 4];
         b[..bytes.len()].copy_from_slice(bytes);
-        RawMalformed { bytes: b, len: bytes.len() as u8, pending_after }
+        RawMalformed {
+            bytes: b,
+            len: bytes.len() as u8,
+            pending_after,
+        }
     }
 }
 

@@ -45,7 +45,9 @@ impl Encoding {
         for (d, s) in lower.iter_mut().zip(trimmed) {
             *d = s.to_ascii_lowercase();
         }
-        let i = LABELS.binary_search_by(|(l, _)| l.as_bytes().cmp(lower)).ok()?;
+        let i = LABELS
+            .binary_search_by(|(l, _)| l.as_bytes().cmp(lower))
+            .ok()?;
         Some(&ENCODINGS[LABELS[i].1 as usize])
     }
 

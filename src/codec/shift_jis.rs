@@ -6,7 +6,12 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 pub(crate) struct ShiftJisDecoder;
 
 impl ShiftJisDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(
+        &mut self,
+        _src: &[u8],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
         unimplemented!("ShiftJisDecoder")
     }
 }
@@ -15,8 +20,17 @@ impl ShiftJisDecoder {
 pub(crate) struct ShiftJisEncoder;
 
 impl ShiftJisEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(
+        &mut self,
+        _src: &str,
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
         unimplemented!("ShiftJisEncoder")
     }
 }
-impl ShiftJisDecoder { pub fn new() -> Self { ShiftJisDecoder } }
+impl ShiftJisDecoder {
+    pub fn new() -> Self {
+        ShiftJisDecoder
+    }
+}

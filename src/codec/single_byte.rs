@@ -1,24 +1,300 @@
-//! The single-byte encodings.
-#![allow(dead_code, unused_imports)]
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
-use super::tables::SingleByteTable;
+//! The single-byte encodings (the standard's section 9): one shared decoder
+//! and encoder driven by a [`SingleByteTable`].
 
-/// Decoder (not yet implemented).
-pub(crate) struct SingleByteDecoder;
+use super::ascii::copy_ascii;
+use super::tables::SingleByteTable;
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+
+/// Packs the UTF-8 form of `cp` (at most 3 bytes) into the low bytes of a
+/// `u32`, in order, with its length in the top byte.
+fn packed_utf8(cp: u16) -> u32 {
+    let mut buf = [0u8; 4];
+    let len = char::from_u32(u32::from(cp)).map_or(0, |c| c.encode_utf8(&mut buf).len());
+    buf[3] = len as u8;
+    u32::from_le_bytes(buf)
+}
+
+/// The single-byte decoder. Its table gives, for every byte, the UTF-8 of its
+/// code point packed as by [`packed_utf8`] (length 0: no code point).
+pub(crate) struct SingleByteDecoder {
+    utf8: [u32; 256],
+}
 
 impl SingleByteDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("SingleByteDecoder")
+    pub fn new(t: &'static SingleByteTable) -> Self {
+        let mut utf8 = [0u32; 256];
+        for (b, e) in utf8.iter_mut().enumerate() {
+            *e = match b {
+                0..=0x7F => packed_utf8(b as u16),
+                _ => match t.decode[b - 0x80] {
+                    0 => 0,
+                    cp => packed_utf8(cp),
+                },
+            };
+        }
+        SingleByteDecoder { utf8 }
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let mut r = 0;
+        let mut w = 0;
+        loop {
+            let n = copy_ascii(&src[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            // Table lookups, four bytes of room per byte, until the next
+            // ASCII run or an error.
+            while let (Some(&b), Some(out)) = (src.get(r), dst.get_mut(w..w + 4)) {
+                let e = self.utf8[b as usize];
+                let len = (e >> 24) as usize;
+                if len == 0 {
+                    let m = RawMalformed::new(&[b], 0);
+                    return (RawDecoderResult::Malformed(m), r + 1, w);
+                }
+                out.copy_from_slice(&e.to_le_bytes());
+                r += 1;
+                w += len;
+                if b < 0x80 && src.get(r).is_some_and(|&b| b < 0x80) {
+                    break;
+                }
+            }
+            let Some(&b) = src.get(r) else {
+                return (RawDecoderResult::InputEmpty, r, w);
+            };
+            if dst.len() - w >= 4 {
+                continue; // an ASCII run
+            }
+            // Less than four bytes of room: one byte, exactly.
+            let e = self.utf8[b as usize];
+            let len = (e >> 24) as usize;
+            if len == 0 {
+                let m = RawMalformed::new(&[b], 0);
+                return (RawDecoderResult::Malformed(m), r + 1, w);
+            }
+            let Some(out) = dst.get_mut(w..w + len) else {
+                return (RawDecoderResult::OutputFull, r, w);
+            };
+            out.copy_from_slice(&e.to_le_bytes()[..len]);
+            r += 1;
+            w += len;
+        }
     }
 }
 
-/// Encoder (not yet implemented).
-pub(crate) struct SingleByteEncoder;
+/// Decodes the non-ASCII UTF-8 sequence at `bytes[r..]` (valid UTF-8):
+/// returns the code point and the sequence length.
+#[inline(always)]
+pub(crate) fn decode_non_ascii(bytes: &[u8], r: usize) -> (u32, usize) {
+    let b = bytes[r];
+    if b < 0xE0 {
+        (
+            (u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F),
+            2,
+        )
+    } else if b < 0xF0 {
+        let cp = (u32::from(b & 0x0F) << 12)
+            | (u32::from(bytes[r + 1] & 0x3F) << 6)
+            | u32::from(bytes[r + 2] & 0x3F);
+        (cp, 3)
+    } else {
+        let cp = (u32::from(b & 0x07) << 18)
+            | (u32::from(bytes[r + 1] & 0x3F) << 12)
+            | (u32::from(bytes[r + 2] & 0x3F) << 6)
+            | u32::from(bytes[r + 3] & 0x3F);
+        (cp, 4)
+    }
+}
+
+/// The single-byte encoder.
+pub(crate) struct SingleByteEncoder {
+    table: &'static SingleByteTable,
+}
 
 impl SingleByteEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("SingleByteEncoder")
+    pub fn new(t: &'static SingleByteTable) -> Self {
+        SingleByteEncoder { table: t }
+    }
+
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        let bytes = src.as_bytes();
+        let encode = self.table.encode;
+        let mut r = 0;
+        let mut w = 0;
+        loop {
+            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            while let (Some(&b), Some(out)) = (bytes.get(r), dst.get_mut(w)) {
+                if b < 0x80 {
+                    *out = b;
+                    r += 1;
+                    w += 1;
+                    if bytes.get(r).is_some_and(|&b| b < 0x80) {
+                        break;
+                    }
+                    continue;
+                }
+                let (cp, len) = decode_non_ascii(bytes, r);
+                r += len;
+                match encode.pointer(cp) {
+                    Some(p) => {
+                        *out = (p + 0x80) as u8;
+                        w += 1;
+                    }
+                    None => {
+                        // Valid UTF-8 decodes to scalar values only.
+                        let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                        return (RawEncoderResult::Unmappable(c), r, w);
+                    }
+                }
+            }
+            if r == bytes.len() {
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if w == dst.len() {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+        }
     }
 }
-impl SingleByteDecoder { pub fn new(_t: &'static SingleByteTable) -> Self { SingleByteDecoder } }
-impl SingleByteEncoder { pub fn new(_t: &'static SingleByteTable) -> Self { SingleByteEncoder } }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::tables::{
+        SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874,
+    };
+
+    /// Decodes in chunks of `chunk` bytes with a `dst` of `dst_len`; errors
+    /// show as `[ERR xx]`.
+    fn decode(t: &'static SingleByteTable, input: &[u8], chunk: usize, dst_len: usize) -> String {
+        let mut d = SingleByteDecoder::new(t);
+        let mut out = Vec::new();
+        let mut dst = vec![0u8; dst_len];
+        for (i, part) in input.chunks(chunk.max(1)).enumerate() {
+            let last = (i + 1) * chunk >= input.len();
+            let mut src = part;
+            loop {
+                let (res, r, w) = d.decode(src, &mut dst, last);
+                out.extend_from_slice(&dst[..w]);
+                src = &src[r..];
+                match res {
+                    RawDecoderResult::InputEmpty => break,
+                    RawDecoderResult::OutputFull => assert!(r + w > 0),
+                    RawDecoderResult::Malformed(m) => {
+                        assert_eq!((m.len, m.pending_after), (1, 0));
+                        out.extend_from_slice(format!("[ERR {:02X}]", m.bytes[0]).as_bytes());
+                    }
+                }
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    fn decode_all_ways(t: &'static SingleByteTable, input: &[u8]) -> String {
+        let one = decode(t, input, input.len().max(1), 1 << 16);
+        for chunk in [1, 2, 3, 5] {
+            for dst_len in [3, 4, 5, 16] {
+                assert_eq!(
+                    decode(t, input, chunk, dst_len),
+                    one,
+                    "chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+        one
+    }
+
+    fn encode(t: &'static SingleByteTable, s: &str, dst_len: usize) -> Vec<u8> {
+        let mut e = SingleByteEncoder::new(t);
+        let mut out = Vec::new();
+        let mut dst = vec![0u8; dst_len];
+        let mut src = s;
+        loop {
+            let (res, r, w) = e.encode(src, &mut dst, true);
+            out.extend_from_slice(&dst[..w]);
+            src = &src[r..];
+            match res {
+                RawEncoderResult::InputEmpty => return out,
+                RawEncoderResult::OutputFull => assert!(r + w > 0),
+                RawEncoderResult::Unmappable(c) => {
+                    out.extend_from_slice(format!("[U+{:04X}]", c as u32).as_bytes())
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn windows_1252_decodes_c1_bytes_through_its_index() {
+        assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\x80"), "€");
+        assert_eq!(
+            decode_all_ways(
+                &SB_WINDOWS_1252,
+                b"caf\xE9 \x93quoted\x94 \x81\x8D\x8F\x90\x9D"
+            ),
+            "café “quoted” \u{81}\u{8D}\u{8F}\u{90}\u{9D}"
+        );
+        assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\xFF\xA0"), "ÿ\u{A0}");
+    }
+
+    #[test]
+    fn unmapped_bytes_are_errors() {
+        // windows-874 has no code point for 0xDB..=0xDE; ISO-8859-8 none for 0xA1.
+        assert_eq!(
+            decode_all_ways(&SB_WINDOWS_874, b"a\xDBb\xDE\xA1"),
+            "a[ERR DB]b[ERR DE]\u{E01}"
+        );
+        assert_eq!(decode_all_ways(&SB_ISO_8859_8, b"\xA1\xE0"), "[ERR A1]א");
+    }
+
+    #[test]
+    fn cyrillic_round_trip() {
+        let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 2024 г.";
+        let cp1251 = encode(&SB_WINDOWS_1251, text, 1024);
+        assert_eq!(cp1251.len(), text.chars().count());
+        assert_eq!(&cp1251[..4], b"\xD1\xFA\xE5\xF8");
+        assert_eq!(decode_all_ways(&SB_WINDOWS_1251, &cp1251), text);
+        for dst_len in [1, 2, 7] {
+            assert_eq!(encode(&SB_WINDOWS_1251, text, dst_len), cp1251);
+        }
+        let cp866 = encode(&SB_IBM866, text, 1024);
+        assert_eq!(decode_all_ways(&SB_IBM866, &cp866), text);
+    }
+
+    #[test]
+    fn every_byte_round_trips_in_windows_1252() {
+        let all: Vec<u8> = (0..=255).collect();
+        let text = decode_all_ways(&SB_WINDOWS_1252, &all);
+        assert_eq!(text.chars().count(), 256);
+        assert_eq!(encode(&SB_WINDOWS_1252, &text, 1024), all);
+    }
+
+    #[test]
+    fn unmappable_characters() {
+        assert_eq!(
+            encode(&SB_WINDOWS_1252, "a€b😀cЖ\u{81}", 1024),
+            b"a\x80b[U+1F600]c[U+0416]\x81"
+        );
+        assert_eq!(encode(&SB_WINDOWS_1251, "\u{E9}", 1024), b"[U+00E9]");
+        let mut e = SingleByteEncoder::new(&SB_WINDOWS_1252);
+        let mut dst = [0u8; 16];
+        assert_eq!(
+            e.encode("ab😀c", &mut dst, true),
+            (RawEncoderResult::Unmappable('😀'), 6, 2)
+        );
+        assert_eq!(
+            e.encode("ab", &mut dst[..1], true),
+            (RawEncoderResult::OutputFull, 1, 1)
+        );
+    }
+}

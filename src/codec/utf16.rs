@@ -1,23 +1,670 @@
 //! UTF-16BE and UTF-16LE.
-#![allow(dead_code, unused_imports)]
+//!
+//! The decoder is the standard's shared UTF-16 decoder. The encoder is wenc's
+//! documented extension (the standard has none): each scalar value becomes one
+//! code unit or a surrogate pair, in the label's byte order; it never fails.
+
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// Decoder (not yet implemented).
-pub(crate) struct Utf16Decoder;
+#[inline(always)]
+fn unit<const BE: bool>(first: u8, second: u8) -> u16 {
+    if BE {
+        u16::from_be_bytes([first, second])
+    } else {
+        u16::from_le_bytes([first, second])
+    }
+}
+
+#[inline(always)]
+fn unit_bytes<const BE: bool>(u: u16) -> [u8; 2] {
+    if BE {
+        u.to_be_bytes()
+    } else {
+        u.to_le_bytes()
+    }
+}
+
+#[inline(always)]
+fn is_trail(u: u16) -> bool {
+    (0xDC00..=0xDFFF).contains(&u)
+}
+
+/// Writes a BMP non-surrogate code unit as UTF-8 if it fits; returns the new
+/// position, or `None` if `dst` has no room.
+#[inline(always)]
+fn put_bmp(dst: &mut [u8], w: usize, u: u16) -> Option<usize> {
+    if u < 0x80 {
+        *dst.get_mut(w)? = u as u8;
+        Some(w + 1)
+    } else if u < 0x800 {
+        let out = dst.get_mut(w..w + 2)?;
+        out[0] = 0xC0 | (u >> 6) as u8;
+        out[1] = 0x80 | (u & 0x3F) as u8;
+        Some(w + 2)
+    } else {
+        let out = dst.get_mut(w..w + 3)?;
+        out[0] = 0xE0 | (u >> 12) as u8;
+        out[1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+        out[2] = 0x80 | (u & 0x3F) as u8;
+        Some(w + 3)
+    }
+}
+
+/// Writes the code point of a surrogate pair as UTF-8 if it fits.
+#[inline(always)]
+fn put_pair(dst: &mut [u8], w: usize, lead: u16, trail: u16) -> Option<usize> {
+    let cp = 0x10000 + ((u32::from(lead) - 0xD800) << 10) + (u32::from(trail) - 0xDC00);
+    let out = dst.get_mut(w..w + 4)?;
+    out[0] = 0xF0 | (cp >> 18) as u8;
+    out[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
+    out[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+    out[3] = 0x80 | (cp & 0x3F) as u8;
+    Some(w + 4)
+}
+
+/// The standard's shared UTF-16 decoder.
+pub(crate) struct Utf16Decoder {
+    be: bool,
+    /// "UTF-16 lead byte".
+    lead_byte: Option<u8>,
+    /// "UTF-16 lead surrogate"; 0 = null.
+    lead_surrogate: u16,
+}
 
 impl Utf16Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("Utf16Decoder")
+    pub fn new(be: bool) -> Self {
+        Utf16Decoder {
+            be,
+            lead_byte: None,
+            lead_surrogate: 0,
+        }
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        if self.be {
+            self.decode_impl::<true>(src, dst, last)
+        } else {
+            self.decode_impl::<false>(src, dst, last)
+        }
+    }
+
+    fn decode_impl<const BE: bool>(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let mut r = 0;
+        let mut w = 0;
+        // Finish what an earlier call left open, one unit at a time.
+        loop {
+            if let Some(lb) = self.lead_byte {
+                let Some(&b) = src.get(r) else {
+                    return self.end::<BE>(r, w, last);
+                };
+                let u = unit::<BE>(lb, b);
+                if self.lead_surrogate != 0 {
+                    if !is_trail(u) {
+                        // The unit's bytes are read again: its first byte
+                        // stays held as the lead byte, `b` stays in `src`.
+                        let m = RawMalformed::new(&unit_bytes::<BE>(self.lead_surrogate), 1);
+                        self.lead_surrogate = 0;
+                        return (RawDecoderResult::Malformed(m), r, w);
+                    }
+                    let Some(nw) = put_pair(dst, w, self.lead_surrogate, u) else {
+                        return (RawDecoderResult::OutputFull, r, w);
+                    };
+                    w = nw;
+                    self.lead_surrogate = 0;
+                } else if u & 0xFC00 == 0xD800 {
+                    self.lead_surrogate = u;
+                } else if is_trail(u) {
+                    self.lead_byte = None;
+                    let m = RawMalformed::new(&unit_bytes::<BE>(u), 0);
+                    return (RawDecoderResult::Malformed(m), r + 1, w);
+                } else {
+                    let Some(nw) = put_bmp(dst, w, u) else {
+                        return (RawDecoderResult::OutputFull, r, w);
+                    };
+                    w = nw;
+                }
+                self.lead_byte = None;
+                r += 1;
+            } else if self.lead_surrogate != 0 {
+                let Some(pair) = src.get(r..r + 2) else {
+                    if let Some(&b) = src.get(r) {
+                        self.lead_byte = Some(b);
+                        r += 1;
+                    }
+                    return self.end::<BE>(r, w, last);
+                };
+                let u = unit::<BE>(pair[0], pair[1]);
+                if !is_trail(u) {
+                    let m = RawMalformed::new(&unit_bytes::<BE>(self.lead_surrogate), 0);
+                    self.lead_surrogate = 0;
+                    return (RawDecoderResult::Malformed(m), r, w);
+                }
+                let Some(nw) = put_pair(dst, w, self.lead_surrogate, u) else {
+                    return (RawDecoderResult::OutputFull, r, w);
+                };
+                w = nw;
+                self.lead_surrogate = 0;
+                r += 2;
+            } else {
+                break;
+            }
+        }
+        // The clean state: whole units straight from `src`.
+        while let Some(pair) = src.get(r..r + 2) {
+            let u = unit::<BE>(pair[0], pair[1]);
+            if u < 0x80 {
+                let (nr, nw) = ascii_run::<BE>(src, r, dst, w);
+                if nr == r {
+                    return (RawDecoderResult::OutputFull, r, w);
+                }
+                r = nr;
+                w = nw;
+                continue;
+            }
+            if u & 0xF800 != 0xD800 {
+                let Some(nw) = put_bmp(dst, w, u) else {
+                    return (RawDecoderResult::OutputFull, r, w);
+                };
+                w = nw;
+                r += 2;
+                continue;
+            }
+            if is_trail(u) {
+                let m = RawMalformed::new(pair, 0);
+                return (RawDecoderResult::Malformed(m), r + 2, w);
+            }
+            let Some(next) = src.get(r + 2..r + 4) else {
+                // A lead surrogate at the end of `src`: hold it.
+                self.lead_surrogate = u;
+                r += 2;
+                break;
+            };
+            let u2 = unit::<BE>(next[0], next[1]);
+            if !is_trail(u2) {
+                // The next unit is read again.
+                let m = RawMalformed::new(pair, 0);
+                return (RawDecoderResult::Malformed(m), r + 2, w);
+            }
+            let Some(nw) = put_pair(dst, w, u, u2) else {
+                return (RawDecoderResult::OutputFull, r, w);
+            };
+            w = nw;
+            r += 4;
+        }
+        if let Some(&b) = src.get(r) {
+            self.lead_byte = Some(b);
+            r += 1;
+        }
+        self.end::<BE>(r, w, last)
+    }
+
+    /// All of `src` has been read: raises the end-of-stream error if `last`.
+    fn end<const BE: bool>(
+        &mut self,
+        r: usize,
+        w: usize,
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        if !last || (self.lead_byte.is_none() && self.lead_surrogate == 0) {
+            return (RawDecoderResult::InputEmpty, r, w);
+        }
+        let mut bytes = [0u8; 3];
+        let mut len = 0;
+        if self.lead_surrogate != 0 {
+            bytes[..2].copy_from_slice(&unit_bytes::<BE>(self.lead_surrogate));
+            len = 2;
+        }
+        if let Some(b) = self.lead_byte {
+            bytes[len] = b;
+            len += 1;
+        }
+        self.lead_byte = None;
+        self.lead_surrogate = 0;
+        (
+            RawDecoderResult::Malformed(RawMalformed::new(&bytes[..len], 0)),
+            r,
+            w,
+        )
     }
 }
 
-/// Encoder (not yet implemented).
-pub(crate) struct Utf16Encoder;
+/// Copies the run of ASCII code units starting at `src[r..]` (which starts
+/// with one) into `dst[w..]`, as far as both allow; returns the new positions.
+#[inline(always)]
+fn ascii_run<const BE: bool>(
+    src: &[u8],
+    mut r: usize,
+    dst: &mut [u8],
+    mut w: usize,
+) -> (usize, usize) {
+    // Four units per step: all their high bytes zero and low bytes < 0x80.
+    let mask: u64 = if BE {
+        0x80FF_80FF_80FF_80FF
+    } else {
+        0xFF80_FF80_FF80_FF80
+    };
+    while let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 4)) {
+        let x = u64::from_le_bytes(s.try_into().unwrap());
+        if x & mask != 0 {
+            break;
+        }
+        let x = if BE { x >> 8 } else { x };
+        let packed =
+            (x & 0xFF) | ((x >> 8) & 0xFF00) | ((x >> 16) & 0xFF_0000) | ((x >> 24) & 0xFF00_0000);
+        d.copy_from_slice(&(packed as u32).to_le_bytes());
+        r += 8;
+        w += 4;
+    }
+    while let (Some(s), Some(d)) = (src.get(r..r + 2), dst.get_mut(w)) {
+        let u = unit::<BE>(s[0], s[1]);
+        if u >= 0x80 {
+            break;
+        }
+        *d = u as u8;
+        r += 2;
+        w += 1;
+    }
+    (r, w)
+}
+
+/// wenc's UTF-16 encoder (an extension: see the module docs).
+pub(crate) struct Utf16Encoder {
+    be: bool,
+}
 
 impl Utf16Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("Utf16Encoder")
+    pub fn new(be: bool) -> Self {
+        Utf16Encoder { be }
+    }
+
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        if self.be {
+            encode_impl::<true>(src, dst)
+        } else {
+            encode_impl::<false>(src, dst)
+        }
     }
 }
-impl Utf16Decoder { pub fn new(_be: bool) -> Self { Utf16Decoder } }
-impl Utf16Encoder { pub fn new(_be: bool) -> Self { Utf16Encoder } }
+
+fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> (RawEncoderResult, usize, usize) {
+    let bytes = src.as_bytes();
+    let mut r = 0;
+    let mut w = 0;
+    while r < bytes.len() {
+        let b = bytes[r];
+        if b < 0x80 {
+            // ASCII, two bytes per unit, four units per step.
+            while let (Some(s), Some(d)) = (bytes.get(r..r + 4), dst.get_mut(w..w + 8)) {
+                let x = u32::from_le_bytes(s.try_into().unwrap());
+                if x & 0x8080_8080 != 0 {
+                    break;
+                }
+                let x = u64::from(x);
+                let spread = (x & 0xFF)
+                    | ((x & 0xFF00) << 8)
+                    | ((x & 0xFF_0000) << 16)
+                    | ((x & 0xFF00_0000) << 24);
+                let spread = if BE { spread << 8 } else { spread };
+                d.copy_from_slice(&spread.to_le_bytes());
+                r += 4;
+                w += 8;
+            }
+            match bytes.get(r) {
+                Some(&b) if b < 0x80 => {
+                    let Some(d) = dst.get_mut(w..w + 2) else {
+                        return (RawEncoderResult::OutputFull, r, w);
+                    };
+                    d.copy_from_slice(&unit_bytes::<BE>(u16::from(b)));
+                    r += 1;
+                    w += 2;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        // A multi-byte sequence of valid UTF-8.
+        let (cp, len) = if b < 0xE0 {
+            (
+                (u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F),
+                2,
+            )
+        } else if b < 0xF0 {
+            let cp = (u32::from(b & 0x0F) << 12)
+                | (u32::from(bytes[r + 1] & 0x3F) << 6)
+                | u32::from(bytes[r + 2] & 0x3F);
+            (cp, 3)
+        } else {
+            let cp = (u32::from(b & 0x07) << 18)
+                | (u32::from(bytes[r + 1] & 0x3F) << 12)
+                | (u32::from(bytes[r + 2] & 0x3F) << 6)
+                | u32::from(bytes[r + 3] & 0x3F);
+            (cp, 4)
+        };
+        if cp < 0x10000 {
+            let Some(d) = dst.get_mut(w..w + 2) else {
+                return (RawEncoderResult::OutputFull, r, w);
+            };
+            d.copy_from_slice(&unit_bytes::<BE>(cp as u16));
+            w += 2;
+        } else {
+            let Some(d) = dst.get_mut(w..w + 4) else {
+                return (RawEncoderResult::OutputFull, r, w);
+            };
+            let c = cp - 0x10000;
+            d[..2].copy_from_slice(&unit_bytes::<BE>(0xD800 | (c >> 10) as u16));
+            d[2..].copy_from_slice(&unit_bytes::<BE>(0xDC00 | (c & 0x3FF) as u16));
+            w += 4;
+        }
+        r += len;
+    }
+    (RawEncoderResult::InputEmpty, r, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq, Eq)]
+    enum Ev {
+        Out(Vec<u8>),
+        /// Malformed bytes and the stream offset where they start.
+        Err(Vec<u8>, usize),
+    }
+
+    fn push_out(evs: &mut Vec<Ev>, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if let Some(Ev::Out(v)) = evs.last_mut() {
+            v.extend_from_slice(bytes);
+        } else {
+            evs.push(Ev::Out(bytes.to_vec()));
+        }
+    }
+
+    fn run(be: bool, input: &[u8], chunk: usize, dst_len: usize) -> Vec<Ev> {
+        let mut d = Utf16Decoder::new(be);
+        let mut evs = Vec::new();
+        let mut dst = vec![0u8; dst_len];
+        let mut pos = 0; // stream bytes handed over so far
+        let mut start = 0;
+        loop {
+            let end = (start + chunk).min(input.len());
+            let last = end == input.len();
+            let mut src = &input[start..end];
+            loop {
+                let (res, r, w) = d.decode(src, &mut dst, last);
+                assert!(r <= src.len() && w <= dst.len());
+                push_out(&mut evs, &dst[..w]);
+                src = &src[r..];
+                pos += r;
+                match res {
+                    RawDecoderResult::InputEmpty => {
+                        assert!(src.is_empty());
+                        break;
+                    }
+                    RawDecoderResult::OutputFull => assert!(r > 0 || w > 0),
+                    RawDecoderResult::Malformed(m) => {
+                        let at = pos - m.pending_after as usize - m.len as usize;
+                        let bytes = m.bytes[..m.len as usize].to_vec();
+                        assert_eq!(&input[at..at + bytes.len()], &bytes[..]);
+                        evs.push(Ev::Err(bytes, at));
+                    }
+                }
+            }
+            start = end;
+            if last {
+                break;
+            }
+        }
+        let (res, r, w) = d.decode(&[], &mut dst, true);
+        assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 0, 0));
+        evs
+    }
+
+    /// Decodes `input` in every chunking down to single bytes, with small and
+    /// large buffers, checks they all agree and returns the result.
+    fn decode_all_ways(be: bool, input: &[u8]) -> Vec<Ev> {
+        let one = run(be, input, usize::MAX, 1024);
+        for chunk in 1..=6 {
+            for dst_len in [4, 5, 6, 16] {
+                assert_eq!(
+                    run(be, input, chunk, dst_len),
+                    one,
+                    "{input:02X?} chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+        one
+    }
+
+    fn le(units: &[u16]) -> Vec<u8> {
+        units.iter().flat_map(|u| u.to_le_bytes()).collect()
+    }
+    fn be(units: &[u16]) -> Vec<u8> {
+        units.iter().flat_map(|u| u.to_be_bytes()).collect()
+    }
+    fn out(s: &str) -> Ev {
+        Ev::Out(s.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn decodes_bmp_and_pairs_in_both_orders() {
+        let text = "a\u{7F}\u{80}é€\u{FFFF}😀\u{10FFFF}xyzzy plain ascii run of text";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(decode_all_ways(false, &le(&units)), vec![out(text)]);
+        assert_eq!(decode_all_ways(true, &be(&units)), vec![out(text)]);
+        assert_eq!(
+            decode_all_ways(false, &[0x3D, 0xD8, 0x00, 0xDE]),
+            vec![out("😀")]
+        );
+        assert_eq!(
+            decode_all_ways(true, &[0xD8, 0x3D, 0xDE, 0x00]),
+            vec![out("😀")]
+        );
+    }
+
+    #[test]
+    fn surrogate_pairs_split_at_every_boundary() {
+        let text = "😀a😀😀€😀";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for be_order in [false, true] {
+            let input = if be_order { be(&units) } else { le(&units) };
+            for cut in 0..=input.len() {
+                for cut2 in cut..=input.len() {
+                    let mut d = Utf16Decoder::new(be_order);
+                    let mut dst = [0u8; 64];
+                    let mut got = Vec::new();
+                    for (part, last) in [
+                        (&input[..cut], false),
+                        (&input[cut..cut2], false),
+                        (&input[cut2..], true),
+                    ] {
+                        let (res, r, w) = d.decode(part, &mut dst, last);
+                        assert_eq!((res, r), (RawDecoderResult::InputEmpty, part.len()));
+                        got.extend_from_slice(&dst[..w]);
+                    }
+                    assert_eq!(got, text.as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unpaired_surrogates_and_odd_bytes() {
+        // A lone trail surrogate: its two bytes are the error.
+        assert_eq!(
+            decode_all_ways(false, &le(&[0x61, 0xDC00, 0x62])),
+            vec![out("a"), Ev::Err(vec![0x00, 0xDC], 2), out("b")]
+        );
+        // A lead surrogate followed by a non-trail unit: the unit is read again.
+        assert_eq!(
+            decode_all_ways(false, &le(&[0xD800, 0x62])),
+            vec![Ev::Err(vec![0x00, 0xD8], 0), out("b")]
+        );
+        assert_eq!(
+            decode_all_ways(true, &be(&[0xD800, 0xD800, 0xDC00])),
+            vec![Ev::Err(vec![0xD8, 0x00], 0), out("\u{10000}")]
+        );
+        assert_eq!(
+            decode_all_ways(true, &be(&[0xDBFF, 0xDBFF, 0x41])),
+            vec![
+                Ev::Err(vec![0xDB, 0xFF], 0),
+                Ev::Err(vec![0xDB, 0xFF], 2),
+                out("A")
+            ]
+        );
+        // A lead surrogate at the end.
+        assert_eq!(
+            decode_all_ways(false, &le(&[0x41, 0xD800])),
+            vec![out("A"), Ev::Err(vec![0x00, 0xD8], 2)]
+        );
+        // An odd byte at the end.
+        assert_eq!(
+            decode_all_ways(false, &[0x41, 0x00, 0x42]),
+            vec![out("A"), Ev::Err(vec![0x42], 2)]
+        );
+        assert_eq!(decode_all_ways(true, &[0x00]), vec![Ev::Err(vec![0x00], 0)]);
+        // A lead surrogate and an odd byte at the end: one error.
+        assert_eq!(
+            decode_all_ways(true, &[0xD8, 0x00, 0xDC]),
+            vec![Ev::Err(vec![0xD8, 0x00, 0xDC], 0)]
+        );
+        assert_eq!(decode_all_ways(true, &[]), vec![]);
+    }
+
+    /// The standard's handler, transcribed, as a reference.
+    fn reference(be_order: bool, input: &[u8]) -> Vec<Ev> {
+        let mut evs = Vec::new();
+        let mut lead_byte: Option<(u8, usize)> = None;
+        let mut lead_surrogate: Option<(u16, usize)> = None;
+        let mut i = 0;
+        let bytes_of = |u: u16| {
+            if be_order {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        };
+        loop {
+            let Some(&b) = input.get(i) else {
+                if lead_byte.is_some() || lead_surrogate.is_some() {
+                    let at = lead_surrogate.map_or_else(|| lead_byte.unwrap().1, |s| s.1);
+                    evs.push(Ev::Err(input[at..].to_vec(), at));
+                }
+                return evs;
+            };
+            i += 1;
+            let Some((lb, _)) = lead_byte else {
+                lead_byte = Some((b, i - 1));
+                continue;
+            };
+            let u = if be_order {
+                (u16::from(lb) << 8) + u16::from(b)
+            } else {
+                (u16::from(b) << 8) + u16::from(lb)
+            };
+            lead_byte = None;
+            if let Some((ls, at)) = lead_surrogate.take() {
+                if is_trail(u) {
+                    let cp = 0x10000 + ((u32::from(ls) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
+                    push_out(&mut evs, char::from_u32(cp).unwrap().to_string().as_bytes());
+                    continue;
+                }
+                evs.push(Ev::Err(bytes_of(ls).to_vec(), at));
+                i -= 2;
+                continue;
+            }
+            if (0xD800..=0xDBFF).contains(&u) {
+                lead_surrogate = Some((u, i - 2));
+                continue;
+            }
+            if is_trail(u) {
+                evs.push(Ev::Err(bytes_of(u).to_vec(), i - 2));
+                continue;
+            }
+            push_out(
+                &mut evs,
+                char::from_u32(u32::from(u)).unwrap().to_string().as_bytes(),
+            );
+        }
+    }
+
+    #[test]
+    fn matches_the_standard_on_unit_sequences() {
+        let pool: [u16; 8] = [
+            0x0041, 0x00E9, 0x20AC, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD,
+        ];
+        for be_order in [false, true] {
+            for a in pool {
+                for b in pool {
+                    for c in pool {
+                        let units = [a, b, c];
+                        let mut input = if be_order { be(&units) } else { le(&units) };
+                        for extra in [None, Some(0xD8), Some(0x41)] {
+                            if let Some(x) = extra {
+                                input.push(x);
+                            }
+                            assert_eq!(
+                                decode_all_ways(be_order, &input),
+                                reference(be_order, &input),
+                                "{input:02X?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn encode(be_order: bool, s: &str, dst_len: usize) -> Vec<u8> {
+        let mut e = Utf16Encoder::new(be_order);
+        let mut dst = vec![0u8; dst_len];
+        let mut out = Vec::new();
+        let mut src = s;
+        loop {
+            let (res, r, w) = e.encode(src, &mut dst, true);
+            out.extend_from_slice(&dst[..w]);
+            src = &src[r..];
+            match res {
+                RawEncoderResult::InputEmpty => return out,
+                RawEncoderResult::OutputFull => assert!(r > 0),
+                RawEncoderResult::Unmappable(_) => panic!("UTF-16 never fails"),
+            }
+        }
+    }
+
+    #[test]
+    fn encoder_writes_units_and_pairs() {
+        let text = "Hello, wörld € 😀 \u{10FFFF}\u{FFFF} and a longer ascii tail";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for dst_len in [4, 5, 7, 16, 1024] {
+            assert_eq!(encode(false, text, dst_len), le(&units));
+            assert_eq!(encode(true, text, dst_len), be(&units));
+        }
+        assert_eq!(encode(true, "😀", 16), vec![0xD8, 0x3D, 0xDE, 0x00]);
+        assert_eq!(encode(false, "😀", 16), vec![0x3D, 0xD8, 0x00, 0xDE]);
+        assert_eq!(encode(false, "", 16), Vec::<u8>::new());
+        let mut e = Utf16Encoder::new(false);
+        let mut dst = [0u8; 3];
+        assert_eq!(
+            e.encode("😀", &mut dst, true),
+            (RawEncoderResult::OutputFull, 0, 0)
+        );
+    }
+}

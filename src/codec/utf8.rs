@@ -1,22 +1,484 @@
 //! UTF-8.
-#![allow(dead_code, unused_imports)]
+//!
+//! The decoder validates long stretches with `core::str::from_utf8`, whose
+//! `Utf8Error::error_len` follows the same "maximal subpart" rule (Unicode's
+//! "Best Practices for Using U+FFFD") as the standard's UTF-8 decoder, and
+//! copies them as they are. Only a sequence split across calls goes through
+//! the byte-wise state machine. The encoder is a copy: its input is already
+//! valid UTF-8.
+
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// Decoder (not yet implemented).
-pub(crate) struct Utf8Decoder;
-
-impl Utf8Decoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("Utf8Decoder")
+/// The total length of the sequence `lead` starts, or 0 if `lead` cannot start
+/// one (a continuation byte, 0xC0, 0xC1 or 0xF5..=0xFF). ASCII gives 1.
+#[inline(always)]
+fn sequence_len(lead: u8) -> u8 {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
     }
 }
 
-/// Encoder (not yet implemented).
+/// The standard's UTF-8 lower and upper boundary for the byte after
+/// `seen` bytes of a sequence that starts with `lead`.
+#[inline(always)]
+fn bounds(lead: u8, seen: u8) -> (u8, u8) {
+    if seen != 1 {
+        return (0x80, 0xBF);
+    }
+    match lead {
+        0xE0 => (0xA0, 0xBF),
+        0xED => (0x80, 0x9F),
+        0xF0 => (0x90, 0xBF),
+        0xF4 => (0x80, 0x8F),
+        _ => (0x80, 0xBF),
+    }
+}
+
+/// The standard's UTF-8 decoder. Its state is the valid prefix of a sequence
+/// that an earlier call ended in the middle of (these bytes are also what an
+/// error at that point reports).
+pub(crate) struct Utf8Decoder {
+    partial: [u8; 4],
+    /// Bytes in `partial` ("UTF-8 bytes seen" plus the lead byte); 0 = none.
+    len: u8,
+    /// The length of the sequence in `partial` ("bytes needed" plus one).
+    needed: u8,
+}
+
+impl Utf8Decoder {
+    pub fn new() -> Self {
+        Utf8Decoder {
+            partial: [0; 4],
+            len: 0,
+            needed: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.len = 0;
+        self.needed = 0;
+    }
+
+    /// The error for the partial sequence (state is reset).
+    fn partial_error(&mut self) -> RawDecoderResult {
+        let m = RawMalformed::new(&self.partial[..self.len as usize], 0);
+        self.reset();
+        RawDecoderResult::Malformed(m)
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let mut r = 0;
+        let mut w = 0;
+        if self.len != 0 {
+            // Finish the sequence an earlier call left open, byte by byte.
+            let needed = self.needed;
+            while self.len < needed {
+                let Some(&b) = src.get(r) else {
+                    if last {
+                        return (self.partial_error(), r, w);
+                    }
+                    return (RawDecoderResult::InputEmpty, r, w);
+                };
+                let (lo, hi) = bounds(self.partial[0], self.len);
+                if b < lo || b > hi {
+                    // `b` is read again: leave it in `src`.
+                    return (self.partial_error(), r, w);
+                }
+                if self.len + 1 == needed && dst.len() < needed as usize {
+                    return (RawDecoderResult::OutputFull, r, w);
+                }
+                self.partial[self.len as usize] = b;
+                self.len += 1;
+                r += 1;
+            }
+            // A complete valid sequence is its own UTF-8.
+            dst[..needed as usize].copy_from_slice(&self.partial[..needed as usize]);
+            w = needed as usize;
+            self.reset();
+        }
+        loop {
+            let avail_src = src.len() - r;
+            if avail_src == 0 {
+                return (RawDecoderResult::InputEmpty, r, w);
+            }
+            let avail_dst = dst.len() - w;
+            let n = avail_src.min(avail_dst);
+            if n == 0 {
+                return (RawDecoderResult::OutputFull, r, w);
+            }
+            let window = &src[r..r + n];
+            match core::str::from_utf8(window) {
+                Ok(_) => {
+                    dst[w..w + n].copy_from_slice(window);
+                    r += n;
+                    w += n;
+                }
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    dst[w..w + valid].copy_from_slice(&window[..valid]);
+                    r += valid;
+                    w += valid;
+                    match e.error_len() {
+                        Some(bad) => {
+                            // `bad` bytes (1 to 3) form the error; the byte
+                            // after them, if any, is read again.
+                            let m = RawMalformed::new(&src[r..r + bad], 0);
+                            return (RawDecoderResult::Malformed(m), r + bad, w);
+                        }
+                        None if n < avail_src => {
+                            // The window (cut to the room in `dst`) ends in
+                            // the middle of a sequence that does not fit.
+                            return (RawDecoderResult::OutputFull, r, w);
+                        }
+                        None => {
+                            // `src` ends in the middle of a valid sequence.
+                            let tail = &src[r..];
+                            self.partial[..tail.len()].copy_from_slice(tail);
+                            self.len = tail.len() as u8;
+                            self.needed = sequence_len(tail[0]);
+                            r = src.len();
+                            if last {
+                                return (self.partial_error(), r, w);
+                            }
+                            return (RawDecoderResult::InputEmpty, r, w);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The UTF-8 encoder: a copy, cut at a character boundary when `dst` is short.
 pub(crate) struct Utf8Encoder;
 
 impl Utf8Encoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("Utf8Encoder")
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        if src.len() <= dst.len() {
+            dst[..src.len()].copy_from_slice(src.as_bytes());
+            return (RawEncoderResult::InputEmpty, src.len(), src.len());
+        }
+        let mut n = dst.len();
+        while !src.is_char_boundary(n) {
+            n -= 1;
+        }
+        dst[..n].copy_from_slice(&src.as_bytes()[..n]);
+        (RawEncoderResult::OutputFull, n, n)
     }
 }
-impl Utf8Decoder { pub fn new() -> Self { Utf8Decoder } }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One event of a decode: a run of output or an error with its bytes.
+    #[derive(Debug, PartialEq, Eq)]
+    enum Ev {
+        Out(Vec<u8>),
+        Err(Vec<u8>),
+    }
+
+    fn push_out(evs: &mut Vec<Ev>, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if let Some(Ev::Out(v)) = evs.last_mut() {
+            v.extend_from_slice(bytes);
+        } else {
+            evs.push(Ev::Out(bytes.to_vec()));
+        }
+    }
+
+    /// Decodes `input` in chunks of `chunk` bytes with a `dst` of `dst_len`.
+    fn run(input: &[u8], chunk: usize, dst_len: usize) -> Vec<Ev> {
+        let mut d = Utf8Decoder::new();
+        let mut evs = Vec::new();
+        let mut dst = vec![0u8; dst_len];
+        let mut pos = 0;
+        loop {
+            let end = (pos + chunk).min(input.len());
+            let last = end == input.len();
+            let mut src = &input[pos..end];
+            loop {
+                let (res, r, w) = d.decode(src, &mut dst, last);
+                assert!(r <= src.len() && w <= dst.len());
+                push_out(&mut evs, &dst[..w]);
+                src = &src[r..];
+                match res {
+                    RawDecoderResult::InputEmpty => {
+                        assert!(src.is_empty());
+                        break;
+                    }
+                    RawDecoderResult::OutputFull => assert!(r > 0 || w > 0 || dst_len < 4),
+                    RawDecoderResult::Malformed(m) => {
+                        assert_eq!(m.pending_after, 0);
+                        evs.push(Ev::Err(m.bytes[..m.len as usize].to_vec()));
+                    }
+                }
+            }
+            pos = end;
+            if last {
+                break;
+            }
+        }
+        // After `last`, the decoder is back at its initial state.
+        let (res, r, w) = d.decode(&[], &mut dst, true);
+        assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 0, 0));
+        evs
+    }
+
+    fn check(input: &[u8], expected: &[Ev]) {
+        let one = run(input, usize::MAX, 64);
+        assert_eq!(one, expected, "input {input:02X?}");
+        for chunk in 1..=5 {
+            for dst_len in [4, 5, 7, 16, 64] {
+                assert_eq!(
+                    run(input, chunk, dst_len),
+                    one,
+                    "input {input:02X?} chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+    }
+
+    fn out(s: &[u8]) -> Ev {
+        Ev::Out(s.to_vec())
+    }
+    fn err(s: &[u8]) -> Ev {
+        Ev::Err(s.to_vec())
+    }
+
+    #[test]
+    fn valid_text_passes_through() {
+        let s = "aé€😀 ascii ÿ\u{10FFFF}\u{FFFF}\u{E000}\u{D7FF}";
+        check(s.as_bytes(), &[out(s.as_bytes())]);
+        check(b"", &[]);
+    }
+
+    #[test]
+    fn best_practice_boundaries() {
+        // Overlong and out-of-range leads: each byte is its own error.
+        check(b"\xF0\x80\x80", &[err(b"\xF0"), err(b"\x80"), err(b"\x80")]);
+        check(b"\xC0\xAF", &[err(b"\xC0"), err(b"\xAF")]);
+        check(b"\xE0\x80\xAF", &[err(b"\xE0"), err(b"\x80"), err(b"\xAF")]);
+        // Surrogates.
+        check(b"\xED\xA0\x80", &[err(b"\xED"), err(b"\xA0"), err(b"\x80")]);
+        check(b"\xED\x9F\xBF", &[out("\u{D7FF}".as_bytes())]);
+        // Beyond U+10FFFF.
+        check(
+            b"\xF4\x90\x80\x80",
+            &[err(b"\xF4"), err(b"\x90"), err(b"\x80"), err(b"\x80")],
+        );
+        check(b"\xF5\x80", &[err(b"\xF5"), err(b"\x80")]);
+        check(b"\xFF\xFE", &[err(b"\xFF"), err(b"\xFE")]);
+        // Truncated sequences: the prefix is one error, the next byte is read again.
+        check(b"\xE2\x82\x41", &[err(b"\xE2\x82"), out(b"A")]);
+        check(b"\xE2\x82", &[err(b"\xE2\x82")]);
+        check(b"\xF0\x9F\x98", &[err(b"\xF0\x9F\x98")]);
+        check(
+            b"\xF0\x9F\x98\xF0\x9F\x98\x80",
+            &[err(b"\xF0\x9F\x98"), out("😀".as_bytes())],
+        );
+        check(b"a\xC3", &[out(b"a"), err(b"\xC3")]);
+        check(b"\xC3\xC3\xA9", &[err(b"\xC3"), out("é".as_bytes())]);
+        check(
+            b"\xE2\x82\xE2\x82\xAC",
+            &[err(b"\xE2\x82"), out("€".as_bytes())],
+        );
+        check(b"\x80\xBF", &[err(b"\x80"), err(b"\xBF")]);
+        // The Unicode standard's table 3-8 example.
+        check(
+            b"\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64",
+            &[
+                out(b"a"),
+                err(b"\xF1\x80\x80"),
+                err(b"\xE1\x80"),
+                err(b"\xC2"),
+                out(b"b"),
+                err(b"\x80"),
+                out(b"c"),
+                err(b"\x80"),
+                err(b"\xBF"),
+                out(b"d"),
+            ],
+        );
+    }
+
+    /// A direct transcription of the standard's byte handler, as a reference.
+    fn reference(input: &[u8]) -> Vec<Ev> {
+        let mut evs = Vec::new();
+        let (mut cp, mut seen, mut needed, mut lo, mut hi) = (0u32, 0, 0, 0x80u8, 0xBFu8);
+        let mut bytes: Vec<u8> = Vec::new();
+        let mut i = 0;
+        while i <= input.len() {
+            let Some(&b) = input.get(i) else {
+                if needed != 0 {
+                    evs.push(Ev::Err(bytes.clone()));
+                }
+                break;
+            };
+            i += 1;
+            if needed == 0 {
+                match b {
+                    0..=0x7F => push_out(&mut evs, &[b]),
+                    0xC2..=0xDF => {
+                        needed = 1;
+                        cp = u32::from(b & 0x1F);
+                    }
+                    0xE0..=0xEF => {
+                        if b == 0xE0 {
+                            lo = 0xA0;
+                        }
+                        if b == 0xED {
+                            hi = 0x9F;
+                        }
+                        needed = 2;
+                        cp = u32::from(b & 0xF);
+                    }
+                    0xF0..=0xF4 => {
+                        if b == 0xF0 {
+                            lo = 0x90;
+                        }
+                        if b == 0xF4 {
+                            hi = 0x8F;
+                        }
+                        needed = 3;
+                        cp = u32::from(b & 0x7);
+                    }
+                    _ => evs.push(Ev::Err(vec![b])),
+                }
+                bytes = vec![b];
+                continue;
+            }
+            if b < lo || b > hi {
+                cp = 0;
+                needed = 0;
+                seen = 0;
+                lo = 0x80;
+                hi = 0xBF;
+                i -= 1;
+                evs.push(Ev::Err(bytes.clone()));
+                continue;
+            }
+            lo = 0x80;
+            hi = 0xBF;
+            cp = (cp << 6) | u32::from(b & 0x3F);
+            bytes.push(b);
+            seen += 1;
+            if seen != needed {
+                continue;
+            }
+            let mut buf = [0; 4];
+            push_out(
+                &mut evs,
+                char::from_u32(cp).unwrap().encode_utf8(&mut buf).as_bytes(),
+            );
+            cp = 0;
+            needed = 0;
+            seen = 0;
+        }
+        evs
+    }
+
+    #[test]
+    fn matches_the_standard_on_all_short_inputs() {
+        // Every sequence of up to 3 bytes drawn from an alphabet of
+        // interesting bytes, plus all two-byte inputs.
+        let alphabet: Vec<u8> = vec![
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ];
+        let mut inputs = Vec::new();
+        for &a in &alphabet {
+            for &b in &alphabet {
+                for &c in &alphabet {
+                    inputs.push(vec![a, b, c]);
+                    for &d in &[0x41, 0x80, 0xBF, 0xF0] {
+                        inputs.push(vec![a, b, c, d]);
+                    }
+                }
+            }
+        }
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                inputs.push(vec![a, b]);
+            }
+        }
+        for input in &inputs {
+            let expected = reference(input);
+            assert_eq!(run(input, usize::MAX, 64), expected, "{input:02X?}");
+        }
+        // Chunking independence on a sample (byte by byte, small dst).
+        for input in inputs.iter().step_by(7) {
+            assert_eq!(run(input, 1, 4), reference(input), "{input:02X?}");
+        }
+    }
+
+    #[test]
+    fn long_mixed_input_is_chunk_independent() {
+        let mut input = Vec::new();
+        for i in 0..200u32 {
+            input.extend_from_slice("héllo wörld € 😀 ".as_bytes());
+            input.push((i * 37) as u8);
+            input.push((i * 91 + 3) as u8);
+        }
+        let expected = reference(&input);
+        assert_eq!(run(&input, usize::MAX, 1 << 16), expected);
+        for chunk in [1, 2, 3, 7, 64] {
+            for dst_len in [4, 16, 33] {
+                assert_eq!(
+                    run(&input, chunk, dst_len),
+                    expected,
+                    "chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn output_full_leaves_the_sequence_unread() {
+        let mut d = Utf8Decoder::new();
+        let mut dst = [0u8; 4];
+        let (res, r, w) = d.decode("abc€".as_bytes(), &mut dst, true);
+        assert_eq!((res, r, w), (RawDecoderResult::OutputFull, 3, 3));
+        let (res, r, w) = d.decode("€".as_bytes(), &mut dst, true);
+        assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 3, 3));
+        assert_eq!(&dst[..3], "€".as_bytes());
+        // A partial sequence completed across calls into a short buffer.
+        let (res, r, _) = d.decode(b"\xE2", &mut dst, false);
+        assert_eq!((res, r), (RawDecoderResult::InputEmpty, 1));
+        let (res, r, w) = d.decode(b"\x82\xAC", &mut dst[..2], false);
+        assert_eq!((res, r, w), (RawDecoderResult::OutputFull, 1, 0));
+        let (res, r, w) = d.decode(b"\xAC", &mut dst, true);
+        assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 1, 3));
+        assert_eq!(&dst[..3], "€".as_bytes());
+    }
+
+    #[test]
+    fn encoder_copies_and_cuts_at_char_boundaries() {
+        let mut e = Utf8Encoder;
+        let mut dst = [0u8; 5];
+        let (res, r, w) = e.encode("ab€😀", &mut dst, true);
+        assert_eq!((res, r, w), (RawEncoderResult::OutputFull, 5, 5));
+        assert_eq!(&dst, "ab€".as_bytes());
+        let (res, r, w) = e.encode("😀", &mut dst, true);
+        assert_eq!((res, r, w), (RawEncoderResult::InputEmpty, 4, 4));
+        assert_eq!(&dst[..4], "😀".as_bytes());
+        let (res, r, w) = e.encode("😀", &mut dst[..3], true);
+        assert_eq!((res, r, w), (RawEncoderResult::OutputFull, 0, 0));
+    }
+}

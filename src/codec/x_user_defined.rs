@@ -1,21 +1,146 @@
-//! x-user-defined.
-#![allow(dead_code, unused_imports)]
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+//! x-user-defined: bytes 0x80..=0xFF are U+F780..=U+F7FF.
 
-/// Decoder (not yet implemented).
+use super::ascii::copy_ascii;
+use super::single_byte::decode_non_ascii;
+use super::{RawDecoderResult, RawEncoderResult};
+
+/// The x-user-defined decoder (it never fails).
 pub(crate) struct XUserDefinedDecoder;
 
 impl XUserDefinedDecoder {
-    pub fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("XUserDefinedDecoder")
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let mut r = 0;
+        let mut w = 0;
+        loop {
+            let n = copy_ascii(&src[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            while let (Some(&b), Some(out)) = (src.get(r), dst.get_mut(w..w + 3)) {
+                if b < 0x80 {
+                    break;
+                }
+                // U+F780 + (b - 0x80) = U+F700 + b: EF 9C|9D|9E|9F xx.
+                out[0] = 0xEF;
+                out[1] = 0x9C | (b >> 6);
+                out[2] = 0x80 | (b & 0x3F);
+                r += 1;
+                w += 3;
+            }
+            match src.get(r) {
+                None => return (RawDecoderResult::InputEmpty, r, w),
+                Some(&b) if b >= 0x80 || w == dst.len() => {
+                    return (RawDecoderResult::OutputFull, r, w)
+                }
+                Some(_) => {}
+            }
+        }
     }
 }
 
-/// Encoder (not yet implemented).
+/// The x-user-defined encoder.
 pub(crate) struct XUserDefinedEncoder;
 
 impl XUserDefinedEncoder {
-    pub fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("XUserDefinedEncoder")
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        let bytes = src.as_bytes();
+        let mut r = 0;
+        let mut w = 0;
+        loop {
+            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            if r == bytes.len() {
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if w == dst.len() {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+            let (cp, len) = decode_non_ascii(bytes, r);
+            r += len;
+            if (0xF780..=0xF7FF).contains(&cp) {
+                dst[w] = (cp - 0xF780 + 0x80) as u8;
+                w += 1;
+            } else {
+                // Valid UTF-8 decodes to scalar values only.
+                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                return (RawEncoderResult::Unmappable(c), r, w);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(input: &[u8], chunk: usize, dst_len: usize) -> Vec<u8> {
+        let mut d = XUserDefinedDecoder;
+        let mut out = Vec::new();
+        let mut dst = vec![0u8; dst_len];
+        for part in input.chunks(chunk) {
+            let mut src = part;
+            loop {
+                let (res, r, w) = d.decode(src, &mut dst, false);
+                out.extend_from_slice(&dst[..w]);
+                src = &src[r..];
+                match res {
+                    RawDecoderResult::InputEmpty => break,
+                    RawDecoderResult::OutputFull => assert!(r + w > 0),
+                    RawDecoderResult::Malformed(_) => panic!("x-user-defined never fails"),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn decodes_high_bytes_to_the_private_use_area() {
+        let all: Vec<u8> = (0..=255).collect();
+        let expected: String = (0..=255u32)
+            .map(|b| char::from_u32(if b < 0x80 { b } else { 0xF780 + b - 0x80 }).unwrap())
+            .collect();
+        for chunk in [1, 2, 7, 256] {
+            for dst_len in [3, 4, 16, 1024] {
+                assert_eq!(decode(&all, chunk, dst_len), expected.as_bytes());
+            }
+        }
+        assert_eq!(decode(b"\x80\xFF", 2, 16), "\u{F780}\u{F7FF}".as_bytes());
+    }
+
+    #[test]
+    fn encodes_the_private_use_range_back() {
+        let mut e = XUserDefinedEncoder;
+        let mut dst = [0u8; 16];
+        assert_eq!(
+            e.encode("a\u{F780}\u{F7FF}b", &mut dst, true),
+            (RawEncoderResult::InputEmpty, 8, 4)
+        );
+        assert_eq!(&dst[..4], b"a\x80\xFFb");
+        assert_eq!(
+            e.encode("a\u{F77F}b", &mut dst, true),
+            (RawEncoderResult::Unmappable('\u{F77F}'), 4, 1)
+        );
+        assert_eq!(
+            e.encode("\u{F800}", &mut dst, true),
+            (RawEncoderResult::Unmappable('\u{F800}'), 3, 0)
+        );
+        assert_eq!(
+            e.encode("é", &mut dst, true),
+            (RawEncoderResult::Unmappable('é'), 2, 0)
+        );
+        assert_eq!(
+            e.encode("ab", &mut dst[..1], true),
+            (RawEncoderResult::OutputFull, 1, 1)
+        );
     }
 }

@@ -174,8 +174,8 @@ impl TypedValueParser for LabelParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            Encoding::all().flat_map(|e| e.labels().iter().map(|&l| PossibleValue::new(l))),
-        ))
+        Some(Box::new(Encoding::all().flat_map(|e| {
+            e.labels().iter().map(|&l| PossibleValue::new(l))
+        })))
     }
 }

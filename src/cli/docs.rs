@@ -12,9 +12,10 @@ pub enum Block {
     Example(&'static str, &'static str),
 }
 
-/// A section, titled in upper case as man pages are.
+/// A section. Its heading is shown as is in `--help`, in upper case in the
+/// man page.
 pub struct Section {
-    pub title: &'static str,
+    pub heading: &'static str,
     pub blocks: &'static [Block],
 }
 
@@ -23,7 +24,7 @@ use Block::{Example, Item, P};
 /// The sections, in order.
 pub const SECTIONS: &[Section] = &[
     Section {
-        title: "ERROR MODES",
+        heading: "Error modes",
         blocks: &[
             P("-e chooses what happens to malformed input (bytes that are not valid in the input \
                encoding) and to characters the output encoding cannot represent."),
@@ -49,7 +50,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "BYTE ORDER MARKS",
+        heading: "Byte order marks",
         blocks: &[
             P("By default wenc decodes as the standard's decode algorithm does: a UTF-8, UTF-16LE \
                or UTF-16BE byte order mark (BOM) at the start of an input overrides -f and is \
@@ -61,7 +62,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "UTF-16 OUTPUT AND THE REPLACEMENT ENCODING",
+        heading: "UTF-16 output and the replacement encoding",
         blocks: &[
             P("The Encoding Standard has no UTF-16 encoder: where UTF-16 output is asked for, it \
                writes UTF-8. wenc extends it: -t utf-16le (also utf-16, unicode, ucs-2) and -t \
@@ -74,7 +75,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "LABELS",
+        heading: "Labels",
         blocks: &[
             P("Encodings are named by the standard's labels, matched after removing surrounding \
                whitespace and ignoring case. wenc -l lists them. An unknown label is a usage \
@@ -86,7 +87,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "MESSAGES",
+        heading: "Messages",
         blocks: &[
             P("Errors and warnings go to standard error as \"wenc: FILE: ...\" (<stdin> names \
                standard input). A malformed sequence is located by its byte offset in the input, \
@@ -99,7 +100,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "INPUT AND OUTPUT",
+        heading: "Input and output",
         blocks: &[
             P("Regular files are memory-mapped; standard input, pipes and devices are read \
                through a fixed buffer, so memory use does not grow with the input. Several FILEs \
@@ -121,7 +122,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "EXIT STATUS",
+        heading: "Exit status",
         blocks: &[
             Item(
                 "0",
@@ -142,12 +143,12 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "DIFFERENCES FROM ICONV",
+        heading: "Differences from iconv",
         blocks: &[
             Item(
                 "Encodings",
                 "wenc implements the WHATWG Encoding Standard, the definitions web browsers use, \
-                 and nothing else (no UTF-32, no EBCDIC). See LABELS for names that differ.",
+                 and nothing else (no UTF-32, no EBCDIC). The section on labels lists names that differ.",
             ),
             Item(
                 "Errors",
@@ -168,7 +169,7 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
-        title: "EXAMPLES",
+        heading: "Examples",
         blocks: &[
             Example("wenc -f shift_jis notes.txt > notes.utf8.txt", "Convert Shift_JIS to UTF-8."),
             Example(
@@ -201,11 +202,13 @@ pub fn help_text() -> String {
         if i > 0 {
             out.push('\n');
         }
-        let mut title = section.title.to_ascii_lowercase();
-        title[..1].make_ascii_uppercase();
-        out.push_str(&title);
+        out.push_str(section.heading);
         out.push_str(":\n");
-        for block in section.blocks {
+        for (j, block) in section.blocks.iter().enumerate() {
+            let after_paragraph = j > 0 && matches!(section.blocks[j - 1], P(_));
+            if j > 0 && (matches!(block, P(_)) || after_paragraph) {
+                out.push('\n');
+            }
             match block {
                 P(text) => wrap(&mut out, text, 2, WIDTH),
                 Item(term, text) | Example(term, text) => {
@@ -246,7 +249,7 @@ pub fn man_sections_roff() -> String {
     let mut out = String::new();
     for section in SECTIONS {
         out.push_str(".SH \"");
-        out.push_str(section.title);
+        out.push_str(&section.heading.to_ascii_uppercase());
         out.push_str("\"\n");
         for block in section.blocks {
             match block {
@@ -298,7 +301,11 @@ mod tests {
     fn docs_are_ascii_and_wrapped() {
         let text = help_text();
         assert!(text.is_ascii());
-        assert!(text.lines().all(|l| l.len() <= WIDTH || !l.trim().contains(' ')), "{text}");
+        assert!(
+            text.lines()
+                .all(|l| l.len() <= WIDTH || !l.trim().contains(' ')),
+            "{text}"
+        );
         assert!(man_sections_roff().contains(".SH \"EXIT STATUS\""));
         assert_eq!(roff_text(".x -y \\z"), "\\&.x \\-y \\ez");
     }

@@ -40,8 +40,10 @@ pub fn resolve(label: &str, direction: Direction) -> Result<&'static Encoding, S
     let suggestions = suggest(label);
     if !suggestions.is_empty() {
         msg.push_str("\n\n  similar labels: ");
-        let list: Vec<String> =
-            suggestions.iter().map(|(l, e)| format!("{l} ({})", e.name())).collect();
+        let list: Vec<String> = suggestions
+            .iter()
+            .map(|(l, e)| format!("{l} ({})", e.name()))
+            .collect();
         msg.push_str(&list.join(", "));
     }
     msg.push_str("\n  wenc --list-labels shows every label");
@@ -72,7 +74,10 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
     match Encoding::for_label(base.as_bytes()) {
         Some(e) => {
             let base = super::message::escape(base.trim());
-            msg.push_str(&format!("\n  Write the label alone: {option} {base}   ({})", e.name()));
+            msg.push_str(&format!(
+                "\n  Write the label alone: {option} {base}   ({})",
+                e.name()
+            ));
         }
         None => msg.push_str("\n  wenc --list-labels shows every label"),
     }
@@ -111,7 +116,11 @@ fn not_in_the_standard(key: &str) -> Option<&'static str> {
 
 /// Lower case, with everything but letters and digits removed.
 fn normalize(label: &str) -> String {
-    label.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect()
+    label
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// Up to five labels close to `label`, closest first, with their encodings.
@@ -131,13 +140,21 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
             let limit = (wanted.chars().count() / 3).max(2);
             let prefix = wanted.len() >= 3 && candidate.starts_with(&wanted);
             if distance <= limit || prefix {
-                let score = if prefix { distance.min(limit) } else { distance };
+                let score = if prefix {
+                    distance.min(limit)
+                } else {
+                    distance
+                };
                 scored.push((score, order, candidate, encoding));
             }
         }
     }
     scored.sort_by_key(|&(score, order, _, _)| (score, order));
-    scored.into_iter().take(5).map(|(_, _, l, e)| (l, e)).collect()
+    scored
+        .into_iter()
+        .take(5)
+        .map(|(_, _, l, e)| (l, e))
+        .collect()
 }
 
 /// Edit distance (insertions, deletions, substitutions) between two strings.
@@ -171,7 +188,11 @@ mod tests {
     #[test]
     fn suggestions_for_common_typos() {
         let labels = |l: &str| suggest(l).into_iter().map(|(l, _)| l).collect::<Vec<_>>();
-        assert!(labels("shiftjis").contains(&"shift_jis"), "{:?}", labels("shiftjis"));
+        assert!(
+            labels("shiftjis").contains(&"shift_jis"),
+            "{:?}",
+            labels("shiftjis")
+        );
         assert!(labels("utf16").contains(&"utf-16"));
         assert!(labels("latin-1").contains(&"latin1"));
         assert!(labels("eucjp").contains(&"euc-jp"));

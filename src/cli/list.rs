@@ -53,15 +53,27 @@ pub fn json() -> String {
             for (li, label) in e.labels().iter().enumerate() {
                 out.push_str("          ");
                 out.push_str(&quote(label));
-                out.push_str(if li + 1 < e.labels().len() { ",\n" } else { "\n" });
+                out.push_str(if li + 1 < e.labels().len() {
+                    ",\n"
+                } else {
+                    "\n"
+                });
             }
             out.push_str("        ],\n        \"name\": ");
             out.push_str(&quote(e.name()));
-            out.push_str(if ei + 1 < encodings.len() { "\n      },\n" } else { "\n      }\n" });
+            out.push_str(if ei + 1 < encodings.len() {
+                "\n      },\n"
+            } else {
+                "\n      }\n"
+            });
         }
         out.push_str("    ],\n    \"heading\": ");
         out.push_str(&quote(heading));
-        out.push_str(if gi + 1 < groups.len() { "\n  },\n" } else { "\n  }\n" });
+        out.push_str(if gi + 1 < groups.len() {
+            "\n  },\n"
+        } else {
+            "\n  }\n"
+        });
     }
     out.push_str("]\n");
     out

@@ -109,9 +109,18 @@ mod tests {
 
     #[test]
     fn escapes_what_a_terminal_would_interpret() {
-        assert_eq!(escape_bytes(b"a\x1b[31mb\xff\xfe.txt"), "a\\x1B[31mb\\xFF\\xFE.txt");
-        assert_eq!(escape("x\u{202E}y\u{85}\u{7F}\t"), "x\\u{202E}y\\u{85}\\x7F\\x09");
-        assert_eq!(escape("caf\u{E9} \u{65E5}\u{672C}"), "caf\u{E9} \u{65E5}\u{672C}");
+        assert_eq!(
+            escape_bytes(b"a\x1b[31mb\xff\xfe.txt"),
+            "a\\x1B[31mb\\xFF\\xFE.txt"
+        );
+        assert_eq!(
+            escape("x\u{202E}y\u{85}\u{7F}\t"),
+            "x\\u{202E}y\\u{85}\\x7F\\x09"
+        );
+        assert_eq!(
+            escape("caf\u{E9} \u{65E5}\u{672C}"),
+            "caf\u{E9} \u{65E5}\u{672C}"
+        );
         assert_eq!(describe_char('\u{20AC}'), "U+20AC '\u{20AC}'");
         assert_eq!(describe_char('\u{1B}'), "U+001B");
         assert_eq!(describe_char('\u{1F600}'), "U+1F600 '\u{1F600}'");

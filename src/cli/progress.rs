@@ -21,7 +21,11 @@ impl Reporter {
     pub fn new(total: Option<u64>, forced: bool, quiet: bool) -> Reporter {
         let automatic = !quiet && total.is_some() && io::stderr().is_terminal();
         if !forced && !automatic {
-            return Reporter { bar: None, show_at: None, quiet };
+            return Reporter {
+                bar: None,
+                show_at: None,
+                quiet,
+            };
         }
         let bar = match total {
             Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden())
@@ -34,8 +38,10 @@ impl Reporter {
                     .progress_chars("=> "),
                 ),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {binary_bytes} ({binary_bytes_per_sec})")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+                ProgressStyle::with_template(
+                    "{spinner} {elapsed_precise} {binary_bytes} ({binary_bytes_per_sec})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             ),
         };
         let show_at = if forced {
@@ -49,7 +55,11 @@ impl Reporter {
         } else {
             Some(Instant::now() + SHOW_AFTER)
         };
-        Reporter { bar: Some(bar), show_at, quiet }
+        Reporter {
+            bar: Some(bar),
+            show_at,
+            quiet,
+        }
     }
 
     /// All inputs together have reached `done` bytes.

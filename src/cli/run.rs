@@ -21,7 +21,11 @@ pub fn run(args: Vec<OsString>) -> Status {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { Status::Usage } else { Status::Success };
+            return if e.use_stderr() {
+                Status::Usage
+            } else {
+                Status::Success
+            };
         }
     };
     let args = match Args::from_arg_matches(&matches) {
@@ -37,7 +41,11 @@ pub fn run(args: Vec<OsString>) -> Status {
         return usage(ErrorKind::UnknownArgument, labels::ICONV_C);
     }
     if args.list_labels {
-        let text = if args.json { list::json() } else { list::text() };
+        let text = if args.json {
+            list::json()
+        } else {
+            list::text()
+        };
         return print_stdout(text.as_bytes());
     }
     let sources = sources(&args.files);
@@ -81,7 +89,13 @@ pub fn run(args: Vec<OsString>) -> Status {
         (_, Mode::Html) => ErrorMode::Html,
     };
     let job = Job {
-        settings: Settings { from, to, mode, sniff_bom: !args.ignore_bom, write_output: !args.check },
+        settings: Settings {
+            from,
+            to,
+            mode,
+            sniff_bom: !args.ignore_bom,
+            write_output: !args.check,
+        },
         from_label: args.from.trim().to_string(),
         check: args.check,
         add_bom: args.add_bom,
@@ -101,7 +115,13 @@ fn sources(files: &[PathBuf]) -> Vec<Source> {
     }
     files
         .iter()
-        .map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::Path(f.clone()) })
+        .map(|f| {
+            if f.as_os_str() == "-" {
+                Source::Stdin
+            } else {
+                Source::Path(f.clone())
+            }
+        })
         .collect()
 }
 
@@ -137,7 +157,10 @@ fn print_stdout(bytes: &[u8]) -> Status {
         Ok(()) => Status::Success,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Success,
         Err(e) => {
-            message::eprintln_line(&format!("wenc: error writing to standard output: {}", message::io_error(&e)));
+            message::eprintln_line(&format!(
+                "wenc: error writing to standard output: {}",
+                message::io_error(&e)
+            ));
             Status::Failure
         }
     }
@@ -248,13 +271,21 @@ impl Job {
             }
         }
         let Some(output) = output else {
-            return if failed { Status::Failure } else { Status::Success };
+            return if failed {
+                Status::Failure
+            } else {
+                Status::Success
+            };
         };
         if closed || (failed && self.output.is_some()) {
             // Dropping the output removes its temporary file: the -o target
             // stays as it was.
             drop(output);
-            return if failed { Status::Failure } else { Status::Success };
+            return if failed {
+                Status::Failure
+            } else {
+                Status::Success
+            };
         }
         // Standard output keeps what was converted before an error.
         match output.commit() {
@@ -264,7 +295,10 @@ impl Job {
                 let shown_target = self.output.as_deref().map(message::path);
                 let msg = match (&e, shown_target) {
                     (OutputError::Write(io), None) => {
-                        format!("error writing to standard output: {}", message::io_error(io))
+                        format!(
+                            "error writing to standard output: {}",
+                            message::io_error(io)
+                        )
                     }
                     (_, _) => output_error(&e, self.output.as_deref().unwrap_or(Path::new("-"))),
                 };
@@ -290,7 +324,11 @@ impl Job {
     fn write_error_message(&self, e: &io::Error) -> String {
         match &self.output {
             None => format!("error writing to standard output: {}", message::io_error(e)),
-            Some(p) => format!("error writing to {}: {}", message::path(p), message::io_error(e)),
+            Some(p) => format!(
+                "error writing to {}: {}",
+                message::path(p),
+                message::io_error(e)
+            ),
         }
     }
 
@@ -303,7 +341,8 @@ impl Job {
         done_before: u64,
     ) -> (Outcome, u64) {
         let name = shown(source);
-        let bus = format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n");
+        let bus =
+            format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n");
         let mut input = match Input::open(source, &bus) {
             Ok(i) => i,
             Err(e) => {

@@ -28,7 +28,13 @@ impl MalformedInput {
         let len = bytes.len().min(4);
         let mut b = [0; 4];
         b[..len].copy_from_slice(&bytes[..len]);
-        MalformedInput { encoding, offset, bytes: b, len: len as u8, position }
+        MalformedInput {
+            encoding,
+            offset,
+            bytes: b,
+            len: len as u8,
+            position,
+        }
     }
 
     /// The bytes the decoder consumed into this error.

@@ -123,7 +123,11 @@ impl Converter {
         } else {
             settings.from.new_decoder_without_bom_handling()
         };
-        let encoder = if settings.to == UTF_8 { None } else { settings.to.new_encoder() };
+        let encoder = if settings.to == UTF_8 {
+            None
+        } else {
+            settings.to.new_encoder()
+        };
         let write_output = settings.write_output && settings.to.can_encode();
         Converter {
             decoder,
@@ -148,7 +152,10 @@ impl Converter {
 
     /// What happened so far; after the last chunk, the final account.
     pub fn summary(&self) -> Summary {
-        Summary { input_encoding: self.decoder.encoding(), ..self.summary }
+        Summary {
+            input_encoding: self.decoder.encoding(),
+            ..self.summary
+        }
     }
 
     /// Whether the last chunk has been fed.
@@ -244,14 +251,20 @@ impl Converter {
     /// Decodes from `src` into the text buffer until the input is consumed
     /// (`done`), the buffer is nearly full, or (fatal mode) a malformed
     /// sequence. Returns bytes read, text length, `done`, and the fatal error.
-    fn decode_step(&mut self, src: &[u8], last: bool) -> (usize, usize, bool, Option<MalformedInput>) {
+    fn decode_step(
+        &mut self,
+        src: &[u8],
+        last: bool,
+    ) -> (usize, usize, bool, Option<MalformedInput>) {
         const FFFD: &[u8] = "\u{FFFD}".as_bytes();
         // Room for a U+FFFD is always kept after what the decoder writes.
         let limit = self.text.len() - FFFD.len();
         let (mut read, mut written) = (0, 0);
         loop {
             let dst = &mut self.text[written..limit];
-            let (result, r, w) = self.decoder.decode_without_replacement(&src[read..], dst, last);
+            let (result, r, w) = self
+                .decoder
+                .decode_without_replacement(&src[read..], dst, last);
             read += r;
             written += w;
             match result {
@@ -286,7 +299,9 @@ impl Converter {
         let text = std::str::from_utf8(&self.text[..len])
             .map_err(|_| ConvertError::Internal("the decoder wrote invalid UTF-8"))?;
         let result = match &mut self.encoder {
-            None if self.write_output => sink.write_all(text.as_bytes()).map_err(ConvertError::Write),
+            None if self.write_output => {
+                sink.write_all(text.as_bytes()).map_err(ConvertError::Write)
+            }
             None => Ok(()),
             Some(encoder) => encode(
                 encoder,
@@ -327,7 +342,10 @@ fn encode<W: Write + ?Sized>(
 ) -> Result<(), ConvertError> {
     let unmappable = |u_offset: u64, t: &Target<'_, W>| {
         let offset = (u_offset - t.tracker.base) as usize;
-        let ch = text.get(offset..).and_then(|s| s.chars().next()).unwrap_or('\u{FFFD}');
+        let ch = text
+            .get(offset..)
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{FFFD}');
         UnmappableChar {
             encoding: t.to,
             ch,
@@ -358,7 +376,8 @@ fn encode<W: Write + ?Sized>(
             }
         };
         if let Some(sink) = t.sink.as_deref_mut() {
-            sink.write_all(&t.out[..written]).map_err(ConvertError::Write)?;
+            sink.write_all(&t.out[..written])
+                .map_err(ConvertError::Write)?;
         }
         if let Some(u) = error {
             return Err(ConvertError::Unmappable(u));

@@ -31,14 +31,21 @@ pub(crate) struct Tracker {
 
 impl Tracker {
     pub fn new() -> Tracker {
-        Tracker { base: 0, line: 1, chars_in_line: 0 }
+        Tracker {
+            base: 0,
+            line: 1,
+            chars_in_line: 0,
+        }
     }
 
     /// The position of the character starting at `chunk[offset]`, where
     /// `chunk` is the text that follows the point the tracker has reached.
     pub fn position_in(&self, chunk: &[u8], offset: usize) -> TextPosition {
         let (line, chars) = step(self.line, self.chars_in_line, &chunk[..offset]);
-        TextPosition { line, column: chars + 1 }
+        TextPosition {
+            line,
+            column: chars + 1,
+        }
     }
 
     /// Moves past `chunk`.
@@ -77,8 +84,14 @@ mod tests {
         assert_eq!(t.position_in(text, x), TextPosition { line: 2, column: 4 });
         t.advance(&text[..4]);
         assert_eq!(t.base, 4);
-        assert_eq!(t.position_in(&text[4..], x - 4), TextPosition { line: 2, column: 4 });
+        assert_eq!(
+            t.position_in(&text[4..], x - 4),
+            TextPosition { line: 2, column: 4 }
+        );
         t.advance(&text[4..]);
-        assert_eq!(t.position_in(b"\n\n", 2), TextPosition { line: 4, column: 1 });
+        assert_eq!(
+            t.position_in(b"\n\n", 2),
+            TextPosition { line: 4, column: 1 }
+        );
     }
 }

@@ -49,7 +49,9 @@ impl Input {
         let file = open_file(path)?;
         let meta = file.metadata()?;
         if !meta.is_file() || meta.len() == 0 || usize::try_from(meta.len()).is_err() {
-            return Ok(Input { data: Data::File(file) });
+            return Ok(Input {
+                data: Data::File(file),
+            });
         }
         signals::guard_mapped_input(bus_message);
         // SAFETY: the map is read-only and private to this process. Another
@@ -59,9 +61,13 @@ impl Input {
         match unsafe { MmapOptions::new().map(&file) } {
             Ok(map) => {
                 let _ = map.advise(memmap2::Advice::Sequential);
-                Ok(Input { data: Data::Mapped(map) })
+                Ok(Input {
+                    data: Data::Mapped(map),
+                })
             }
-            Err(_) => Ok(Input { data: Data::File(file) }),
+            Err(_) => Ok(Input {
+                data: Data::File(file),
+            }),
         }
     }
 
@@ -112,7 +118,8 @@ impl Input {
 fn release(map: &Mmap, from: usize, to: usize) {
     // SAFETY: a read-only private file mapping: MADV_DONTNEED only drops
     // pages, which are read again from the file if touched later.
-    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from) };
+    let _ =
+        unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from) };
 }
 
 #[cfg(not(unix))]

@@ -37,7 +37,11 @@ enum Kind {
     Stdout(BufWriter<RawStdout>),
     /// A temporary file in the target's directory, renamed over the target
     /// by [`Output::commit`]. Dropped without commit, it is deleted.
-    Atomic { writer: BufWriter<tempfile::NamedTempFile>, target: PathBuf, _guard: TempGuard },
+    Atomic {
+        writer: BufWriter<tempfile::NamedTempFile>,
+        target: PathBuf,
+        _guard: TempGuard,
+    },
     /// An existing target that is not a regular file (`/dev/null`, a FIFO):
     /// written in place, since it cannot be replaced.
     Direct(BufWriter<File>),
@@ -47,7 +51,9 @@ impl Output {
     /// Buffered standard output (block-buffered, whatever it is connected to;
     /// streaming inputs flush it when their source pauses).
     pub fn stdout() -> Output {
-        Output { kind: Kind::Stdout(BufWriter::with_capacity(OUTPUT_BUFFER, RawStdout)) }
+        Output {
+            kind: Kind::Stdout(BufWriter::with_capacity(OUTPUT_BUFFER, RawStdout)),
+        }
     }
 
     /// An output that replaces `path` atomically when committed. A symlink
@@ -63,8 +69,13 @@ impl Output {
                 let file = fs::OpenOptions::new()
                     .write(true)
                     .open(&target)
-                    .map_err(|source| OutputError::Open { path: path.to_path_buf(), source })?;
-                return Ok(Output { kind: Kind::Direct(BufWriter::with_capacity(OUTPUT_BUFFER, file)) });
+                    .map_err(|source| OutputError::Open {
+                        path: path.to_path_buf(),
+                        source,
+                    })?;
+                return Ok(Output {
+                    kind: Kind::Direct(BufWriter::with_capacity(OUTPUT_BUFFER, file)),
+                });
             }
         }
         let dir = match target.parent() {
@@ -76,7 +87,10 @@ impl Output {
             signals::protect_temp_file(temp.path());
             Ok(temp)
         })
-        .map_err(|source| OutputError::CreateTemp { dir: dir.clone(), source })?;
+        .map_err(|source| OutputError::CreateTemp {
+            dir: dir.clone(),
+            source,
+        })?;
         if let Some(meta) = &existing {
             keep_owner_and_mode(temp.as_file(), meta);
         }
@@ -95,12 +109,21 @@ impl Output {
         match self.kind {
             Kind::Stdout(mut w) => w.flush().map_err(OutputError::Write),
             Kind::Direct(mut w) => w.flush().map_err(OutputError::Write),
-            Kind::Atomic { writer, target, _guard } => {
-                let temp = writer.into_inner().map_err(|e| OutputError::Write(e.into_error()))?;
+            Kind::Atomic {
+                writer,
+                target,
+                _guard,
+            } => {
+                let temp = writer
+                    .into_inner()
+                    .map_err(|e| OutputError::Write(e.into_error()))?;
                 temp.as_file().sync_all().map_err(OutputError::Write)?;
                 let result = temp.persist(&target);
                 signals::release_temp_file();
-                result.map_err(|e| OutputError::Persist { path: target, source: e.error })?;
+                result.map_err(|e| OutputError::Persist {
+                    path: target,
+                    source: e.error,
+                })?;
                 Ok(())
             }
         }
@@ -146,7 +169,10 @@ impl Write for Output {
 /// A temporary file named `.NAME.XXXXXX.wenc-tmp` beside the target,
 /// created with mode 0666 less the umask, as a new file would be.
 fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     // Long names are cut so the temporary name stays within NAME_MAX.
     let short: String = name.chars().take(100).collect();
     let prefix = format!(".{short}.");

@@ -52,7 +52,11 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
 pub fn protect_temp_file(path: &Path) {
     INSTALL_TERMINATION.call_once(|| {
         for sig in TERMINATION_SIGNALS {
-            install(sig, on_termination as *const () as usize, libc::SA_RESETHAND);
+            install(
+                sig,
+                on_termination as *const () as usize,
+                libc::SA_RESETHAND,
+            );
         }
     });
     use std::os::unix::ffi::OsStrExt;
@@ -74,7 +78,9 @@ pub fn guard_mapped_input(message: &str) {
     INSTALL_BUS.call_once(|| {
         install(libc::SIGBUS, on_bus as *const () as usize, 0);
     });
-    let leaked = Box::leak(Box::new(Message { bytes: message.as_bytes().into() }));
+    let leaked = Box::leak(Box::new(Message {
+        bytes: message.as_bytes().into(),
+    }));
     BUS_MESSAGE.store(leaked, Ordering::SeqCst);
 }
 
@@ -112,7 +118,11 @@ extern "C" fn on_bus(_sig: libc::c_int) {
     // SAFETY: `message` is null or a leaked Message; write, unlink and _exit
     // are async-signal-safe.
     unsafe {
-        let bytes: &[u8] = if message.is_null() { FALLBACK } else { &(*message).bytes };
+        let bytes: &[u8] = if message.is_null() {
+            FALLBACK
+        } else {
+            &(*message).bytes
+        };
         libc::write(2, bytes.as_ptr().cast(), bytes.len());
         unlink_temp();
         libc::_exit(1);

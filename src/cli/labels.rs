@@ -101,7 +101,7 @@ fn not_in_the_standard(key: &str) -> Option<&'static str> {
             "UTF-7 is not an encoding of the WHATWG Encoding Standard, so wenc does not support it."
         }
         "cp932" | "ibm943" | "windows932" => {
-            "The standard's Shift_JIS is Microsoft's CP932 (Windows-31J): use -f shift_jis."
+            "The standard's Shift_JIS is Microsoft's CP932 (Windows-31J): use the label shift_jis."
         }
         "cp936" | "windows936" => "The standard's GBK is CP936: use gbk.",
         "cp949" | "uhc" | "windows949" => "The standard's EUC-KR is CP949 (UHC): use euc-kr.",

@@ -35,6 +35,26 @@ impl From<Status> for ExitCode {
 
 /// Runs wenc on the process's arguments.
 pub fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        // A bug. Say so in one line, without a backtrace, and leave no
+        // temporary file behind (the -o target is untouched).
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()));
+        message::eprintln_line(&format!(
+            "wenc: internal error: {}{}; please report this bug",
+            message::escape(&what),
+            place.unwrap_or_default()
+        ));
+        crate::io::signals::remove_temp_file();
+        std::process::exit(Status::Failure as i32);
+    }));
     run::run(std::env::args_os().collect()).into()
 }
 

@@ -219,6 +219,8 @@ struct Job {
 enum Outcome {
     Done,
     Failed,
+    /// Writing the output failed (reported): nothing more can be written.
+    OutputFailed,
     /// Standard output was closed by its reader: stop quietly.
     Closed,
 }
@@ -252,7 +254,7 @@ impl Job {
             }
         }
         let mut failed = false;
-        let mut closed = false;
+        let mut output_broken = false;
         let mut done_before = 0u64;
         for source in sources {
             match self.convert_one(source, sink, reporter, done_before) {
@@ -264,8 +266,13 @@ impl Job {
                         break;
                     }
                 }
+                (Outcome::OutputFailed, _) => {
+                    failed = true;
+                    output_broken = true;
+                    break;
+                }
                 (Outcome::Closed, _) => {
-                    closed = true;
+                    output_broken = true;
                     break;
                 }
             }
@@ -277,9 +284,9 @@ impl Job {
                 Status::Success
             };
         };
-        if closed || (failed && self.output.is_some()) {
+        if output_broken || (failed && self.output.is_some()) {
             // Dropping the output removes its temporary file: the -o target
-            // stays as it was.
+            // stays as it was. A broken standard output is not retried.
             drop(output);
             return if failed {
                 Status::Failure
@@ -369,7 +376,7 @@ impl Job {
                     return (Outcome::Closed, size);
                 }
                 reporter.error(&self.write_error_message(&e));
-                (Outcome::Failed, size)
+                (Outcome::OutputFailed, size)
             }
             Err(e) => {
                 reporter.error(&self.error(&name, &e, &summary));

@@ -96,6 +96,11 @@ fn install(sig: libc::c_int, handler: usize, flags: libc::c_int) {
     }
 }
 
+/// Removes the registered temporary file now (for a last-resort exit).
+pub fn remove_temp_file() {
+    unlink_temp();
+}
+
 fn unlink_temp() {
     let path = TEMP_PATH.load(Ordering::SeqCst);
     if !path.is_null() {

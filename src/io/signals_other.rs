@@ -8,3 +8,4 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
 pub fn protect_temp_file(_path: &Path) {}
 pub fn release_temp_file() {}
 pub fn guard_mapped_input(_message: &str) {}
+pub fn remove_temp_file() {}

@@ -1,36 +1,216 @@
-//! EucKr.
-#![allow(dead_code, unused_imports)]
+//! EUC-KR (Encoding Standard §13.1).
+
+use super::ascii::copy_ascii;
+use super::shift_jis::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// Decoder (not yet implemented).
-pub(crate) struct EucKrDecoder;
-
-impl EucKrDecoder {
-    pub fn decode(
-        &mut self,
-        _src: &[u8],
-        _dst: &mut [u8],
-        _last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("EucKrDecoder")
+/// The code point for a lead (0x81..=0xFE) and any byte, if the pair decodes.
+#[inline(always)]
+fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
+    if byte < 0x41 || byte == 0xFF {
+        return None;
+    }
+    let pointer = usize::from(lead - 0x81) * 190 + usize::from(byte - 0x41);
+    match INDEX_EUC_KR.get(pointer) {
+        Some(&cp) if cp != 0 => Some(u32::from(cp)),
+        _ => None,
     }
 }
 
-/// Encoder (not yet implemented).
+/// EUC-KR decoder state: the pending lead byte (0 = none).
+pub(crate) struct EucKrDecoder {
+    lead: u8,
+}
+
+impl EucKrDecoder {
+    pub fn new() -> Self {
+        EucKrDecoder { lead: 0 }
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let (mut r, mut w) = (0, 0);
+        if self.lead != 0 {
+            if src.is_empty() {
+                return self.finish(last, 0, 0);
+            }
+            if dst.len() < 3 {
+                return (RawDecoderResult::OutputFull, 0, 0);
+            }
+            let (lead, byte) = (self.lead, src[0]);
+            self.lead = 0;
+            match decode_pair(lead, byte) {
+                Some(cp) => {
+                    w = write_bmp(dst, 0, cp);
+                    r = 1;
+                }
+                None => return malformed_pair(lead, byte, 0, 0),
+            }
+        }
+        'ascii: loop {
+            let n = copy_ascii(&src[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            loop {
+                if r == src.len() {
+                    break 'ascii;
+                }
+                if dst.len() - w < 3 {
+                    return (RawDecoderResult::OutputFull, r, w);
+                }
+                let b = src[r];
+                if b < 0x80 {
+                    continue 'ascii;
+                }
+                if b == 0x80 || b == 0xFF {
+                    let m = RawMalformed::new(&[b], 0);
+                    return (RawDecoderResult::Malformed(m), r + 1, w);
+                }
+                let Some(&byte) = src.get(r + 1) else {
+                    self.lead = b;
+                    r += 1;
+                    break 'ascii;
+                };
+                match decode_pair(b, byte) {
+                    Some(cp) => {
+                        w = write_bmp(dst, w, cp);
+                        r += 2;
+                    }
+                    None => return malformed_pair(b, byte, r + 1, w),
+                }
+            }
+        }
+        self.finish(last, r, w)
+    }
+
+    /// End of this call's input: at the end of the stream a pending lead is
+    /// an error.
+    fn finish(&mut self, last: bool, r: usize, w: usize) -> (RawDecoderResult, usize, usize) {
+        if last && self.lead != 0 {
+            let lead = self.lead;
+            self.lead = 0;
+            return (
+                RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
+                r,
+                w,
+            );
+        }
+        (RawDecoderResult::InputEmpty, r, w)
+    }
+}
+
+/// The EUC-KR encoder is stateless.
 pub(crate) struct EucKrEncoder;
 
 impl EucKrEncoder {
     pub fn encode(
         &mut self,
-        _src: &str,
-        _dst: &mut [u8],
+        src: &str,
+        dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("EucKrEncoder")
+        let bytes = src.as_bytes();
+        let (mut r, mut w) = (0, 0);
+        'ascii: loop {
+            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            loop {
+                if r == bytes.len() {
+                    return (RawEncoderResult::InputEmpty, r, w);
+                }
+                if dst.len() - w < 2 {
+                    return (RawEncoderResult::OutputFull, r, w);
+                }
+                if bytes[r] < 0x80 {
+                    continue 'ascii;
+                }
+                let (cp, len) = next_scalar(bytes, r);
+                r += len;
+                let Some(pointer) = EUC_KR_ENCODE.pointer(cp) else {
+                    return (unmappable(cp), r, w);
+                };
+                dst[w] = (pointer / 190 + 0x81) as u8;
+                dst[w + 1] = (pointer % 190 + 0x41) as u8;
+                w += 2;
+            }
+        }
     }
 }
-impl EucKrDecoder {
-    pub fn new() -> Self {
-        EucKrDecoder
+
+#[cfg(test)]
+mod tests {
+    use super::super::shift_jis::test_support::*;
+    use crate::codec::EUC_KR;
+
+    fn decode(bytes: &[u8]) -> Vec<Ev> {
+        decode_fatal(EUC_KR, &[bytes], 64)
+    }
+
+    fn out(s: &str) -> Ev {
+        Ev::Out(s.as_bytes().to_vec())
+    }
+
+    fn encode(text: &str) -> Vec<Ev> {
+        encode_fatal(EUC_KR, &[text], 64)
+    }
+
+    #[test]
+    fn decoder() {
+        assert_eq!(decode(b"\xB0\xA1 \xC7\xD1"), [out("가 한")]);
+        // Pointer (0x81 - 0x81) * 190 + (0x41 - 0x41) = 0: U+AC02.
+        assert_eq!(decode(b"\x81\x41"), [out("\u{AC02}")]);
+        assert_eq!(decode(b"\xFE\xFE"), [Ev::Bad(0, vec![0xFE, 0xFE])]);
+        assert_eq!(decode(b"\x81 "), [Ev::Bad(0, vec![0x81]), out(" ")]);
+        assert_eq!(decode(b"\x81\xFF"), [Ev::Bad(0, vec![0x81, 0xFF])]);
+        assert_eq!(
+            decode(b"\x80\xFF"),
+            [Ev::Bad(0, vec![0x80]), Ev::Bad(1, vec![0xFF])]
+        );
+        assert_eq!(decode(b"ab\xB0"), [out("ab"), Ev::Bad(2, vec![0xB0])]);
+        let chunks: [&[u8]; 2] = [b"\xB0", b"\xA1"];
+        assert_eq!(decode_fatal(EUC_KR, &chunks, 16), [out("가")]);
+    }
+
+    #[test]
+    fn encoder() {
+        assert_eq!(
+            encode("a가한"),
+            [Ev::Out(vec![b'a', 0xB0, 0xA1, 0xC7, 0xD1])]
+        );
+        assert_eq!(encode("\u{AC02}"), [Ev::Out(vec![0x81, 0x41])]);
+        assert_eq!(encode("\u{FF0D}"), [Ev::Out(vec![0xA3, 0xAD])]);
+        assert_eq!(encode("x\u{A5}"), [out("x"), Ev::Unmappable(1, '\u{A5}')]);
+        assert_eq!(
+            EUC_KR.encode("\u{1F600}").unwrap(),
+            (b"&#128512;".to_vec(), true)
+        );
+    }
+
+    #[test]
+    fn any_chunking_decodes_alike() {
+        let alphabet = [
+            0x81, 0x41, 0x5A, 0x61, 0x80, 0xA0, 0xA1, 0xB0, 0xC7, 0xC8, 0xD1, 0xFE, 0xFF, 0x20,
+        ];
+        fuzz_decode(EUC_KR, &alphabet, 20_000);
+    }
+
+    #[test]
+    fn any_chunking_encodes_alike() {
+        let alphabet = [
+            'a',
+            '가',
+            '한',
+            '\u{AC02}',
+            '\u{A5}',
+            '\u{3042}',
+            '\u{1F600}',
+        ];
+        fuzz_encode(EUC_KR, &alphabet, 5_000);
     }
 }

@@ -1,41 +1,675 @@
-//! ISO-2022-JP.
-#![allow(dead_code, unused_imports)]
+//! ISO-2022-JP (Encoding Standard §12.2).
+
+use super::shift_jis::{next_scalar, unmappable, write_bmp};
+use super::tables::{INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// Decoder (not yet implemented).
-pub(crate) struct Iso2022JpDecoder;
+const ESC: u8 = 0x1B;
+
+/// The decoder states of §12.2.1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Ascii,
+    Roman,
+    Katakana,
+    LeadByte,
+    TrailByte,
+    EscapeStart,
+    Escape,
+}
+
+/// Bytes the decoder holds to read again. Only restored bytes land here, at
+/// most the three of an escape sequence.
+const QUEUE: usize = 4;
+
+/// What one byte did.
+enum Step {
+    Continue,
+    Emit(u32),
+    Error(RawMalformed),
+}
+
+/// ISO-2022-JP decoder: the standard's state, lead and output flag, plus the
+/// bytes the algorithm restored to its input that were already taken.
+pub(crate) struct Iso2022JpDecoder {
+    state: State,
+    output_state: State,
+    lead: u8,
+    output: bool,
+    /// Bytes 2 and 3 of the last escape sequence, reported when the next
+    /// escape sequence immediately follows it (the first one was useless).
+    last_escape: [u8; 2],
+    queue: [u8; QUEUE],
+    queue_len: u8,
+}
 
 impl Iso2022JpDecoder {
+    pub fn new() -> Self {
+        Iso2022JpDecoder {
+            state: State::Ascii,
+            output_state: State::Ascii,
+            lead: 0,
+            output: false,
+            last_escape: [0; 2],
+            queue: [0; QUEUE],
+            queue_len: 0,
+        }
+    }
+
+    /// Restores `bytes` to the front of the input ("prepend").
+    fn restore(&mut self, bytes: &[u8]) {
+        let (len, k) = (self.queue_len as usize, bytes.len());
+        debug_assert!(len + k <= QUEUE, "ISO-2022-JP queue overflow");
+        let k = k.min(QUEUE - len);
+        self.queue.copy_within(0..len, k);
+        self.queue[..k].copy_from_slice(&bytes[..k]);
+        self.queue_len += k as u8;
+    }
+
+    /// A malformed sequence; the queued bytes come after it.
+    fn error(&self, bytes: &[u8]) -> Step {
+        Step::Error(RawMalformed::new(bytes, self.queue_len))
+    }
+
+    /// §12.2.1's handler for one byte.
+    fn step(&mut self, byte: u8) -> Step {
+        match self.state {
+            State::Ascii | State::Roman | State::Katakana | State::LeadByte if byte == ESC => {
+                self.state = State::EscapeStart;
+                Step::Continue
+            }
+            State::Ascii => {
+                self.output = false;
+                match byte {
+                    0x0E | 0x0F | 0x80..=0xFF => self.error(&[byte]),
+                    _ => Step::Emit(u32::from(byte)),
+                }
+            }
+            State::Roman => {
+                self.output = false;
+                match byte {
+                    0x5C => Step::Emit(0xA5),
+                    0x7E => Step::Emit(0x203E),
+                    0x0E | 0x0F | 0x80..=0xFF => self.error(&[byte]),
+                    _ => Step::Emit(u32::from(byte)),
+                }
+            }
+            State::Katakana => {
+                self.output = false;
+                match byte {
+                    0x21..=0x5F => Step::Emit(0xFF61 - 0x21 + u32::from(byte)),
+                    _ => self.error(&[byte]),
+                }
+            }
+            State::LeadByte => {
+                self.output = false;
+                match byte {
+                    0x21..=0x7E => {
+                        self.lead = byte;
+                        self.state = State::TrailByte;
+                        Step::Continue
+                    }
+                    _ => self.error(&[byte]),
+                }
+            }
+            State::TrailByte => {
+                self.state = State::LeadByte;
+                let lead = self.lead;
+                match byte {
+                    ESC => {
+                        // The standard goes to escape start and returns an
+                        // error for the lead; reading the ESC again in the
+                        // lead byte state does the same.
+                        self.restore(&[ESC]);
+                        self.error(&[lead])
+                    }
+                    0x21..=0x7E => {
+                        let pointer = usize::from(lead - 0x21) * 94 + usize::from(byte - 0x21);
+                        match INDEX_JIS0208.get(pointer) {
+                            Some(&cp) if cp != 0 => Step::Emit(u32::from(cp)),
+                            _ => self.error(&[lead, byte]),
+                        }
+                    }
+                    _ => self.error(&[lead, byte]),
+                }
+            }
+            State::EscapeStart => {
+                if byte == 0x24 || byte == 0x28 {
+                    self.lead = byte;
+                    self.state = State::Escape;
+                    return Step::Continue;
+                }
+                self.restore(&[byte]);
+                self.output = false;
+                self.state = self.output_state;
+                self.error(&[ESC])
+            }
+            State::Escape => {
+                let lead = std::mem::replace(&mut self.lead, 0);
+                let state = match (lead, byte) {
+                    (0x28, 0x42) => Some(State::Ascii),
+                    (0x28, 0x4A) => Some(State::Roman),
+                    (0x28, 0x49) => Some(State::Katakana),
+                    (0x24, 0x40 | 0x42) => Some(State::LeadByte),
+                    _ => None,
+                };
+                if let Some(state) = state {
+                    self.state = state;
+                    self.output_state = state;
+                    if self.output {
+                        // Two escape sequences in a row: the standard errs
+                        // at the second. Report the first, which did
+                        // nothing (as encoding_rs does), and read the second
+                        // again with the flag clear: it then just continues.
+                        let [a, b] = self.last_escape;
+                        self.output = false;
+                        self.restore(&[ESC, lead, byte]);
+                        return self.error(&[ESC, a, b]);
+                    }
+                    self.output = true;
+                    self.last_escape = [lead, byte];
+                    return Step::Continue;
+                }
+                self.restore(&[lead, byte]);
+                self.output = false;
+                self.state = self.output_state;
+                self.error(&[ESC])
+            }
+        }
+    }
+
+    /// §12.2.1's handler for end-of-queue: `None` when finished (the decoder
+    /// is then reset).
+    fn end(&mut self) -> Option<RawMalformed> {
+        match self.state {
+            State::TrailByte => {
+                self.state = State::LeadByte;
+                Some(RawMalformed::new(&[self.lead], 0))
+            }
+            State::EscapeStart => {
+                self.output = false;
+                self.state = self.output_state;
+                Some(RawMalformed::new(&[ESC], 0))
+            }
+            State::Escape => {
+                let lead = std::mem::replace(&mut self.lead, 0);
+                self.restore(&[lead]);
+                self.output = false;
+                self.state = self.output_state;
+                Some(RawMalformed::new(&[ESC], self.queue_len))
+            }
+            _ => {
+                *self = Iso2022JpDecoder::new();
+                None
+            }
+        }
+    }
+
     pub fn decode(
         &mut self,
-        _src: &[u8],
-        _dst: &mut [u8],
-        _last: bool,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
     ) -> (RawDecoderResult, usize, usize) {
-        unimplemented!("Iso2022JpDecoder")
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if self.queue_len == 0 {
+                match self.state {
+                    State::Ascii => {
+                        let limit = (src.len() - r).min(dst.len() - w);
+                        let run = &src[r..r + limit];
+                        let n = run
+                            .iter()
+                            .position(|&b| !PLAIN_ASCII[b as usize])
+                            .unwrap_or(limit);
+                        if n > 0 {
+                            dst[w..w + n].copy_from_slice(&run[..n]);
+                            r += n;
+                            w += n;
+                            self.output = false;
+                        }
+                    }
+                    State::LeadByte => {
+                        let start = r;
+                        while r + 1 < src.len() && dst.len() - w >= 3 {
+                            let (lead, trail) = (src[r], src[r + 1]);
+                            if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
+                                break;
+                            }
+                            let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
+                            let cp = INDEX_JIS0208[pointer];
+                            if cp == 0 {
+                                break;
+                            }
+                            w = write_bmp(dst, w, u32::from(cp));
+                            r += 2;
+                        }
+                        if r != start {
+                            self.output = false;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let byte = if self.queue_len > 0 {
+                self.queue[0]
+            } else if r < src.len() {
+                src[r]
+            } else {
+                if last {
+                    if let Some(m) = self.end() {
+                        return (RawDecoderResult::Malformed(m), r, w);
+                    }
+                }
+                return (RawDecoderResult::InputEmpty, r, w);
+            };
+            if dst.len() - w < 3 {
+                return (RawDecoderResult::OutputFull, r, w);
+            }
+            if self.queue_len > 0 {
+                self.queue.copy_within(1..QUEUE, 0);
+                self.queue_len -= 1;
+            } else {
+                r += 1;
+            }
+            match self.step(byte) {
+                Step::Continue => {}
+                Step::Emit(cp) => w = write_bmp(dst, w, cp),
+                Step::Error(m) => return (RawDecoderResult::Malformed(m), r, w),
+            }
+        }
     }
 }
 
-/// Encoder (not yet implemented).
-pub(crate) struct Iso2022JpEncoder;
+/// Bytes the ASCII state passes straight through: ASCII except SO, SI, ESC.
+static PLAIN_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        t[b] = b != 0x0E && b != 0x0F && b != 0x1B;
+        b += 1;
+    }
+    t
+};
+
+/// The encoder states of §12.2.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EncoderState {
+    Ascii,
+    Roman,
+    Jis0208,
+}
+
+/// ISO-2022-JP encoder: the current state; `last` returns to ASCII.
+pub(crate) struct Iso2022JpEncoder {
+    state: EncoderState,
+}
 
 impl Iso2022JpEncoder {
+    pub fn new() -> Self {
+        Iso2022JpEncoder {
+            state: EncoderState::Ascii,
+        }
+    }
+
     pub fn encode(
         &mut self,
-        _src: &str,
-        _dst: &mut [u8],
-        _last: bool,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        unimplemented!("Iso2022JpEncoder")
+        let bytes = src.as_bytes();
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if self.state == EncoderState::Ascii {
+                let limit = (bytes.len() - r).min(dst.len() - w);
+                let run = &bytes[r..r + limit];
+                let n = run
+                    .iter()
+                    .position(|&b| !PLAIN_ASCII[b as usize])
+                    .unwrap_or(limit);
+                dst[w..w + n].copy_from_slice(&run[..n]);
+                r += n;
+                w += n;
+            }
+            if r == bytes.len() {
+                if last && self.state != EncoderState::Ascii {
+                    if dst.len() - w < 3 {
+                        return (RawEncoderResult::OutputFull, r, w);
+                    }
+                    w = write_escape(dst, w, b'(', b'B');
+                    self.state = EncoderState::Ascii;
+                }
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if dst.len() - w < 3 {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+            let (cp, len) = match bytes[r] {
+                b @ 0..=0x7F => (u32::from(b), 1),
+                _ => next_scalar(bytes, r),
+            };
+            if self.state == EncoderState::Jis0208 && cp >= 0x80 {
+                // The common case: stay in jis0208.
+                if let Some(pointer) = JIS0208_ENCODE.pointer(cp) {
+                    w = write_jis0208(dst, w, pointer);
+                    r += len;
+                    continue;
+                }
+            }
+            // §12.2.2 steps 3 to 12; `continue` without consuming `cp` is
+            // the standard's "restore code point".
+            let state = self.state;
+            if state != EncoderState::Jis0208 && matches!(cp, 0x0E | 0x0F | 0x1B) {
+                return (RawEncoderResult::Unmappable('\u{FFFD}'), r + len, w);
+            }
+            if cp < 0x80 && state == EncoderState::Ascii {
+                dst[w] = cp as u8;
+                w += 1;
+                r += len;
+                continue;
+            }
+            if state == EncoderState::Roman {
+                let byte = match cp {
+                    0x5C | 0x7E => None,
+                    0..=0x7F => Some(cp as u8),
+                    0xA5 => Some(0x5C),
+                    0x203E => Some(0x7E),
+                    _ => None,
+                };
+                if let Some(byte) = byte {
+                    dst[w] = byte;
+                    w += 1;
+                    r += len;
+                    continue;
+                }
+            }
+            if cp < 0x80 {
+                w = write_escape(dst, w, b'(', b'B');
+                self.state = EncoderState::Ascii;
+                continue;
+            }
+            if cp == 0xA5 || cp == 0x203E {
+                w = write_escape(dst, w, b'(', b'J');
+                self.state = EncoderState::Roman;
+                continue;
+            }
+            let mut code_point = cp;
+            if code_point == 0x2212 {
+                code_point = 0xFF0D;
+            }
+            if (0xFF61..=0xFF9F).contains(&code_point) {
+                code_point = u32::from(INDEX_ISO_2022_JP_KATAKANA[(code_point - 0xFF61) as usize]);
+            }
+            let Some(pointer) = JIS0208_ENCODE.pointer(code_point) else {
+                if state == EncoderState::Jis0208 {
+                    w = write_escape(dst, w, b'(', b'B');
+                    self.state = EncoderState::Ascii;
+                    continue;
+                }
+                return (unmappable(code_point), r + len, w);
+            };
+            if state != EncoderState::Jis0208 {
+                w = write_escape(dst, w, b'$', b'B');
+                self.state = EncoderState::Jis0208;
+                continue;
+            }
+            w = write_jis0208(dst, w, pointer);
+            r += len;
+        }
     }
 }
-impl Iso2022JpDecoder {
-    pub fn new() -> Self {
-        Iso2022JpDecoder
-    }
+
+#[inline(always)]
+fn write_escape(dst: &mut [u8], w: usize, a: u8, b: u8) -> usize {
+    dst[w] = ESC;
+    dst[w + 1] = a;
+    dst[w + 2] = b;
+    w + 3
 }
-impl Iso2022JpEncoder {
-    pub fn new() -> Self {
-        Iso2022JpEncoder
+
+#[inline(always)]
+fn write_jis0208(dst: &mut [u8], w: usize, pointer: u16) -> usize {
+    dst[w] = (pointer / 94 + 0x21) as u8;
+    dst[w + 1] = (pointer % 94 + 0x21) as u8;
+    w + 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::shift_jis::test_support::*;
+    use crate::codec::ISO_2022_JP;
+
+    fn decode(bytes: &[u8]) -> Vec<Ev> {
+        decode_fatal(ISO_2022_JP, &[bytes], 64)
+    }
+
+    fn replacing(bytes: &[u8]) -> String {
+        String::from_utf8(decode_replacing(ISO_2022_JP, &[bytes], 64)).unwrap()
+    }
+
+    fn out(s: &str) -> Ev {
+        Ev::Out(s.as_bytes().to_vec())
+    }
+
+    fn encode(text: &str) -> Vec<Ev> {
+        encode_fatal(ISO_2022_JP, &[text], 64)
+    }
+
+    fn bytes(b: &[u8]) -> Ev {
+        Ev::Out(b.to_vec())
+    }
+
+    /// Every split of `input` into two and three chunks decodes like the
+    /// whole.
+    fn check_every_split(input: &[u8]) {
+        let whole = decode(input);
+        for i in 0..=input.len() {
+            for j in i..=input.len() {
+                let chunks = [&input[..i], &input[i..j], &input[j..]];
+                assert_eq!(
+                    decode_fatal(ISO_2022_JP, &chunks, 16),
+                    whole,
+                    "{i} {j} {input:02X?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn yen_sign_twice() {
+        // The standard's example: U+00A5 encodes as ESC ( J 5C ESC ( B; doing
+        // it twice and concatenating decodes to U+00A5 U+FFFD U+00A5.
+        let once = b"\x1B(J\x5C\x1B(B";
+        assert_eq!(encode("\u{A5}"), [bytes(once)]);
+        let twice = [&once[..], &once[..]].concat();
+        assert_eq!(replacing(&twice), "\u{A5}\u{FFFD}\u{A5}");
+        // The error is the first, useless ESC ( B (as encoding_rs reports).
+        assert_eq!(
+            decode(&twice),
+            [out("\u{A5}"), Ev::Bad(4, b"\x1B(B".to_vec()), out("\u{A5}")]
+        );
+        check_every_split(&twice);
+        // Encoding both at once stays in Roman.
+        assert_eq!(encode("\u{A5}\u{A5}"), [bytes(b"\x1B(J\x5C\x5C\x1B(B")]);
+        assert_eq!(decode(b"\x1B(J\x5C\x5C\x1B(B"), [out("\u{A5}\u{A5}")]);
+    }
+
+    #[test]
+    fn states() {
+        assert_eq!(decode(b"a\x1B$B\x30\x21\x1B(Bb"), [out("a\u{4E9C}b")]);
+        assert_eq!(decode(b"\x1B$@\x24\x22\x1B(B"), [out("\u{3042}")]);
+        assert_eq!(decode(b"\x1B(J\\~a\x1B(B"), [out("\u{A5}\u{203E}a")]);
+        assert_eq!(decode(b"\x1B(I\x21\x5F\x1B(B"), [out("\u{FF61}\u{FF9F}")]);
+        // Not returning to ASCII at the end is fine.
+        assert_eq!(decode(b"\x1B$B\x30\x21"), [out("\u{4E9C}")]);
+        // SO, SI and non-ASCII bytes are errors in ASCII and Roman.
+        assert_eq!(
+            decode(b"\x0E\x0F\x80"),
+            [
+                Ev::Bad(0, vec![0x0E]),
+                Ev::Bad(1, vec![0x0F]),
+                Ev::Bad(2, vec![0x80]),
+            ]
+        );
+        assert_eq!(decode(b"\x1B(Ja\x0E"), [out("a"), Ev::Bad(4, vec![0x0E])]);
+        assert_eq!(decode(b"\x1B(I\x60"), [Ev::Bad(3, vec![0x60])]);
+        assert_eq!(decode(b"\x1B$B\x0A"), [Ev::Bad(3, vec![0x0A])]);
+        // Trail byte errors.
+        assert_eq!(decode(b"\x1B$B\x30\x0A"), [Ev::Bad(3, vec![0x30, 0x0A])]);
+        assert_eq!(decode(b"\x1B$B\x22\x2F"), [Ev::Bad(3, vec![0x22, 0x2F])]);
+        assert_eq!(decode(b"\x1B$B\x30"), [Ev::Bad(3, vec![0x30])]);
+        // ESC as a trail: the lead is the error, the escape sequence works.
+        assert_eq!(
+            decode(b"\x1B$B\x30\x1B(Ba"),
+            [Ev::Bad(3, vec![0x30]), out("a")]
+        );
+        check_every_split(b"\x1B$B\x30\x1B(Ba");
+    }
+
+    #[test]
+    fn bad_escapes_are_read_again() {
+        // ESC then a byte that cannot follow: ESC is the error, the byte is
+        // read again in the current state.
+        assert_eq!(decode(b"\x1BA"), [Ev::Bad(0, vec![0x1B]), out("A")]);
+        assert_eq!(replacing(b"\x1BA"), "\u{FFFD}A");
+        // ESC ( then a bad byte: ESC is the error, "(" and the byte are read
+        // again.
+        assert_eq!(decode(b"\x1B(A"), [Ev::Bad(0, vec![0x1B]), out("(A")]);
+        assert_eq!(decode(b"\x1B$A"), [Ev::Bad(0, vec![0x1B]), out("$A")]);
+        // ... also in the jis0208 state, where they pair up again.
+        assert_eq!(
+            decode(b"\x1B$B\x1B$\x22"),
+            [Ev::Bad(3, vec![0x1B]), out("\u{3042}")]
+        );
+        // ESC ESC: the second starts a new escape.
+        assert_eq!(decode(b"\x1B\x1B(Jx"), [Ev::Bad(0, vec![0x1B]), out("x")]);
+        // At the end of the stream.
+        assert_eq!(decode(b"\x1B"), [Ev::Bad(0, vec![0x1B])]);
+        assert_eq!(decode(b"\x1B("), [Ev::Bad(0, vec![0x1B]), out("(")]);
+        assert_eq!(
+            decode(b"\x1B$B\x1B$"),
+            [Ev::Bad(3, vec![0x1B]), Ev::Bad(4, vec![0x24])]
+        );
+        assert_eq!(
+            decode(b"x\x1B(B\x1B$"),
+            [out("x"), Ev::Bad(4, vec![0x1B]), out("$")]
+        );
+        for input in [
+            &b"\x1BA"[..],
+            b"\x1B(A",
+            b"\x1B$A\x1B(J\\",
+            b"\x1B$B\x1B$\x22",
+            b"\x1B\x1B(Jx",
+            b"\x1B(",
+            b"\x1B$B\x1B$",
+            b"\x1B(B\x1B(B\x1B(B",
+            b"\x1B(I\x1B(\x1B(\x1B$",
+        ] {
+            check_every_split(input);
+            check_decode(ISO_2022_JP, input, &[]);
+        }
+    }
+
+    #[test]
+    fn escape_split_across_every_chunk_boundary() {
+        let input = b"ab\x1B$B\x30\x21\x24\x22\x1B(J\\~\x1B(I\x31\x1B(Bcd\x1B$@\x30\x21";
+        let expected = [out("ab\u{4E9C}\u{3042}\u{A5}\u{203E}\u{FF71}cd\u{4E9C}")];
+        assert_eq!(decode(input), expected);
+        check_every_split(input);
+        let bytewise: Vec<&[u8]> = input.chunks(1).collect();
+        assert_eq!(decode_fatal(ISO_2022_JP, &bytewise, 16), expected);
+    }
+
+    #[test]
+    fn encoder() {
+        assert_eq!(encode("a\u{3042}b"), [bytes(b"a\x1B$B\x24\x22\x1B(Bb")]);
+        assert_eq!(encode("\u{3042}"), [bytes(b"\x1B$B\x24\x22\x1B(B")]);
+        // Katakana go through index ISO-2022-JP katakana to jis0208.
+        assert_eq!(encode("\u{FF71}"), [bytes(b"\x1B$B\x25\x22\x1B(B")]);
+        assert_eq!(encode("\u{2212}"), [bytes(b"\x1B$B\x21\x5D\x1B(B")]);
+        assert_eq!(encode("\u{203E}a"), [bytes(b"\x1B(J\x7Ea\x1B(B")]);
+        // In Roman, backslash and tilde need ASCII.
+        assert_eq!(encode("\u{A5}\\"), [bytes(b"\x1B(J\x5C\x1B(B\\")]);
+        // From jis0208 to Roman directly.
+        assert_eq!(
+            encode("\u{3042}\u{A5}"),
+            [bytes(b"\x1B$B\x24\x22\x1B(J\x5C\x1B(B")]
+        );
+        // ESC, SO and SI are errors with U+FFFD, in ASCII and Roman; after
+        // jis0208 the encoder first returns to ASCII.
+        assert_eq!(encode("\u{1B}"), [Ev::Unmappable(0, '\u{FFFD}')]);
+        assert_eq!(
+            encode("\u{A5}\u{E}"),
+            [
+                bytes(b"\x1B(J\x5C"),
+                Ev::Unmappable(2, '\u{FFFD}'),
+                bytes(b"\x1B(B")
+            ]
+        );
+        assert_eq!(
+            encode("\u{3042}\u{F}"),
+            [
+                bytes(b"\x1B$B\x24\x22\x1B(B"),
+                Ev::Unmappable(3, '\u{FFFD}')
+            ]
+        );
+        // Unmappable in jis0208: back to ASCII first.
+        assert_eq!(
+            encode("\u{3042}\u{E000}"),
+            [
+                bytes(b"\x1B$B\x24\x22\x1B(B"),
+                Ev::Unmappable(3, '\u{E000}')
+            ]
+        );
+        // html mode feeds the reference back through the encoder.
+        let (out, errors) = ISO_2022_JP.encode("\u{3042}\u{E000}\u{3042}").unwrap();
+        assert!(errors);
+        assert_eq!(out, b"\x1B$B\x24\x22\x1B(B&#57344;\x1B$B\x24\x22\x1B(B");
+    }
+
+    #[test]
+    fn encoder_flushes_on_last_even_with_little_room() {
+        let mut encoder = ISO_2022_JP.new_encoder().unwrap();
+        let mut dst = [0u8; 16];
+        let text = "\u{3042}".repeat(6); // 3 + 12 bytes, leaving 1
+        let (result, read, written) = encoder.encode_without_replacement(&text, &mut dst, true);
+        assert_eq!((read, written), (text.len(), 15));
+        assert_eq!(result, crate::codec::EncoderResult::OutputFull);
+        let (result, read, written) = encoder.encode_without_replacement("", &mut dst, true);
+        assert_eq!(result, crate::codec::EncoderResult::InputEmpty);
+        assert_eq!((read, &dst[..written]), (0, &b"\x1B(B"[..]));
+    }
+
+    #[test]
+    fn any_chunking_decodes_alike() {
+        let alphabet = [
+            0x1B, 0x1B, 0x1B, 0x24, 0x28, 0x28, 0x42, 0x42, 0x4A, 0x49, 0x40, 0x21, 0x30, 0x5C,
+            0x7E, 0x5F, 0x60, 0x0E, 0x0F, 0x0A, 0x80, 0x41,
+        ];
+        fuzz_decode(ISO_2022_JP, &alphabet, 50_000);
+    }
+
+    #[test]
+    fn any_chunking_encodes_alike() {
+        let alphabet = [
+            'a',
+            '\\',
+            '~',
+            '\u{E}',
+            '\u{1B}',
+            '\u{A5}',
+            '\u{203E}',
+            '\u{2212}',
+            '\u{FF61}',
+            '\u{FF9F}',
+            '\u{3042}',
+            '日',
+            '\u{2170}',
+            '\u{E000}',
+            '\u{1F600}',
+            '\u{80}',
+        ];
+        fuzz_encode(ISO_2022_JP, &alphabet, 10_000);
     }
 }

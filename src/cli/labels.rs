@@ -203,7 +203,7 @@ mod tests {
     fn explains_iconv_suffixes() {
         let msg = resolve("UTF-8//TRANSLIT", Direction::To).unwrap_err();
         assert!(msg.contains("does not transliterate"), "{msg}");
-        assert!(msg.contains("-t utf-8"), "{msg}");
+        assert!(msg.contains("-t UTF-8"), "{msg}");
         let msg = resolve("latin1//IGNORE", Direction::From).unwrap_err();
         assert!(msg.contains("never drops input silently"), "{msg}");
         assert!(resolve(" SJIS ", Direction::From).is_ok());

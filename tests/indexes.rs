@@ -170,9 +170,10 @@ fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
             ch(0xE000 + p - 8836),
             "EUDC pointer {p}"
         );
+        // The decoder maps the EUDC pointers; the encoder has no such step.
         assert_eq!(
             encode_fatal(SHIFT_JIS, char::from_u32(0xE000 + p - 8836).unwrap()),
-            Some(sjis_bytes(p))
+            None
         );
     }
 
@@ -182,7 +183,8 @@ fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
         v.extend(b"\x1b(B");
         v
     };
-    for (&p, &cp) in &index {
+    // Only the 94x94 pointers have ISO-2022-JP bytes (the rest are Shift_JIS's).
+    for (&p, &cp) in index.range(..94 * 94) {
         assert_eq!(
             decode(ISO_2022_JP, &iso_bytes(p)),
             ch(cp),

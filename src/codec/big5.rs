@@ -1,7 +1,6 @@
 //! Big5 (the standard's section 11.1).
 
-use super::ascii::copy_ascii;
-use super::gb18030::next_scalar;
+use super::gb18030::{ascii_run, next_scalar, write_bmp};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -17,13 +16,27 @@ enum Pair {
     None,
 }
 
+/// Trail byte -> its offset in a row of index Big5 (0..157), or 0xFF for
+/// bytes that are not trails (outside 0x40..=0x7E and 0xA1..=0xFE).
+static TRAIL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b <= 0x7E || b >= 0xA1 {
+            t[b] = (b - if b < 0x7F { 0x40 } else { 0x62 }) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn pair(lead: u8, trail: u8) -> Pair {
-    let offset = if trail < 0x7F { 0x40 } else { 0x62 };
-    if !(0x40..=0x7E).contains(&trail) && !(0xA1..=0xFE).contains(&trail) {
+    let trail = TRAIL[usize::from(trail)];
+    if trail == 0xFF {
         return Pair::None;
     }
-    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail) - offset;
+    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
     match INDEX_BIG5.get(pointer) {
         Some(&cp) if cp != 0 => Pair::One(cp),
         _ => match pointer {
@@ -102,57 +115,61 @@ impl Big5Decoder {
         }
 
         loop {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = src.get(read) else {
-                    return (RawDecoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 4 {
-                    return (RawDecoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    // A lone ASCII byte between two-byte sequences; longer
-                    // runs go back to the word-at-a-time copy.
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match src.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
+            let Some(&b0) = src.get(read) else {
+                return (RawDecoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 4 {
+                return (RawDecoderResult::OutputFull, read, written);
+            }
+            if b0 < 0x80 {
+                let n = ascii_run(&src[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            if b0.wrapping_sub(0x81) < 0x7E {
+                if let Some(&b1) = src.get(read + 1) {
+                    let trail = TRAIL[usize::from(b1)];
+                    let pointer = (usize::from(b0) - 0x81) * 157 + usize::from(trail);
+                    if let Some(&cp) = INDEX_BIG5.get(pointer) {
+                        // Index Big5 has no ASCII; 0 = no code point.
+                        if trail != 0xFF && cp.wrapping_sub(0x80) < 0x10000 - 0x80 {
+                            written = write_bmp(dst, written, cp);
+                            read += 2;
+                            continue;
+                        }
                     }
                 }
-                if b0 == 0x80 || b0 == 0xFF {
+            }
+            if b0 == 0x80 || b0 == 0xFF {
+                let m = RawMalformed::new(&[b0], 0);
+                return (RawDecoderResult::Malformed(m), read + 1, written);
+            }
+            let Some(&b1) = src.get(read + 1) else {
+                read += 1;
+                if last {
+                    let m = RawMalformed::new(&[b0], 0);
+                    return (RawDecoderResult::Malformed(m), read, written);
+                }
+                self.lead = b0;
+                return (RawDecoderResult::InputEmpty, read, written);
+            };
+            match pair(b0, b1) {
+                Pair::One(cp) => written = write_cp(dst, written, cp),
+                Pair::Two(bytes) => {
+                    dst[written..written + 4].copy_from_slice(&bytes);
+                    written += 4;
+                }
+                Pair::None if b1 < 0x80 => {
                     let m = RawMalformed::new(&[b0], 0);
                     return (RawDecoderResult::Malformed(m), read + 1, written);
                 }
-                let Some(&b1) = src.get(read + 1) else {
-                    read += 1;
-                    if last {
-                        let m = RawMalformed::new(&[b0], 0);
-                        return (RawDecoderResult::Malformed(m), read, written);
-                    }
-                    self.lead = b0;
-                    return (RawDecoderResult::InputEmpty, read, written);
-                };
-                match pair(b0, b1) {
-                    Pair::One(cp) => written = write_cp(dst, written, cp),
-                    Pair::Two(bytes) => {
-                        dst[written..written + 4].copy_from_slice(&bytes);
-                        written += 4;
-                    }
-                    Pair::None if b1 < 0x80 => {
-                        let m = RawMalformed::new(&[b0], 0);
-                        return (RawDecoderResult::Malformed(m), read + 1, written);
-                    }
-                    Pair::None => {
-                        let m = RawMalformed::new(&[b0, b1], 0);
-                        return (RawDecoderResult::Malformed(m), read + 2, written);
-                    }
+                Pair::None => {
+                    let m = RawMalformed::new(&[b0, b1], 0);
+                    return (RawDecoderResult::Malformed(m), read + 2, written);
                 }
-                read += 2;
             }
+            read += 2;
         }
     }
 }
@@ -170,37 +187,29 @@ impl Big5Encoder {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = bytes.get(read) else {
-                    return (RawEncoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 2 {
-                    return (RawEncoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match bytes.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
-                    }
-                }
-                let (cp, len) = next_scalar(&bytes[read..]);
-                read += len;
-                let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
-                    let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                    return (RawEncoderResult::Unmappable(c), read, written);
-                };
-                let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
-                let offset = if trail < 0x3F { 0x40 } else { 0x62 };
-                dst[written] = lead as u8;
-                dst[written + 1] = (trail + offset) as u8;
-                written += 2;
+            let Some(&b0) = bytes.get(read) else {
+                return (RawEncoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 2 {
+                return (RawEncoderResult::OutputFull, read, written);
             }
+            if b0 < 0x80 {
+                let n = ascii_run(&bytes[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            let (cp, len) = next_scalar(&bytes[read..]);
+            read += len;
+            let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
+                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                return (RawEncoderResult::Unmappable(c), read, written);
+            };
+            let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
+            let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+            dst[written] = lead as u8;
+            dst[written + 1] = (trail + offset) as u8;
+            written += 2;
         }
     }
 }
@@ -256,8 +265,7 @@ mod tests {
         // Pointer 1137 (0x88 0x66) is U+00CA, below (0xA1 - 0x81) * 157.
         assert_eq!(decode_all(BIG5, b"\x88\x66"), ok("\u{CA}"));
         assert_eq!(encode(BIG5, "\u{CA}"), Err('\u{CA}'));
-        for pointer in 0..(0xA1 - 0x81) * 157 {
-            let cp = INDEX_BIG5[pointer];
+        for (pointer, &cp) in INDEX_BIG5.iter().enumerate().take((0xA1 - 0x81) * 157) {
             let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else {
                 continue;
             };

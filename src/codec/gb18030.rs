@@ -4,7 +4,6 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::ascii::copy_ascii;
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
 use super::{write_scalar, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -99,24 +98,63 @@ fn step(s: &[u8]) -> Step {
     Step::Error(if b1 < 0x80 { 1 } else { 2 })
 }
 
+/// Trail byte -> its offset in a row of index gb18030 (0..190), or 0xFF
+/// for bytes that are not trails (outside 0x40..=0x7E and 0x80..=0xFE).
+static TRAIL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b != 0x7F {
+            t[b] = (b - if b < 0x7F { 0x40 } else { 0x41 }) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Index gb18030 for lead `b0` (0x81..=0xFE) and trail `b1`; `None` also for
 /// trails outside 0x40..=0x7E and 0x80..=0xFE.
 #[inline(always)]
 fn two_byte(b0: u8, b1: u8) -> Option<u32> {
-    if b1 < 0x40 || b1 == 0x7F || b1 == 0xFF {
+    let trail = TRAIL[usize::from(b1)];
+    if trail == 0xFF {
         return None;
     }
-    let offset = if b1 < 0x7F { 0x40 } else { 0x41 };
-    let pointer = (usize::from(b0) - 0x81) * 190 + usize::from(b1) - offset;
+    let pointer = (usize::from(b0) - 0x81) * 190 + usize::from(trail);
     match INDEX_GB18030.get(pointer) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),
         _ => None,
     }
 }
 
-/// Writes a code point from index gb18030 (BMP, not ASCII) as UTF-8.
+/// Copies the ASCII run at the start of `src` into `dst` (as far as both
+/// allow) and returns its length. Works a word at a time and may write up to
+/// 7 bytes past the run in `dst`; they are overwritten by what comes next.
 #[inline(always)]
-fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
+pub(super) fn ascii_run(src: &[u8], dst: &mut [u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let limit = src.len().min(dst.len());
+    let (src, dst) = (&src[..limit], &mut dst[..limit]);
+    let mut i = 0;
+    while i + 8 <= limit {
+        let word = u64::from_le_bytes(src[i..i + 8].try_into().unwrap());
+        dst[i..i + 8].copy_from_slice(&word.to_le_bytes());
+        let high = word & HIGH;
+        if high != 0 {
+            return i + (high.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < limit && src[i] < 0x80 {
+        dst[i] = src[i];
+        i += 1;
+    }
+    i
+}
+
+/// Writes a BMP code point that is not ASCII as UTF-8.
+#[inline(always)]
+pub(super) fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
     if cp < 0x800 {
         dst[pos] = 0xC0 | (cp >> 6) as u8;
         dst[pos + 1] = 0x80 | (cp & 0x3F) as u8;
@@ -198,55 +236,45 @@ impl Gb18030Decoder {
 
         // Fast path: whole sequences straight from `src`.
         loop {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = src.get(read) else {
-                    return (RawDecoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 4 {
-                    return (RawDecoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    // A lone ASCII byte between multi-byte sequences; longer
-                    // runs go back to the word-at-a-time copy.
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match src.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
+            let Some(&b0) = src.get(read) else {
+                return (RawDecoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 4 {
+                return (RawDecoderResult::OutputFull, read, written);
+            }
+            if b0 < 0x80 {
+                let n = ascii_run(&src[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            if b0.wrapping_sub(0x81) < 0x7E {
+                if let Some(&b1) = src.get(read + 1) {
+                    if let Some(cp) = two_byte(b0, b1) {
+                        written = write_bmp(dst, written, cp);
+                        read += 2;
+                        continue;
                     }
                 }
-                if b0.wrapping_sub(0x81) < 0x7E {
-                    if let Some(&b1) = src.get(read + 1) {
-                        if let Some(cp) = two_byte(b0, b1) {
-                            written = write_bmp(dst, written, cp);
-                            read += 2;
-                            continue;
-                        }
-                    }
+            }
+            match step(&src[read..]) {
+                Step::Char(cp, used) => {
+                    written = write_scalar(dst, written, cp);
+                    read += used;
                 }
-                match step(&src[read..]) {
-                    Step::Char(cp, used) => {
-                        written = write_scalar(dst, written, cp);
-                        read += used;
+                Step::Error(used) => {
+                    let m = RawMalformed::new(&src[read..read + used], 0);
+                    return (RawDecoderResult::Malformed(m), read + used, written);
+                }
+                Step::NeedMore => {
+                    let rest = &src[read..];
+                    if last {
+                        let m = RawMalformed::new(rest, 0);
+                        return (RawDecoderResult::Malformed(m), src.len(), written);
                     }
-                    Step::Error(used) => {
-                        let m = RawMalformed::new(&src[read..read + used], 0);
-                        return (RawDecoderResult::Malformed(m), read + used, written);
-                    }
-                    Step::NeedMore => {
-                        let rest = &src[read..];
-                        if last {
-                            let m = RawMalformed::new(rest, 0);
-                            return (RawDecoderResult::Malformed(m), src.len(), written);
-                        }
-                        self.pend[..rest.len()].copy_from_slice(rest);
-                        self.pend_len = rest.len() as u8;
-                        return (RawDecoderResult::InputEmpty, src.len(), written);
-                    }
+                    self.pend[..rest.len()].copy_from_slice(rest);
+                    self.pend_len = rest.len() as u8;
+                    return (RawDecoderResult::InputEmpty, src.len(), written);
                 }
             }
         }
@@ -327,67 +355,59 @@ impl Gb18030Encoder {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
-            read += n;
-            written += n;
-            loop {
-                let Some(&b0) = bytes.get(read) else {
-                    return (RawEncoderResult::InputEmpty, read, written);
-                };
-                if dst.len() - written < 4 {
-                    return (RawEncoderResult::OutputFull, read, written);
-                }
-                if b0 < 0x80 {
-                    dst[written] = b0;
-                    written += 1;
-                    read += 1;
-                    match bytes.get(read) {
-                        Some(&b) if b < 0x80 => break,
-                        _ => continue,
-                    }
-                }
-                let (cp, len) = next_scalar(&bytes[read..]);
-                read += len;
-                if let Some(pointer) = GB18030_ENCODE.pointer(cp) {
-                    // Neither U+E5E5, U+20AC (GBK's 0x80 comes first) nor a
-                    // side-table code point is in index gb18030.
-                    if !(self.is_gbk && cp == 0x20AC) {
-                        let pointer = u32::from(pointer);
-                        let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
-                        let offset = if trail < 0x3F { 0x40 } else { 0x41 };
-                        dst[written] = lead as u8;
-                        dst[written + 1] = (trail + offset) as u8;
-                        written += 2;
-                        continue;
-                    }
-                }
-                if cp == 0xE5E5 {
-                    return (RawEncoderResult::Unmappable('\u{E5E5}'), read, written);
-                }
-                if self.is_gbk && cp == 0x20AC {
-                    dst[written] = 0x80;
-                    written += 1;
-                    continue;
-                }
-                if let Some([lead, trail]) = side_table(cp) {
-                    dst[written] = lead;
-                    dst[written + 1] = trail;
+            let Some(&b0) = bytes.get(read) else {
+                return (RawEncoderResult::InputEmpty, read, written);
+            };
+            if dst.len() - written < 4 {
+                return (RawEncoderResult::OutputFull, read, written);
+            }
+            if b0 < 0x80 {
+                let n = ascii_run(&bytes[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+                continue;
+            }
+            let (cp, len) = next_scalar(&bytes[read..]);
+            read += len;
+            if let Some(pointer) = GB18030_ENCODE.pointer(cp) {
+                // Neither U+E5E5, U+20AC (GBK's 0x80 comes first) nor a
+                // side-table code point is in index gb18030.
+                if !(self.is_gbk && cp == 0x20AC) {
+                    let pointer = u32::from(pointer);
+                    let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
+                    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+                    dst[written] = lead as u8;
+                    dst[written + 1] = (trail + offset) as u8;
                     written += 2;
                     continue;
                 }
-                if self.is_gbk {
-                    let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                    return (RawEncoderResult::Unmappable(c), read, written);
-                }
-                let pointer = ranges_pointer(cp);
-                dst[written] = (pointer / (10 * 126 * 10) + 0x81) as u8;
-                let pointer = pointer % (10 * 126 * 10);
-                dst[written + 1] = (pointer / (10 * 126) + 0x30) as u8;
-                let pointer = pointer % (10 * 126);
-                dst[written + 2] = (pointer / 10 + 0x81) as u8;
-                dst[written + 3] = (pointer % 10 + 0x30) as u8;
-                written += 4;
             }
+            if cp == 0xE5E5 {
+                return (RawEncoderResult::Unmappable('\u{E5E5}'), read, written);
+            }
+            if self.is_gbk && cp == 0x20AC {
+                dst[written] = 0x80;
+                written += 1;
+                continue;
+            }
+            if let Some([lead, trail]) = side_table(cp) {
+                dst[written] = lead;
+                dst[written + 1] = trail;
+                written += 2;
+                continue;
+            }
+            if self.is_gbk {
+                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                return (RawEncoderResult::Unmappable(c), read, written);
+            }
+            let pointer = ranges_pointer(cp);
+            dst[written] = (pointer / (10 * 126 * 10) + 0x81) as u8;
+            let pointer = pointer % (10 * 126 * 10);
+            dst[written + 1] = (pointer / (10 * 126) + 0x30) as u8;
+            let pointer = pointer % (10 * 126);
+            dst[written + 2] = (pointer / 10 + 0x81) as u8;
+            dst[written + 3] = (pointer % 10 + 0x30) as u8;
+            written += 4;
         }
     }
 }

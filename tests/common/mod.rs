@@ -148,14 +148,10 @@ pub fn oracle_encode_fatal(enc: &'static Encoding, text: &str) -> Vec<Event> {
             encoding_rs::EncoderResult::InputEmpty => return events,
             encoding_rs::EncoderResult::OutputFull => {}
             encoding_rs::EncoderResult::Unmappable(ch) => {
-                let offset = (read - ch.len_utf8()) as u64;
-                // encoding_rs reports the input character; the standard's
-                // ISO-2022-JP error code point for ESC, SO, SI is U+FFFD.
-                let ch = if matches!(ch, '\u{0E}' | '\u{0F}' | '\u{1B}') {
-                    '\u{FFFD}'
-                } else {
-                    ch
-                };
+                // The offending character is the last one consumed (encoding_rs,
+                // like the standard, reports U+FFFD for ISO-2022-JP's ESC, SO, SI).
+                let len = text[..read].chars().next_back().map_or(0, char::len_utf8);
+                let offset = (read - len) as u64;
                 events.push(Event::Unmappable { offset, ch });
             }
         }

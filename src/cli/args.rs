@@ -127,7 +127,8 @@ pub struct Args {
     /// Show a progress bar on standard error, even when it is not a terminal
     ///
     /// Without this option a bar appears for long conversions when standard
-    /// error is a terminal, the input sizes are known and -q is not given.
+    /// error is a terminal, the input sizes are known, the converted text does
+    /// not go to the terminal too, and -q is not given.
     #[arg(long)]
     pub progress: bool,
 

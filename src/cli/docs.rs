@@ -117,8 +117,8 @@ pub const SECTIONS: &[Section] = &[
             P("A mapped file that is truncated while wenc reads it ends the run with an error \
                message and status 1. When the reader of standard output goes away (wenc big.txt \
                | head), wenc stops quietly. A progress bar appears on standard error for long \
-               conversions when it is a terminal and the input sizes are known; --progress forces \
-               it and -q hides it."),
+               conversions when it is a terminal, the input sizes are known and the output does not \
+               go to the same terminal; --progress forces it."),
         ],
     },
     Section {

@@ -18,8 +18,16 @@ pub struct Reporter {
 
 impl Reporter {
     /// `total`: the input size when known. `forced`: --progress.
-    pub fn new(total: Option<u64>, forced: bool, quiet: bool) -> Reporter {
-        let automatic = !quiet && total.is_some() && io::stderr().is_terminal();
+    /// `output_on_terminal`: the converted text itself goes to the terminal
+    /// (then it shows the progress, and a bar would only garble it).
+    pub fn new(
+        total: Option<u64>,
+        forced: bool,
+        quiet: bool,
+        output_on_terminal: bool,
+    ) -> Reporter {
+        let automatic =
+            !quiet && total.is_some() && io::stderr().is_terminal() && !output_on_terminal;
         if !forced && !automatic {
             return Reporter {
                 bar: None,

@@ -102,7 +102,8 @@ pub fn run(args: Vec<OsString>) -> Status {
         output: args.output.filter(|p| p.as_os_str() != "-"),
     };
     let total = total_size(&sources);
-    let mut reporter = Reporter::new(total, args.progress, args.quiet);
+    let output_on_terminal = job.output.is_none() && !job.check && io::stdout().is_terminal();
+    let mut reporter = Reporter::new(total, args.progress, args.quiet, output_on_terminal);
     let status = job.run(&sources, &mut reporter);
     reporter.finish();
     status
@@ -241,10 +242,10 @@ impl Job {
                 None => Some(Output::stdout()),
             }
         };
-        let mut sink: Box<dyn Write> = Box::new(io::sink());
+        let mut discard = io::sink();
         let sink: &mut dyn Write = match &mut output {
             Some(o) => o,
-            None => &mut *sink,
+            None => &mut discard,
         };
         if self.add_bom {
             if let Some(bom) = convert::bom_bytes(self.settings.to) {
@@ -277,46 +278,31 @@ impl Job {
                 }
             }
         }
-        let Some(output) = output else {
-            return if failed {
-                Status::Failure
-            } else {
-                Status::Success
-            };
+        let status = if failed {
+            Status::Failure
+        } else {
+            Status::Success
         };
+        let Some(output) = output else { return status };
         if output_broken || (failed && self.output.is_some()) {
             // Dropping the output removes its temporary file: the -o target
             // stays as it was. A broken standard output is not retried.
             drop(output);
-            return if failed {
-                Status::Failure
-            } else {
-                Status::Success
-            };
+            return status;
         }
         // Standard output keeps what was converted before an error.
         match output.commit() {
-            Ok(()) => {}
-            Err(OutputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {}
+            Ok(()) => status,
+            Err(OutputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => status,
             Err(e) => {
-                let shown_target = self.output.as_deref().map(message::path);
-                let msg = match (&e, shown_target) {
-                    (OutputError::Write(io), None) => {
-                        format!(
-                            "error writing to standard output: {}",
-                            message::io_error(io)
-                        )
-                    }
-                    (_, _) => output_error(&e, self.output.as_deref().unwrap_or(Path::new("-"))),
+                let msg = match (&e, &self.output) {
+                    (OutputError::Write(io), None) => self.write_error_message(io),
+                    (_, Some(path)) => output_error(&e, path),
+                    (_, None) => e.to_string(),
                 };
                 reporter.error(&msg);
-                return Status::Failure;
+                Status::Failure
             }
-        }
-        if failed {
-            Status::Failure
-        } else {
-            Status::Success
         }
     }
 

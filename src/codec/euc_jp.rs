@@ -5,13 +5,36 @@ use super::shift_jis::{malformed_pair, next_scalar, unmappable, write_bmp};
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
+/// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
+/// involving it is past the end of both indexes.
+const NO: u16 = 0x4000;
+
+/// Byte -> `(byte - 0xA1) * 94` for 0xA1..=0xFE, or [`NO`].
+static ROW: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0xA1;
+    while b <= 0xFE {
+        t[b] = (b - 0xA1) as u16 * 94;
+        b += 1;
+    }
+    t
+};
+
+/// Byte -> `byte - 0xA1` for 0xA1..=0xFE, or [`NO`].
+static CELL: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0xA1;
+    while b <= 0xFE {
+        t[b] = (b - 0xA1) as u16;
+        b += 1;
+    }
+    t
+};
+
 /// The code point for two bytes in 0xA1..=0xFE in index jis0208 (or jis0212).
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8, jis0212: bool) -> Option<u32> {
-    if !(0xA1..=0xFE).contains(&lead) || !(0xA1..=0xFE).contains(&byte) {
-        return None;
-    }
-    let pointer = usize::from(lead - 0xA1) * 94 + usize::from(byte - 0xA1);
+    let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
     let index: &[u16] = if jis0212 {
         &INDEX_JIS0212
     } else {
@@ -113,7 +136,29 @@ impl EucJpDecoder {
             let n = copy_ascii(&src[r..], &mut dst[w..]);
             r += n;
             w += n;
-            loop {
+            // The hot loop: jis0208 pairs and lone ASCII bytes between them,
+            // while a whole pair is in src and 3 bytes are free.
+            while r + 1 < src.len() && dst.len() - w >= 3 {
+                let (b, byte) = (src[r], src[r + 1]);
+                if b < 0x80 {
+                    if byte < 0x80 {
+                        continue 'ascii;
+                    }
+                    dst[w] = b;
+                    w += 1;
+                    r += 1;
+                    continue;
+                }
+                match decode_pair(b, byte, false) {
+                    Some(cp) => {
+                        w = write_bmp(dst, w, cp);
+                        r += 2;
+                    }
+                    None => break,
+                }
+            }
+            // Everything else, one step at a time.
+            {
                 if r == src.len() {
                     break 'ascii;
                 }
@@ -122,7 +167,11 @@ impl EucJpDecoder {
                 }
                 let b = src[r];
                 match b {
-                    0x00..=0x7F => continue 'ascii,
+                    0x00..=0x7F => {
+                        dst[w] = b;
+                        w += 1;
+                        r += 1;
+                    }
                     0xA1..=0xFE => {
                         let Some(&byte) = src.get(r + 1) else {
                             self.lead = b;

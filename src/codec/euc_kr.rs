@@ -5,13 +5,36 @@ use super::shift_jis::{malformed_pair, next_scalar, unmappable, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// The code point for a lead (0x81..=0xFE) and any byte, if the pair decodes.
+/// Marks an invalid lead or trail in the pointer tables below: any sum
+/// involving it is past the end of index EUC-KR.
+const NO: u16 = 0x8000;
+
+/// Lead byte -> `(lead - 0x81) * 190`, or [`NO`].
+static LEAD: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0x81;
+    while b <= 0xFE {
+        t[b] = (b - 0x81) as u16 * 190;
+        b += 1;
+    }
+    t
+};
+
+/// Trail byte -> `byte - 0x41`, or [`NO`].
+static TRAIL: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0x41;
+    while b <= 0xFE {
+        t[b] = (b - 0x41) as u16;
+        b += 1;
+    }
+    t
+};
+
+/// The code point for two bytes, if they are a pair in index EUC-KR.
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    if byte < 0x41 || byte == 0xFF {
-        return None;
-    }
-    let pointer = usize::from(lead - 0x81) * 190 + usize::from(byte - 0x41);
+    let pointer = usize::from(LEAD[lead as usize]) + usize::from(TRAIL[byte as usize]);
     match INDEX_EUC_KR.get(pointer) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),
         _ => None,
@@ -56,7 +79,29 @@ impl EucKrDecoder {
             let n = copy_ascii(&src[r..], &mut dst[w..]);
             r += n;
             w += n;
-            loop {
+            // The hot loop: pairs and lone ASCII bytes between them, while a
+            // whole pair is in src and 3 bytes are free.
+            while r + 1 < src.len() && dst.len() - w >= 3 {
+                let (b, byte) = (src[r], src[r + 1]);
+                if b < 0x80 {
+                    if byte < 0x80 {
+                        continue 'ascii;
+                    }
+                    dst[w] = b;
+                    w += 1;
+                    r += 1;
+                    continue;
+                }
+                match decode_pair(b, byte) {
+                    Some(cp) => {
+                        w = write_bmp(dst, w, cp);
+                        r += 2;
+                    }
+                    None => break,
+                }
+            }
+            // Everything else, one step at a time.
+            {
                 if r == src.len() {
                     break 'ascii;
                 }
@@ -65,7 +110,10 @@ impl EucKrDecoder {
                 }
                 let b = src[r];
                 if b < 0x80 {
-                    continue 'ascii;
+                    dst[w] = b;
+                    w += 1;
+                    r += 1;
+                    continue;
                 }
                 if b == 0x80 || b == 0xFF {
                     let m = RawMalformed::new(&[b], 0);

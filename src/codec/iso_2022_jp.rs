@@ -218,10 +218,7 @@ impl Iso2022JpDecoder {
                     State::Ascii => {
                         let limit = (src.len() - r).min(dst.len() - w);
                         let run = &src[r..r + limit];
-                        let n = run
-                            .iter()
-                            .position(|&b| !PLAIN_ASCII[b as usize])
-                            .unwrap_or(limit);
+                        let n = plain_ascii_len(run);
                         if n > 0 {
                             dst[w..w + n].copy_from_slice(&run[..n]);
                             r += n;
@@ -292,6 +289,31 @@ static PLAIN_ASCII: [bool; 256] = {
     t
 };
 
+/// Length of the prefix of `src` that the ASCII state passes straight
+/// through, a machine word at a time.
+#[inline]
+fn plain_ascii_len(src: &[u8]) -> usize {
+    const WORD: usize = std::mem::size_of::<usize>();
+    const ONES: usize = usize::from_ne_bytes([0x01; WORD]);
+    const HIGH: usize = usize::from_ne_bytes([0x80; WORD]);
+    // Non-zero if some byte of `x` is zero (exact for "any").
+    let zero_byte = |x: usize| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut i = 0;
+    while i + WORD <= src.len() {
+        let v = usize::from_ne_bytes(src[i..i + WORD].try_into().unwrap());
+        // High bits, ESC, and SO or SI (0x0E and 0x0F differ in bit 0).
+        let stop = v & HIGH | zero_byte(v ^ (ONES * 0x1B)) | zero_byte((v & !ONES) ^ (ONES * 0x0E));
+        if stop != 0 {
+            break;
+        }
+        i += WORD;
+    }
+    while i < src.len() && PLAIN_ASCII[src[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
 /// The encoder states of §12.2.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum EncoderState {
@@ -324,10 +346,7 @@ impl Iso2022JpEncoder {
             if self.state == EncoderState::Ascii {
                 let limit = (bytes.len() - r).min(dst.len() - w);
                 let run = &bytes[r..r + limit];
-                let n = run
-                    .iter()
-                    .position(|&b| !PLAIN_ASCII[b as usize])
-                    .unwrap_or(limit);
+                let n = plain_ascii_len(run);
                 dst[w..w + n].copy_from_slice(&run[..n]);
                 r += n;
                 w += n;
@@ -639,6 +658,28 @@ mod tests {
         let (result, read, written) = encoder.encode_without_replacement("", &mut dst, true);
         assert_eq!(result, crate::codec::EncoderResult::InputEmpty);
         assert_eq!((read, &dst[..written]), (0, &b"\x1B(B"[..]));
+    }
+
+    #[test]
+    fn plain_ascii_runs() {
+        for len in 0..40 {
+            for pos in 0..=len {
+                for stop in [0x0E, 0x0F, 0x1B, 0x80, 0xFF] {
+                    let mut v = vec![b'a'; len];
+                    v.iter_mut()
+                        .enumerate()
+                        .for_each(|(i, b)| *b = (i % 0x60) as u8 + 0x1C);
+                    if pos < len {
+                        v[pos] = stop;
+                    }
+                    assert_eq!(super::plain_ascii_len(&v), pos, "{len} {pos} {stop:X}");
+                }
+            }
+        }
+        let all: Vec<u8> = (0..0x80)
+            .filter(|b| ![0x0E, 0x0F, 0x1B].contains(b))
+            .collect();
+        assert_eq!(super::plain_ascii_len(&all), all.len());
     }
 
     #[test]

@@ -9,18 +9,20 @@ use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 /// caller has checked that 3 bytes are free.
 #[inline(always)]
 pub(super) fn write_bmp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
-    if cp < 0x80 {
-        dst[pos] = cp as u8;
-        pos + 1
-    } else if cp < 0x800 {
-        dst[pos] = 0xC0 | (cp >> 6) as u8;
-        dst[pos + 1] = 0x80 | (cp & 0x3F) as u8;
+    if cp >= 0x800 {
+        let out = &mut dst[pos..pos + 3];
+        out[0] = 0xE0 | (cp >> 12) as u8;
+        out[1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+        out[2] = 0x80 | (cp & 0x3F) as u8;
+        pos + 3
+    } else if cp >= 0x80 {
+        let out = &mut dst[pos..pos + 2];
+        out[0] = 0xC0 | (cp >> 6) as u8;
+        out[1] = 0x80 | (cp & 0x3F) as u8;
         pos + 2
     } else {
-        dst[pos] = 0xE0 | (cp >> 12) as u8;
-        dst[pos + 1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-        dst[pos + 2] = 0x80 | (cp & 0x3F) as u8;
-        pos + 3
+        dst[pos] = cp as u8;
+        pos + 1
     }
 }
 
@@ -51,36 +53,52 @@ pub(super) fn unmappable(cp: u32) -> RawEncoderResult {
     RawEncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}'))
 }
 
-/// Shift_JIS trail byte -> `byte - offset` (0..=187), or 0xFF when the byte
-/// cannot be a trail byte.
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0x40;
+/// Marks an invalid lead or trail in the pointer tables below: any sum
+/// involving it is past the end of index jis0208.
+const NO: u16 = 0x4000;
+
+/// Shift_JIS lead byte -> `(lead - lead offset) * 188`, or [`NO`].
+static LEAD: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0x81;
     while b <= 0xFC {
-        if b != 0x7F {
-            t[b] = (b - if b < 0x7F { 0x40 } else { 0x41 }) as u8;
+        if b <= 0x9F || b >= 0xE0 {
+            t[b] = (b - if b < 0xA0 { 0x81 } else { 0xC1 }) as u16 * 188;
         }
         b += 1;
     }
     t
 };
 
+/// Shift_JIS trail byte -> `byte - offset` (0..=187), or [`NO`].
+static TRAIL: [u16; 256] = {
+    let mut t = [NO; 256];
+    let mut b = 0x40;
+    while b <= 0xFC {
+        if b != 0x7F {
+            t[b] = (b - if b < 0x7F { 0x40 } else { 0x41 }) as u16;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The pointer for two bytes; past the end of index jis0208 unless `lead`
+/// is a lead byte and `byte` a trail byte.
+#[inline(always)]
+fn pointer(lead: u8, byte: u8) -> usize {
+    usize::from(LEAD[lead as usize]) + usize::from(TRAIL[byte as usize])
+}
+
 /// The code point for a Shift_JIS lead (0x81..=0x9F or 0xE0..=0xFC) and any
 /// byte, if the pair decodes (§12.3.1 step 3).
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    let trail = TRAIL[byte as usize];
-    if trail == 0xFF {
-        return None;
-    }
-    let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
-    let pointer = usize::from(lead - lead_offset) * 188 + usize::from(trail);
-    if (8836..=10715).contains(&pointer) {
-        // EUDC: interoperable legacy from Windows.
-        return Some(0xE000 - 8836 + pointer as u32);
-    }
+    let pointer = pointer(lead, byte);
     match INDEX_JIS0208.get(pointer) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),
+        // EUDC: interoperable legacy from Windows.
+        _ if (8836..=10715).contains(&pointer) => Some(0xE000 - 8836 + pointer as u32),
         _ => None,
     }
 }
@@ -123,7 +141,29 @@ impl ShiftJisDecoder {
             let n = copy_ascii(&src[r..], &mut dst[w..]);
             r += n;
             w += n;
-            loop {
+            // The hot loop: index jis0208 pairs and lone ASCII bytes between
+            // them, while a whole pair is in src and 3 bytes are free.
+            while r + 1 < src.len() && dst.len() - w >= 3 {
+                let (b, byte) = (src[r], src[r + 1]);
+                if b < 0x80 {
+                    if byte < 0x80 {
+                        continue 'ascii;
+                    }
+                    dst[w] = b;
+                    w += 1;
+                    r += 1;
+                    continue;
+                }
+                match INDEX_JIS0208.get(pointer(b, byte)) {
+                    Some(&cp) if cp != 0 => {
+                        w = write_bmp(dst, w, u32::from(cp));
+                        r += 2;
+                    }
+                    _ => break,
+                }
+            }
+            // Everything else, one step at a time.
+            {
                 if r == src.len() {
                     break 'ascii;
                 }
@@ -132,7 +172,11 @@ impl ShiftJisDecoder {
                 }
                 let b = src[r];
                 match b {
-                    0x00..=0x7F => continue 'ascii,
+                    0x00..=0x7F => {
+                        dst[w] = b;
+                        w += 1;
+                        r += 1;
+                    }
                     0x81..=0x9F | 0xE0..=0xFC => {
                         let Some(&byte) = src.get(r + 1) else {
                             self.lead = b;

@@ -384,6 +384,15 @@ fn quiet_silences_warnings_but_not_errors() {
         .assert()
         .success()
         .stderr("");
+    // iconv's -s and --silent.
+    for silent in ["-s", "--silent"] {
+        wenc()
+            .arg(silent)
+            .write_stdin(&b"a\xFFb"[..])
+            .assert()
+            .success()
+            .stderr("");
+    }
     wenc()
         .args(["-q", "-e", "fatal"])
         .write_stdin(&b"a\xFFb"[..])
@@ -721,6 +730,8 @@ fn list_labels_in_the_standards_groups_and_order() {
         .sum();
     assert_eq!(labels, 228);
     assert_eq!(stdout_of(wenc().arg("--list-labels")), out.as_bytes());
+    // iconv's spelling.
+    assert_eq!(stdout_of(wenc().arg("--list")), out.as_bytes());
 }
 
 #[test]

@@ -104,6 +104,7 @@ pub struct Args {
     #[arg(
         short = 'l',
         long = "list-labels",
+        alias = "list",
         conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress"]
     )]
     pub list_labels: bool,
@@ -121,7 +122,7 @@ pub struct Args {
     pub check: bool,
 
     /// No warnings (errors are still reported)
-    #[arg(short = 'q', long)]
+    #[arg(short = 'q', long, short_alias = 's', alias = "silent")]
     pub quiet: bool,
 
     /// Show a progress bar on standard error, even when it is not a terminal

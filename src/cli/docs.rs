@@ -151,6 +151,11 @@ pub const SECTIONS: &[Section] = &[
                  and nothing else (no UTF-32, no EBCDIC). The section on labels lists names that differ.",
             ),
             Item(
+                "Options",
+                "iconv's -f, -t, -o, -l, --list, --from-code, --to-code, -s and --silent (like -q) \
+                 work as in iconv.",
+            ),
+            Item(
                 "Errors",
                 "iconv stops at the first invalid sequence; wenc replaces it with U+FFFD and \
                  warns, unless -e fatal. There is no -c, //IGNORE or //TRANSLIT: wenc never \

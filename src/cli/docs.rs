@@ -237,7 +237,7 @@ fn wrap(out: &mut String, text: &str, indent: usize, width: usize) {
             line_len = 0;
         }
         if line_len == 0 {
-            out.extend(std::iter::repeat(' ').take(indent));
+            out.push_str(&" ".repeat(indent));
             line_len = indent;
         } else {
             out.push(' ');

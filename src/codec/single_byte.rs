@@ -2,8 +2,14 @@
 //! and encoder driven by a [`SingleByteTable`].
 
 use super::ascii::copy_ascii;
-use super::tables::SingleByteTable;
+use super::registry::Kind;
+use super::tables::{SingleByteTable, ENCODINGS};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use std::sync::OnceLock;
+
+/// For every byte, the UTF-8 of its code point packed as by [`packed_utf8`]
+/// (length 0: no code point).
+type Utf8Table = [u32; 256];
 
 /// Packs the UTF-8 form of `cp` (at most 3 bytes) into the low bytes of a
 /// `u32`, in order, with its length in the top byte.
@@ -14,25 +20,46 @@ fn packed_utf8(cp: u16) -> u32 {
     u32::from_le_bytes(buf)
 }
 
-/// The single-byte decoder. Its table gives, for every byte, the UTF-8 of its
-/// code point packed as by [`packed_utf8`] (length 0: no code point).
+fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
+    let mut utf8 = [0u32; 256];
+    for (b, e) in utf8.iter_mut().enumerate() {
+        *e = match b {
+            0..=0x7F => packed_utf8(b as u16),
+            _ => match t.decode[b - 0x80] {
+                0 => 0,
+                cp => packed_utf8(cp),
+            },
+        };
+    }
+    utf8
+}
+
+/// The [`Utf8Table`] of `t`, built on first use and kept for the program's
+/// life (one per encoding, so decoders stay small and cheap to create).
+fn utf8_table(t: &'static SingleByteTable) -> &'static Utf8Table {
+    const SLOTS: usize = 64;
+    static CACHE: [OnceLock<Utf8Table>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    let slot = ENCODINGS
+        .iter()
+        .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
+    match slot {
+        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_utf8_table(t)),
+        // Every single-byte table belongs to an encoding; this is only a
+        // fallback.
+        _ => Box::leak(Box::new(build_utf8_table(t))),
+    }
+}
+
+/// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
-    utf8: [u32; 256],
+    utf8: &'static Utf8Table,
 }
 
 impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
-        let mut utf8 = [0u32; 256];
-        for (b, e) in utf8.iter_mut().enumerate() {
-            *e = match b {
-                0..=0x7F => packed_utf8(b as u16),
-                _ => match t.decode[b - 0x80] {
-                    0 => 0,
-                    cp => packed_utf8(cp),
-                },
-            };
+        SingleByteDecoder {
+            utf8: utf8_table(t),
         }
-        SingleByteDecoder { utf8 }
     }
 
     pub fn decode(
@@ -44,32 +71,35 @@ impl SingleByteDecoder {
         let mut r = 0;
         let mut w = 0;
         loop {
-            let n = copy_ascii(&src[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            // Table lookups, four bytes of room per byte, until the next
-            // ASCII run or an error.
-            while let (Some(&b), Some(out)) = (src.get(r), dst.get_mut(w..w + 4)) {
-                let e = self.utf8[b as usize];
-                let len = (e >> 24) as usize;
-                if len == 0 {
-                    let m = RawMalformed::new(&[b], 0);
-                    return (RawDecoderResult::Malformed(m), r + 1, w);
+            // Eight bytes at a time, with room for the worst case: a word
+            // of ASCII starts a word-wise copy; any other word goes through
+            // the table byte by byte, branch-free but for errors (each byte
+            // writes four bytes and keeps its UTF-8 length).
+            while r + 8 <= src.len() && w + 32 <= dst.len() {
+                let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let n = copy_ascii(&src[r..], &mut dst[w..]);
+                    r += n;
+                    w += n;
+                    continue;
                 }
-                out.copy_from_slice(&e.to_le_bytes());
-                r += 1;
-                w += len;
-                if b < 0x80 && src.get(r).is_some_and(|&b| b < 0x80) {
-                    break;
+                for k in 0..8 {
+                    let b = (word >> (8 * k)) as u8;
+                    let e = self.utf8[b as usize];
+                    let len = (e >> 24) as usize;
+                    if len == 0 {
+                        let m = RawMalformed::new(&[b], 0);
+                        return (RawDecoderResult::Malformed(m), r + k + 1, w);
+                    }
+                    dst[w..w + 4].copy_from_slice(&e.to_le_bytes());
+                    w += len;
                 }
+                r += 8;
             }
+            // Near the end of either: one byte at a time, exactly.
             let Some(&b) = src.get(r) else {
                 return (RawDecoderResult::InputEmpty, r, w);
             };
-            if dst.len() - w >= 4 {
-                continue; // an ASCII run
-            }
-            // Less than four bytes of room: one byte, exactly.
             let e = self.utf8[b as usize];
             let len = (e >> 24) as usize;
             if len == 0 {
@@ -255,6 +285,31 @@ mod tests {
             "a[ERR DB]b[ERR DE]\u{E01}"
         );
         assert_eq!(decode_all_ways(&SB_ISO_8859_8, b"\xA1\xE0"), "[ERR A1]א");
+    }
+
+    #[test]
+    fn errors_anywhere_in_long_input() {
+        // windows-874 has no code point for 0xDB; put it at every position of
+        // inputs long enough for the word-wise paths, between ASCII and Thai.
+        for base in [&[b'a'; 48][..], &[0xA1; 48][..]] {
+            for at in 0..base.len() {
+                let mut input = base.to_vec();
+                input[at] = 0xDB;
+                let expected: String = input
+                    .iter()
+                    .map(|&b| match b {
+                        0xDB => "[ERR DB]".to_string(),
+                        0xA1 => "\u{E01}".to_string(),
+                        b => (b as char).to_string(),
+                    })
+                    .collect();
+                assert_eq!(
+                    decode_all_ways(&SB_WINDOWS_874, &input),
+                    expected,
+                    "at {at}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -160,17 +160,12 @@ impl Utf16Decoder {
             }
         }
         // The clean state: whole units straight from `src`.
-        while let Some(pair) = src.get(r..r + 2) {
+        loop {
+            (r, w) = fast_bmp::<BE>(src, r, dst, w);
+            let Some(pair) = src.get(r..r + 2) else {
+                break;
+            };
             let u = unit::<BE>(pair[0], pair[1]);
-            if u < 0x80 {
-                let (nr, nw) = ascii_run::<BE>(src, r, dst, w);
-                if nr == r {
-                    return (RawDecoderResult::OutputFull, r, w);
-                }
-                r = nr;
-                w = nw;
-                continue;
-            }
             if u & 0xF800 != 0xD800 {
                 let Some(nw) = put_bmp(dst, w, u) else {
                     return (RawDecoderResult::OutputFull, r, w);
@@ -238,41 +233,76 @@ impl Utf16Decoder {
     }
 }
 
-/// Copies the run of ASCII code units starting at `src[r..]` (which starts
-/// with one) into `dst[w..]`, as far as both allow; returns the new positions.
+/// Set bits here mean a unit above U+007F (in a [`load_units`] word).
+const ASCII_UNITS: u64 = 0xFF80_FF80_FF80_FF80;
+
+/// Four units from `src[r..r + 8]`, as a little-endian word of `u16`s.
 #[inline(always)]
-fn ascii_run<const BE: bool>(
+fn load_units<const BE: bool>(src: &[u8], r: usize) -> u64 {
+    let x = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
+    if BE {
+        // Swap the bytes of each unit.
+        ((x >> 8) & 0x00FF_00FF_00FF_00FF) | ((x & 0x00FF_00FF_00FF_00FF) << 8)
+    } else {
+        x
+    }
+}
+
+/// The low bytes of the four units of `x` (see [`load_units`]), in order.
+#[inline(always)]
+fn pack_ascii(x: u64) -> u32 {
+    ((x & 0xFF) | ((x >> 8) & 0xFF00) | ((x >> 16) & 0xFF_0000) | ((x >> 24) & 0xFF00_0000)) as u32
+}
+
+/// Decodes non-surrogate units four at a time (one 64-bit load) while
+/// there are eight bytes of input and sixteen of room; stops before a
+/// surrogate. Returns the new positions.
+#[inline(always)]
+fn fast_bmp<const BE: bool>(
     src: &[u8],
     mut r: usize,
     dst: &mut [u8],
     mut w: usize,
 ) -> (usize, usize) {
-    // Four units per step: all their high bytes zero and low bytes < 0x80.
-    let mask: u64 = if BE {
-        0x80FF_80FF_80FF_80FF
-    } else {
-        0xFF80_FF80_FF80_FF80
-    };
-    while let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 4)) {
-        let x = u64::from_le_bytes(s.try_into().unwrap());
-        if x & mask != 0 {
-            break;
+    while r + 8 <= src.len() && w + 16 <= dst.len() {
+        let x = load_units::<BE>(src, r);
+        if x & ASCII_UNITS == 0 {
+            dst[w..w + 4].copy_from_slice(&pack_ascii(x).to_le_bytes());
+            r += 8;
+            w += 4;
+            // More ASCII is likely: eight units per step.
+            while r + 16 <= src.len() && w + 8 <= dst.len() {
+                let a = load_units::<BE>(src, r);
+                let b = load_units::<BE>(src, r + 8);
+                if (a | b) & ASCII_UNITS != 0 {
+                    break;
+                }
+                dst[w..w + 4].copy_from_slice(&pack_ascii(a).to_le_bytes());
+                dst[w + 4..w + 8].copy_from_slice(&pack_ascii(b).to_le_bytes());
+                r += 16;
+                w += 8;
+            }
+            continue;
         }
-        let x = if BE { x >> 8 } else { x };
-        let packed =
-            (x & 0xFF) | ((x >> 8) & 0xFF00) | ((x >> 16) & 0xFF_0000) | ((x >> 24) & 0xFF00_0000);
-        d.copy_from_slice(&(packed as u32).to_le_bytes());
-        r += 8;
-        w += 4;
-    }
-    while let (Some(s), Some(d)) = (src.get(r..r + 2), dst.get_mut(w)) {
-        let u = unit::<BE>(s[0], s[1]);
-        if u >= 0x80 {
-            break;
+        for k in 0..4 {
+            let u = (x >> (16 * k)) as u16;
+            let u32_ = u32::from(u);
+            let (packed, len) = if u < 0x80 {
+                (u32_, 1)
+            } else if u < 0x800 {
+                (0x80C0 | (u32_ >> 6) | ((u32_ & 0x3F) << 8), 2)
+            } else if u & 0xF800 != 0xD800 {
+                (
+                    0x80_80E0 | (u32_ >> 12) | (((u32_ >> 6) & 0x3F) << 8) | ((u32_ & 0x3F) << 16),
+                    3,
+                )
+            } else {
+                return (r, w);
+            };
+            dst[w..w + 4].copy_from_slice(&packed.to_le_bytes());
+            w += len;
+            r += 2;
         }
-        *d = u as u8;
-        r += 2;
-        w += 1;
     }
     (r, w)
 }
@@ -627,6 +657,46 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn surrogates_anywhere_in_long_input() {
+        // Long enough for the four-units-at-a-time path, with ASCII runs.
+        let base: Vec<u16> = "abcdefgh é€ ijklmnop Жx\u{7FF}\u{800}\u{FFFF}qrstuvwxyz0123"
+            .encode_utf16()
+            .collect();
+        let inserts: [&[u16]; 6] = [
+            &[0xDC00],
+            &[0xD800],
+            &[0xD800, 0xD800, 0xDC00],
+            &[0xD83D, 0xDE00],
+            &[0xDBFF, 0x0041],
+            &[0xDFFF, 0xD800],
+        ];
+        for be_order in [false, true] {
+            for at in 0..=base.len() {
+                for ins in inserts {
+                    let mut units = base[..at].to_vec();
+                    units.extend_from_slice(ins);
+                    units.extend_from_slice(&base[at..]);
+                    let input = if be_order { be(&units) } else { le(&units) };
+                    let expected = reference(be_order, &input);
+                    assert_eq!(
+                        run(be_order, &input, usize::MAX, 1024),
+                        expected,
+                        "{units:04X?}"
+                    );
+                    assert_eq!(run(be_order, &input, 7, 16), expected, "{units:04X?}");
+                    assert_eq!(run(be_order, &input, 1, 20), expected, "{units:04X?}");
+                }
+                // Cut after any byte: odd bytes and lone leads at the end.
+                let input = if be_order { be(&base) } else { le(&base) };
+                for cut in [2 * at, (2 * at + 1).min(input.len())] {
+                    let expected = reference(be_order, &input[..cut]);
+                    assert_eq!(run(be_order, &input[..cut], usize::MAX, 1024), expected);
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! UTF-8.
 //!
-//! The decoder validates long stretches with `core::str::from_utf8`, whose
-//! `Utf8Error::error_len` follows the same "maximal subpart" rule (Unicode's
+//! The decoder validates long stretches with simdutf8 (std-compatible errors,
+//! SIMD speed), whose `error_len` follows the same "maximal subpart" rule (Unicode's
 //! "Best Practices for Using U+FFFD") as the standard's UTF-8 decoder, and
 //! copies them as they are. Only a sequence split across calls goes through
 //! the byte-wise state machine. The encoder is a copy: its input is already
@@ -116,7 +116,9 @@ impl Utf8Decoder {
                 return (RawDecoderResult::OutputFull, r, w);
             }
             let window = &src[r..r + n];
-            match core::str::from_utf8(window) {
+            // simdutf8's `compat` errors carry the same `valid_up_to` and
+            // `error_len` as std's, at SIMD speed.
+            match simdutf8::compat::from_utf8(window) {
                 Ok(_) => {
                     dst[w..w + n].copy_from_slice(window);
                     r += n;
@@ -446,6 +448,63 @@ mod tests {
                     "chunk {chunk} dst {dst_len}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn long_text_errors_at_every_position() {
+        // Long valid text (so the validator's wide paths run) with each
+        // kind of error, and truncations, put at every position.
+        for base in [
+            "ab€dé😀fgh\u{10FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{FFFF}\u{D7FF}\u{E000}xyz",
+            "ab€dé\u{FFFF}ijklmnopqrstuvwxyzЖЖЖ\u{800}\u{D7FF}\u{E000}xyz",
+            "abcdéfghЖЖЖijklmnopqrstuvwxyz\u{80}\u{7FF}",
+        ] {
+            errors_at_every_position(base.repeat(8).as_bytes());
+        }
+    }
+
+    fn errors_at_every_position(base: &[u8]) {
+        let errors: [&[u8]; 17] = [
+            b"\x80",
+            b"\xC0\xAF",
+            b"\xC1",
+            b"\xE0\x9F\xBF",
+            b"\xED\xA0\x80",
+            b"\xF0\x8F\xBF\xBF",
+            b"\xF4\x90\x80\x80",
+            b"\xF5",
+            b"\xFF",
+            b"\xE2\x82",
+            b"\xF0\x9F\x98",
+            b"\xC3",
+            b"\xE0\xA0",
+            b"\xE0\x80",
+            b"\xED\xA0",
+            b"\xF0\x90\x80",
+            b"\xF4\x90",
+        ];
+        for at in 0..=base.len() {
+            for e in errors {
+                let mut input = base[..at].to_vec();
+                input.extend_from_slice(e);
+                input.extend_from_slice(&base[at..]);
+                let expected = reference(&input);
+                assert_eq!(
+                    run(&input, usize::MAX, 1 << 12),
+                    expected,
+                    "{e:02X?} at {at}"
+                );
+                assert_eq!(run(&input, 100, 70), expected, "{e:02X?} at {at}");
+            }
+            // Cut anywhere: an incomplete sequence at the end.
+            let expected = reference(&base[..at]);
+            assert_eq!(
+                run(&base[..at], usize::MAX, 1 << 12),
+                expected,
+                "cut at {at}"
+            );
+            assert_eq!(run(&base[..at], 67, 200), expected, "cut at {at}");
         }
     }
 

@@ -112,7 +112,7 @@ fn write_fuzz_seeds() {
             .collect();
         for entry in std::fs::read_dir(&corpus).expect("corpus dir") {
             let path = entry.expect("entry").path();
-            if path.extension().map_or(true, |e| e != "txt") {
+            if path.extension().is_none_or(|e| e != "txt") {
                 continue;
             }
             let Ok(text) = std::fs::read_to_string(&path) else {

@@ -406,7 +406,7 @@ fn round_trips(enc: &'static Encoding, sent: &str, got: &str) -> bool {
         && sent
             .chars()
             .zip(got.chars())
-            .all(|(s, g)| round_trip_char(enc, s).map_or(true, |e| e == g))
+            .all(|(s, g)| round_trip_char(enc, s).is_none_or(|e| e == g))
 }
 
 fn hex(bytes: &[u8]) -> String {

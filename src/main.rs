@@ -1,1 +1,5 @@
-fn main() {}
+//! The `wenc` binary: everything happens in [`wenc::cli`].
+
+fn main() -> std::process::ExitCode {
+    wenc::cli::main()
+}

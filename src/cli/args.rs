@@ -1,0 +1,183 @@
+//! The command line, as a clap definition. The same definition renders
+//! `--help`, the man page and the shell completions.
+
+use super::docs;
+use crate::codec::Encoding;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Arg, ArgAction, Command, Parser, ValueEnum, ValueHint};
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+/// What to do with malformed input and unrepresentable characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Malformed input becomes U+FFFD; an unrepresentable character is an error.
+    Replacement,
+    /// Any malformed input or unrepresentable character stops the run.
+    Fatal,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become &#N;.
+    Html,
+}
+
+/// Convert text between the encodings of the WHATWG Encoding Standard.
+#[derive(Debug, Parser)]
+#[command(
+    name = "wenc",
+    version,
+    about = "Convert text between encodings, as web browsers decode and encode it",
+    long_about = LONG_ABOUT,
+    after_help = "Error modes, BOMs, exit statuses and examples: wenc --help or man wenc.",
+    after_long_help = docs::help_text(),
+    max_term_width = 100,
+)]
+pub struct Args {
+    /// Input encoding, any label of the Encoding Standard
+    ///
+    /// Labels are matched as the standard says: surrounding whitespace is
+    /// ignored and letters are case-insensitive ("Shift_JIS", "sjis" and
+    /// "windows-31j" are one encoding). A byte order mark at the start of an
+    /// input overrides this (see --ignore-bom). `wenc -l` lists every label.
+    #[arg(
+        short = 'f',
+        long = "from",
+        value_name = "LABEL",
+        default_value = "utf-8",
+        alias = "from-code",
+        value_parser = LabelParser,
+        hide_possible_values = true
+    )]
+    pub from: String,
+
+    /// Output encoding
+    ///
+    /// Any label of an encoding wenc can write: all of the standard's
+    /// encodings except replacement. UTF-16LE and UTF-16BE (labels utf-16le,
+    /// utf-16, unicode, utf-16be...) write real UTF-16: an extension of the
+    /// standard, which writes UTF-8 for them.
+    #[arg(
+        short = 't',
+        long = "to",
+        value_name = "LABEL",
+        default_value = "utf-8",
+        alias = "to-code",
+        value_parser = LabelParser,
+        hide_possible_values = true
+    )]
+    pub to: String,
+
+    /// What to do with malformed input and unrepresentable characters
+    #[arg(short = 'e', long = "errors", value_name = "MODE", value_enum, default_value_t = Mode::Replacement)]
+    pub errors: Mode,
+
+    /// Write to FILE instead of standard output
+    ///
+    /// FILE is replaced atomically: wenc writes a temporary file beside it and
+    /// renames it into place only when everything succeeded. On any error or
+    /// interruption FILE is left as it was. FILE may be one of the inputs.
+    #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// No BOM sniffing: the -f encoding always wins, nothing removed
+    #[arg(long = "ignore-bom")]
+    pub ignore_bom: bool,
+
+    /// Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)
+    ///
+    /// Exactly one byte order mark is written at the very start of the output,
+    /// also for empty input and for several FILEs.
+    #[arg(long = "add-bom")]
+    pub add_bom: bool,
+
+    /// For each FILE, print the encoding its BOM names, or that it has none
+    ///
+    /// One line per FILE: "FILE: UTF-8", "FILE: UTF-16LE", "FILE: UTF-16BE" or
+    /// "FILE: no BOM". A FILE that cannot be read gets a line saying why, and
+    /// the exit status is then 1.
+    #[arg(long, conflicts_with_all = ["to", "errors", "output", "ignore_bom", "add_bom", "check", "from"])]
+    pub sniff: bool,
+
+    /// Print every encoding with all of its labels (-l as in iconv)
+    ///
+    /// In the standard's groups and order: each encoding's name, then its
+    /// labels. With --json, the same as JSON, in the shape of the standard's
+    /// encodings.json.
+    #[arg(
+        short = 'l',
+        long = "list-labels",
+        alias = "list",
+        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress"]
+    )]
+    pub list_labels: bool,
+
+    /// With --list-labels: print JSON
+    #[arg(long, requires = "list_labels")]
+    pub json: bool,
+
+    /// Decode (and encode, with -t) without writing output
+    ///
+    /// Exit status 1 at the first malformed sequence or unrepresentable
+    /// character: "is this file valid shift_jis?". Every FILE is checked;
+    /// nothing is printed for a valid one.
+    #[arg(long, conflicts_with_all = ["output", "add_bom"])]
+    pub check: bool,
+
+    /// No warnings (errors are still reported)
+    #[arg(short = 'q', long, short_alias = 's', alias = "silent")]
+    pub quiet: bool,
+
+    /// Show a progress bar on standard error, even when it is not a terminal
+    ///
+    /// Without this option a bar appears for long conversions when standard
+    /// error is a terminal, the input sizes are known, the converted text does
+    /// not go to the terminal too, and -q is not given.
+    #[arg(long)]
+    pub progress: bool,
+
+    /// iconv's -c has no equivalent; explained when used.
+    #[arg(short = 'c', hide = true, action = ArgAction::SetTrue)]
+    pub iconv_omit_invalid: bool,
+
+    /// Input files; none, or -, reads standard input
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+}
+
+const LONG_ABOUT: &str = "\
+Convert text between encodings, as web browsers decode and encode it.
+
+wenc reads each FILE (standard input when there is none, or for -), decodes it \
+from the -f encoding, encodes it to the -t encoding and writes the result to \
+standard output or to -o FILE. The encodings, their labels, byte order mark \
+handling and error modes are those of the WHATWG Encoding Standard, byte for \
+byte.";
+
+impl Args {
+    /// The clap command (for the man page, completions and tests).
+    pub fn command() -> Command {
+        <Args as clap::CommandFactory>::command()
+    }
+}
+
+/// Accepts any string (unknown labels get wenc's own message, with
+/// suggestions) but tells completion scripts every label.
+#[derive(Clone)]
+struct LabelParser;
+
+impl TypedValueParser for LabelParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Encoding::all().flat_map(|e| {
+            e.labels().iter().map(|&l| PossibleValue::new(l))
+        })))
+    }
+}

@@ -1,0 +1,317 @@
+//! The long documentation: one source for the end of `--help` and for the
+//! man page's extra sections (rendered as roff by [`man_sections_roff`]).
+//! Kept ASCII so that every man viewer shows it as written.
+
+/// A piece of a section.
+pub enum Block {
+    /// A paragraph.
+    P(&'static str),
+    /// A term (a mode, a status) and its description.
+    Item(&'static str, &'static str),
+    /// A command line and what it does.
+    Example(&'static str, &'static str),
+}
+
+/// A section. Its heading is shown as is in `--help`, in upper case in the
+/// man page.
+pub struct Section {
+    pub heading: &'static str,
+    pub blocks: &'static [Block],
+}
+
+use Block::{Example, Item, P};
+
+/// The sections, in order.
+pub const SECTIONS: &[Section] = &[
+    Section {
+        heading: "Error modes",
+        blocks: &[
+            P("-e chooses what happens to malformed input (bytes that are not valid in the input \
+               encoding) and to characters the output encoding cannot represent."),
+            Item(
+                "replacement (the default)",
+                "Malformed input becomes U+FFFD REPLACEMENT CHARACTER. A character the output \
+                 encoding cannot represent is an error: the run stops with exit status 1.",
+            ),
+            Item(
+                "fatal",
+                "The first malformed sequence or unrepresentable character stops the run with \
+                 exit status 1.",
+            ),
+            Item(
+                "html",
+                "Malformed input becomes U+FFFD; unrepresentable characters are written as HTML \
+                 numeric character references, such as &#8364; for the euro sign (the Encoding \
+                 Standard's html mode, used by browsers for form submissions).",
+            ),
+            P("When something was replaced, wenc prints one warning per input on standard error \
+               with the count and the position of the first replacement (unless -q), and exits \
+               with status 0."),
+        ],
+    },
+    Section {
+        heading: "Byte order marks",
+        blocks: &[
+            P("By default wenc decodes as the standard's decode algorithm does: a UTF-8, UTF-16LE \
+               or UTF-16BE byte order mark (BOM) at the start of an input overrides -f and is \
+               removed. With --ignore-bom the -f encoding always wins and nothing is removed (a \
+               UTF-8 BOM then decodes to U+FEFF like any other character)."),
+            P("--add-bom writes one BOM at the very start of the output, also for empty input; it \
+               is a usage error unless the output encoding is UTF-8, UTF-16LE or UTF-16BE. \
+               Otherwise no BOM is ever written. --sniff tells which BOM each file starts with."),
+        ],
+    },
+    Section {
+        heading: "UTF-16 output and the replacement encoding",
+        blocks: &[
+            P("The Encoding Standard has no UTF-16 encoder: where UTF-16 output is asked for, it \
+               writes UTF-8. wenc extends it: -t utf-16le (also utf-16, unicode, ucs-2) and -t \
+               utf-16be write real UTF-16 in that byte order, each character as one code unit \
+               or a surrogate pair. Writing UTF-16 never fails."),
+            P("The replacement encoding has no encoder: -t with any of its labels (replacement, \
+               iso-2022-kr, hz-gb-2312, csiso2022kr, iso-2022-cn, iso-2022-cn-ext) is a usage \
+               error. With -f those labels work as the standard says: any non-empty input \
+               decodes to a single U+FFFD, and wenc warns that the input was replaced."),
+        ],
+    },
+    Section {
+        heading: "Labels",
+        blocks: &[
+            P("Encodings are named by the standard's labels, matched after removing surrounding \
+               whitespace and ignoring case. wenc -l lists them. An unknown label is a usage \
+               error that suggests similar labels. Some labels mean something else than in \
+               iconv: latin1, iso-8859-1, us-ascii and ascii all mean windows-1252; shift_jis is \
+               Microsoft's variant (iconv's CP932), so 0x81 0x60 decodes to U+FF5E FULLWIDTH \
+               TILDE rather than U+301C WAVE DASH; gb2312 means GBK; euc-kr means Microsoft's \
+               windows-949, a superset of EUC-KR."),
+        ],
+    },
+    Section {
+        heading: "Messages",
+        blocks: &[
+            P("Errors and warnings go to standard error as \"wenc: FILE: ...\" (<stdin> names \
+               standard input). A malformed sequence is located by its byte offset in the input, \
+               counted from 0 (a BOM counts), by line and column in the decoded text, counted \
+               from 1 (a column counts characters), and by its bytes in hex. An unrepresentable \
+               character is shown as U+XXXX, followed by the character itself when it is \
+               printable, with its line and column. File names and characters that could upset a \
+               terminal (control characters, bidirectional overrides, invalid UTF-8) are \
+               escaped, as \\x1B or \\u{202E}."),
+        ],
+    },
+    Section {
+        heading: "Input and output",
+        blocks: &[
+            P("Regular files are memory-mapped; standard input, pipes and devices are read \
+               through a fixed buffer, so memory use does not grow with the input. Several FILEs \
+               are converted one after the other, each on its own (its own BOM, decoder and \
+               encoder: an ISO-2022-JP output returns to ASCII at the end of each), and their \
+               outputs are written one after another. wenc stops at the first error, except that \
+               --check and --sniff go through every FILE."),
+            P("-o FILE writes a temporary file in FILE's directory and renames it over FILE once \
+               everything succeeded. On any error, or when wenc is interrupted by SIGINT, SIGTERM \
+               or SIGHUP, FILE is left exactly as it was and the temporary file is removed. -o \
+               may name one of the inputs. An existing FILE keeps its permissions, and a symbolic \
+               link is followed. An existing FILE that is not a regular file (/dev/null, a FIFO) \
+               is written directly."),
+            P("A mapped file that is truncated while wenc reads it ends the run with an error \
+               message and status 1. When the reader of standard output goes away (wenc big.txt \
+               | head), wenc stops quietly. A progress bar appears on standard error for long \
+               conversions when it is a terminal, the input sizes are known and the output does not \
+               go to the same terminal; --progress forces it."),
+        ],
+    },
+    Section {
+        heading: "Exit status",
+        blocks: &[
+            Item(
+                "0",
+                "Success, also when input was replaced or characters written as references (see \
+                 the warning), and when the reader of standard output went away.",
+            ),
+            Item(
+                "1",
+                "A conversion error (malformed input with -e fatal, an unrepresentable character \
+                 with -e replacement or fatal, a failed --check) or an I/O error (a missing file, \
+                 a directory, a full disk, a file --sniff cannot read).",
+            ),
+            Item(
+                "2",
+                "A usage error: an unknown option or label, conflicting options, -t replacement, \
+                 --add-bom with an encoding that has no BOM.",
+            ),
+        ],
+    },
+    Section {
+        heading: "Differences from iconv",
+        blocks: &[
+            Item(
+                "Encodings",
+                "wenc implements the WHATWG Encoding Standard, the definitions web browsers use, \
+                 and nothing else (no UTF-32, no EBCDIC). The section on labels lists names that differ.",
+            ),
+            Item(
+                "Options",
+                "iconv's -f, -t, -o, -l, --list, --from-code, --to-code, -s and --silent (like -q) \
+                 work as in iconv.",
+            ),
+            Item(
+                "Errors",
+                "iconv stops at the first invalid sequence; wenc replaces it with U+FFFD and \
+                 warns, unless -e fatal. There is no -c, //IGNORE or //TRANSLIT: wenc never \
+                 drops or approximates characters silently; -e html writes references instead.",
+            ),
+            Item(
+                "Positions",
+                "iconv reports a byte position only; wenc adds line, column and the bytes.",
+            ),
+            Item(
+                "BOMs",
+                "wenc removes a BOM it recognises and writes one only with --add-bom; -t utf-16 \
+                 is little-endian without a BOM.",
+            ),
+            Item("Output", "-o replaces its file atomically and may name an input."),
+        ],
+    },
+    Section {
+        heading: "Examples",
+        blocks: &[
+            Example("wenc -f shift_jis notes.txt > notes.utf8.txt", "Convert Shift_JIS to UTF-8."),
+            Example(
+                "wenc -t windows-1252 -e html -o page.html page.html",
+                "Convert a UTF-8 file to windows-1252 in place, writing characters it lacks as \
+                 &#N; references.",
+            ),
+            Example("curl -s https://example.com/ | wenc -f euc-kr | less", "Use wenc in a pipeline."),
+            Example(
+                "wenc -t utf-16le --add-bom -o table.csv table.txt",
+                "Write UTF-16LE with a BOM, as some spreadsheet programs expect.",
+            ),
+            Example("wenc --sniff *.txt", "Tell which files start with a BOM."),
+            Example(
+                "wenc --check -f shift_jis data.csv && echo valid",
+                "Check that a file is valid Shift_JIS, without writing anything.",
+            ),
+            Example("wenc -l | grep -i latin", "Find the labels of an encoding."),
+        ],
+    },
+];
+
+/// Width the plain-text help is wrapped to.
+const WIDTH: usize = 80;
+
+/// The sections as plain text, for the end of `--help`.
+pub fn help_text() -> String {
+    let mut out = String::new();
+    for (i, section) in SECTIONS.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(section.heading);
+        out.push_str(":\n");
+        for (j, block) in section.blocks.iter().enumerate() {
+            let after_paragraph = j > 0 && matches!(section.blocks[j - 1], P(_));
+            if j > 0 && (matches!(block, P(_)) || after_paragraph) {
+                out.push('\n');
+            }
+            match block {
+                P(text) => wrap(&mut out, text, 2, WIDTH),
+                Item(term, text) | Example(term, text) => {
+                    out.push_str("  ");
+                    out.push_str(term);
+                    out.push('\n');
+                    wrap(&mut out, text, 6, WIDTH);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Appends `text` word-wrapped at `width`, every line indented by `indent`.
+fn wrap(out: &mut String, text: &str, indent: usize, width: usize) {
+    let mut line_len = 0;
+    for word in text.split_whitespace() {
+        if line_len > 0 && line_len + 1 + word.len() > width {
+            out.push('\n');
+            line_len = 0;
+        }
+        if line_len == 0 {
+            out.push_str(&" ".repeat(indent));
+            line_len = indent;
+        } else {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out.push('\n');
+}
+
+/// The sections as roff, to insert into the man page after OPTIONS.
+pub fn man_sections_roff() -> String {
+    let mut out = String::new();
+    for section in SECTIONS {
+        out.push_str(".SH \"");
+        out.push_str(&section.heading.to_ascii_uppercase());
+        out.push_str("\"\n");
+        for block in section.blocks {
+            match block {
+                P(text) => {
+                    out.push_str(".PP\n");
+                    out.push_str(&roff_text(text));
+                }
+                Item(term, text) | Example(term, text) => {
+                    out.push_str(".TP\n\\fB");
+                    out.push_str(roff_escape(term).trim_end());
+                    out.push_str("\\fR\n");
+                    out.push_str(&roff_text(text));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Roff for running text: escaped, one line.
+fn roff_text(text: &str) -> String {
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let escaped = roff_escape(&joined);
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+fn roff_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\e"),
+            '-' => out.push_str("\\-"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn docs_are_ascii_and_wrapped() {
+        let text = help_text();
+        assert!(text.is_ascii());
+        assert!(
+            text.lines()
+                .all(|l| l.len() <= WIDTH || !l.trim().contains(' ')),
+            "{text}"
+        );
+        assert!(man_sections_roff().contains(".SH \"EXIT STATUS\""));
+        assert_eq!(roff_text(".x -y \\z"), "\\&.x \\-y \\ez");
+    }
+}

@@ -1,0 +1,395 @@
+//! The conversion driver: bytes in one encoding to bytes in another.
+//!
+//! A [`Converter`] owns one decoder, an optional encoder and two fixed-size
+//! buffers (decoded text, encoded output). Input arrives in chunks through
+//! [`Converter::feed`] (a mapped file is fed straight from its slice, a stream
+//! from a bounded read buffer: see [`Converter::convert_slice`] and
+//! [`Converter::convert_reader`]); output goes to any [`Write`] sink in pieces
+//! of at most one buffer. Memory use does not depend on the input size, and
+//! nothing is allocated per character.
+//!
+//! The driver applies the error mode, counts replacements, remembers the
+//! first one, and works out positions (0-based byte offset in the input for
+//! malformed sequences; line and column in the decoded text for everything).
+//! It knows nothing about files, terminals or flags: progress goes to a
+//! callback.
+//!
+//! Parallel conversion (a later `-j N`) fits on top: for an input encoding
+//! whose decoder [`resets_at_newline`](Encoding::resets_at_newline) and a
+//! mapped input, split the slice after newlines, run one `Converter` per piece
+//! on its own thread into an in-memory sink, and write the pieces in order;
+//! a piece's [`Summary`] positions are then shifted by the byte offsets and
+//! line counts of the pieces before it.
+
+mod error;
+mod position;
+
+pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use position::TextPosition;
+
+use crate::codec::{
+    CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, MIN_OUTPUT_BUFFER,
+    UTF_16BE, UTF_16LE, UTF_8,
+};
+use position::Tracker;
+use std::io::{self, Read, Write};
+
+/// Size of the decoded-text buffer and of the encoded-output buffer.
+pub const BUFFER_SIZE: usize = 64 * 1024;
+
+/// How much of a mapped input is decoded between two progress reports.
+pub const SLICE_WINDOW: usize = 1024 * 1024;
+
+/// What to do with malformed input and with characters the output encoding
+/// cannot represent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorMode {
+    /// Malformed input becomes U+FFFD; an unrepresentable character is an error.
+    Replacement,
+    /// Both stop the conversion.
+    Fatal,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become `&#N;`.
+    Html,
+}
+
+/// The bytes of a byte order mark in `encoding`, for the encodings that have
+/// one (UTF-8, UTF-16LE, UTF-16BE).
+pub fn bom_bytes(encoding: &'static Encoding) -> Option<&'static [u8]> {
+    if encoding == UTF_8 {
+        Some(b"\xEF\xBB\xBF")
+    } else if encoding == UTF_16LE {
+        Some(b"\xFF\xFE")
+    } else if encoding == UTF_16BE {
+        Some(b"\xFE\xFF")
+    } else {
+        None
+    }
+}
+
+/// What happened during a conversion (or so far).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// The encoding the input was decoded with: the requested one, or the
+    /// one its BOM named.
+    pub input_encoding: &'static Encoding,
+    /// Input bytes consumed.
+    pub bytes_read: u64,
+    /// Malformed sequences replaced with U+FFFD.
+    pub malformed: u64,
+    pub first_malformed: Option<MalformedInput>,
+    /// Characters written as `&#N;` references.
+    pub unmappable: u64,
+    pub first_unmappable: Option<UnmappableChar>,
+}
+
+/// How to decode and encode one input.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    pub from: &'static Encoding,
+    /// The output encoding. Replacement cannot be written (callers should
+    /// refuse it): the converter then only checks the input.
+    pub to: &'static Encoding,
+    pub mode: ErrorMode,
+    /// Whether a BOM at the start overrides `from` and is removed (the
+    /// standard's "decode"); otherwise `from` always wins and nothing is
+    /// removed.
+    pub sniff_bom: bool,
+    /// Whether to write output at all (false: only check the input).
+    pub write_output: bool,
+}
+
+/// Converts one input. Create one per input: the decoder's BOM sniff and
+/// the encoder's state (ISO-2022-JP returns to ASCII at the end) are per input.
+pub struct Converter {
+    decoder: Decoder,
+    /// `None` when the output is UTF-8: decoded text is written as is.
+    encoder: Option<Encoder>,
+    to: &'static Encoding,
+    mode: ErrorMode,
+    write_output: bool,
+    text: Box<[u8]>,
+    out: Box<[u8]>,
+    tracker: Tracker,
+    summary: Summary,
+    finished: bool,
+}
+
+impl Converter {
+    /// A converter for `settings`. An output encoding without an encoder
+    /// (replacement) makes a checking-only converter.
+    pub fn new(settings: Settings) -> Converter {
+        let decoder = if settings.sniff_bom {
+            settings.from.new_decoder()
+        } else {
+            settings.from.new_decoder_without_bom_handling()
+        };
+        let encoder = if settings.to == UTF_8 {
+            None
+        } else {
+            settings.to.new_encoder()
+        };
+        let write_output = settings.write_output && settings.to.can_encode();
+        Converter {
+            decoder,
+            encoder,
+            to: settings.to,
+            mode: settings.mode,
+            write_output,
+            text: vec![0; BUFFER_SIZE].into_boxed_slice(),
+            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }].into_boxed_slice(),
+            tracker: Tracker::new(),
+            summary: Summary {
+                input_encoding: settings.from,
+                bytes_read: 0,
+                malformed: 0,
+                first_malformed: None,
+                unmappable: 0,
+                first_unmappable: None,
+            },
+            finished: false,
+        }
+    }
+
+    /// What happened so far; after the last chunk, the final account.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            input_encoding: self.decoder.encoding(),
+            ..self.summary
+        }
+    }
+
+    /// Whether the last chunk has been fed.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Converts all of `bytes` (a mapped file, say), decoding straight from
+    /// the slice, and finishes the input. `progress` hears the number of
+    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes and at the end.
+    pub fn convert_slice<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Summary, ConvertError> {
+        let mut done = 0;
+        loop {
+            let end = bytes.len().min(done + SLICE_WINDOW);
+            let last = end == bytes.len();
+            self.feed(&bytes[done..end], last, sink)?;
+            done = end;
+            progress(done as u64);
+            if last {
+                return Ok(self.summary());
+            }
+        }
+    }
+
+    /// Converts everything `reader` yields, through a buffer of
+    /// [`BUFFER_SIZE`] bytes, and finishes the input. After a read that did
+    /// not fill the buffer (a pipe or terminal with nothing more for now) the
+    /// sink is flushed, so live pipelines see output as it comes.
+    pub fn convert_reader<R: Read + ?Sized, W: Write + ?Sized>(
+        &mut self,
+        reader: &mut R,
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Summary, ConvertError> {
+        let mut buf = vec![0u8; BUFFER_SIZE];
+        let mut total = 0u64;
+        loop {
+            let n = match reader.read(&mut buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ConvertError::Read(e)),
+            };
+            self.feed(&buf[..n], n == 0, sink)?;
+            total += n as u64;
+            progress(total);
+            if n == 0 {
+                return Ok(self.summary());
+            }
+            if n < buf.len() && self.write_output {
+                sink.flush().map_err(ConvertError::Write)?;
+            }
+        }
+    }
+
+    /// Converts one chunk of input. `last` marks the end of the input: the
+    /// decoder reports an incomplete final sequence and the encoder returns
+    /// to its initial state. Output is written to `sink` as it is produced;
+    /// when this returns, nothing is held back but codec state.
+    pub fn feed<W: Write + ?Sized>(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        if self.finished {
+            return Err(ConvertError::Internal("input fed after its end"));
+        }
+        let mut read = 0;
+        loop {
+            let (r, written, done, fatal) = self.decode_step(&src[read..], last);
+            read += r;
+            self.summary.bytes_read += r as u64;
+            let end_of_input = done && last && fatal.is_none();
+            self.emit(written, end_of_input, sink)?;
+            if let Some(m) = fatal {
+                return Err(ConvertError::Malformed(m));
+            }
+            if done {
+                self.finished = last;
+                return Ok(());
+            }
+            if r == 0 && written == 0 {
+                return Err(ConvertError::Internal("the decoder made no progress"));
+            }
+        }
+    }
+
+    /// Decodes from `src` into the text buffer until the input is consumed
+    /// (`done`), the buffer is nearly full, or (fatal mode) a malformed
+    /// sequence. Returns bytes read, text length, `done`, and the fatal error.
+    fn decode_step(
+        &mut self,
+        src: &[u8],
+        last: bool,
+    ) -> (usize, usize, bool, Option<MalformedInput>) {
+        const FFFD: &[u8] = "\u{FFFD}".as_bytes();
+        // Room for a U+FFFD is always kept after what the decoder writes.
+        let limit = self.text.len() - FFFD.len();
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let dst = &mut self.text[written..limit];
+            let (result, r, w) = self
+                .decoder
+                .decode_without_replacement(&src[read..], dst, last);
+            read += r;
+            written += w;
+            match result {
+                DecoderResult::InputEmpty => return (read, written, true, None),
+                DecoderResult::OutputFull => return (read, written, false, None),
+                DecoderResult::Malformed(m) => {
+                    let position = self.tracker.position_in(&self.text[..written], written);
+                    let encoding = self.decoder.encoding();
+                    let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
+                    if self.mode == ErrorMode::Fatal {
+                        return (read, written, false, Some(info));
+                    }
+                    self.summary.malformed += 1;
+                    self.summary.first_malformed.get_or_insert(info);
+                    self.text[written..written + FFFD.len()].copy_from_slice(FFFD);
+                    written += FFFD.len();
+                    if limit - written < MIN_OUTPUT_BUFFER {
+                        return (read, written, false, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Encodes and writes the first `len` bytes of the text buffer.
+    fn emit<W: Write + ?Sized>(
+        &mut self,
+        len: usize,
+        end_of_input: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        let bytes = &self.text[..len];
+        let result = match &mut self.encoder {
+            None if self.write_output => sink.write_all(bytes).map_err(ConvertError::Write),
+            None => Ok(()),
+            Some(encoder) => encode(
+                encoder,
+                // Decoders write only UTF-8 in whole characters (the codec's
+                // contract, checked exhaustively by its tests); simdutf8
+                // confirms it for a small fraction of the encoding's cost.
+                simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8"),
+                end_of_input,
+                Target {
+                    out: &mut self.out,
+                    sink: if self.write_output { Some(sink) } else { None },
+                    mode: self.mode,
+                    to: self.to,
+                    tracker: &self.tracker,
+                    summary: &mut self.summary,
+                },
+            ),
+        };
+        self.tracker.advance(bytes);
+        result
+    }
+}
+
+/// Where [`encode`] puts its output and its findings.
+struct Target<'a, W: Write + ?Sized> {
+    out: &'a mut [u8],
+    sink: Option<&'a mut W>,
+    mode: ErrorMode,
+    to: &'static Encoding,
+    tracker: &'a Tracker,
+    summary: &'a mut Summary,
+}
+
+/// Encodes `text` (the chunk the tracker is at) into `t.out`, writing each
+/// filled buffer to the sink.
+fn encode<W: Write + ?Sized>(
+    encoder: &mut Encoder,
+    text: &str,
+    last: bool,
+    mut t: Target<'_, W>,
+) -> Result<(), ConvertError> {
+    let unmappable = |u_offset: u64, t: &Target<'_, W>| {
+        let offset = (u_offset - t.tracker.base) as usize;
+        let ch = text
+            .get(offset..)
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{FFFD}');
+        UnmappableChar {
+            encoding: t.to,
+            ch,
+            text_offset: u_offset,
+            position: t.tracker.position_in(text.as_bytes(), offset),
+        }
+    };
+    let mut read = 0;
+    loop {
+        let before = read;
+        let (status, written, error) = if t.mode == ErrorMode::Html {
+            let step = encoder.encode_with_html(&text[read..], t.out, last);
+            read += step.read;
+            t.summary.unmappable += step.replaced;
+            if let (Some(u), None) = (step.first, t.summary.first_unmappable) {
+                t.summary.first_unmappable = Some(unmappable(u.offset, &t));
+            }
+            (step.status, step.written, None)
+        } else {
+            let (result, r, w) = encoder.encode_without_replacement(&text[read..], t.out, last);
+            read += r;
+            match result {
+                EncoderResult::InputEmpty => (CoderStatus::InputEmpty, w, None),
+                EncoderResult::OutputFull => (CoderStatus::OutputFull, w, None),
+                EncoderResult::Unmappable(u) => {
+                    (CoderStatus::OutputFull, w, Some(unmappable(u.offset, &t)))
+                }
+            }
+        };
+        if let Some(sink) = t.sink.as_deref_mut() {
+            sink.write_all(&t.out[..written])
+                .map_err(ConvertError::Write)?;
+        }
+        if let Some(u) = error {
+            return Err(ConvertError::Unmappable(u));
+        }
+        if status == CoderStatus::InputEmpty {
+            return Ok(());
+        }
+        if written == 0 && read == before {
+            return Err(ConvertError::Internal("the encoder made no progress"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,245 @@
+use super::*;
+use crate::codec::{ISO_2022_JP, REPLACEMENT, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
+
+fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
+    Settings {
+        from,
+        to,
+        mode,
+        sniff_bom: true,
+        write_output: true,
+    }
+}
+
+/// Converts `input` in one slice.
+fn run(s: Settings, input: &[u8]) -> (Vec<u8>, Result<Summary, ConvertError>) {
+    let mut out = Vec::new();
+    let result = Converter::new(s).convert_slice(input, &mut out, &mut |_| {});
+    (out, result)
+}
+
+/// Converts `input` fed in pieces of `size` bytes.
+fn run_chunked(s: Settings, input: &[u8], size: usize) -> (Vec<u8>, Result<Summary, ConvertError>) {
+    let mut out = Vec::new();
+    let mut c = Converter::new(s);
+    for piece in input.chunks(size) {
+        if let Err(e) = c.feed(piece, false, &mut out) {
+            return (out, Err(e));
+        }
+    }
+    let result = c.feed(&[], true, &mut out).map(|()| c.summary());
+    (out, result)
+}
+
+fn pos(line: u64, column: u64) -> TextPosition {
+    TextPosition { line, column }
+}
+
+#[test]
+fn utf8_passes_through_and_replacements_are_located() {
+    let input = b"ab\nc\xFFd\n\xE2\x82x";
+    let s = settings(UTF_8, UTF_8, ErrorMode::Replacement);
+    let (out, summary) = run(s, input);
+    assert_eq!(out, "ab\nc\u{FFFD}d\n\u{FFFD}x".as_bytes());
+    let summary = summary.unwrap();
+    assert_eq!(summary.malformed, 2);
+    assert_eq!(summary.bytes_read, input.len() as u64);
+    let first = summary.first_malformed.unwrap();
+    assert_eq!(
+        (first.offset, first.bytes(), first.position),
+        (4, &[0xFF][..], pos(2, 2))
+    );
+    assert_eq!(first.hex(), "FF");
+    for size in [1, 2, 3, 5] {
+        let (o, r) = run_chunked(s, input, size);
+        assert_eq!(o, out, "chunks of {size}");
+        assert_eq!(r.unwrap(), summary, "chunks of {size}");
+    }
+}
+
+#[test]
+fn fatal_mode_stops_after_writing_what_came_before() {
+    let input = "\u{65E5}\u{672C}\n  \u{E9}"
+        .as_bytes()
+        .iter()
+        .copied()
+        .chain(*b"\xC3(rest")
+        .collect::<Vec<_>>();
+    let s = settings(UTF_8, UTF_8, ErrorMode::Fatal);
+    for size in [1, 4, 1 << 20] {
+        let (out, result) = run_chunked(s, &input, size);
+        assert_eq!(out, "\u{65E5}\u{672C}\n  \u{E9}".as_bytes());
+        match result {
+            Err(ConvertError::Malformed(m)) => {
+                assert_eq!(m.offset, 11);
+                assert_eq!(m.bytes(), [0xC3]);
+                assert_eq!(m.position, pos(2, 4));
+                assert_eq!(m.encoding, UTF_8);
+                assert_eq!(
+                    m.to_string(),
+                    "malformed UTF-8 input at byte offset 11 (0-based), line 2, column 4: bytes C3"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn unrepresentable_character_is_an_error_in_replacement_mode() {
+    let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Replacement);
+    let (out, result) = run(s, "caf\u{E9}\n\u{20AC}\u{2713}".as_bytes());
+    assert_eq!(out, b"caf\xE9\n\x80");
+    match result {
+        Err(ConvertError::Unmappable(u)) => {
+            assert_eq!(
+                (u.ch, u.position, u.text_offset),
+                ('\u{2713}', pos(2, 2), 9)
+            );
+            assert_eq!(u.encoding, WINDOWS_1252);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn html_mode_writes_references_and_counts_them() {
+    let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Html);
+    let input = "a\u{2713}\nb\u{1F600}"
+        .as_bytes()
+        .iter()
+        .copied()
+        .chain([0xFF])
+        .collect::<Vec<_>>();
+    let (out, summary) = run(s, &input);
+    assert_eq!(out, b"a&#10003;\nb&#128512;&#65533;");
+    let summary = summary.unwrap();
+    assert_eq!((summary.unmappable, summary.malformed), (3, 1));
+    let u = summary.first_unmappable.unwrap();
+    assert_eq!((u.ch, u.position), ('\u{2713}', pos(1, 2)));
+    let (o, r) = run_chunked(s, &input, 1);
+    assert_eq!((o, r.unwrap()), (out, summary));
+}
+
+#[test]
+fn a_bom_overrides_the_input_encoding_unless_ignored() {
+    let input = b"\xFF\xFEa\x00\n\x00\x00\xD8b\x00";
+    let s = settings(WINDOWS_1252, UTF_8, ErrorMode::Replacement);
+    let (out, summary) = run(s, input);
+    assert_eq!(out, "a\n\u{FFFD}b".as_bytes());
+    let summary = summary.unwrap();
+    assert_eq!(summary.input_encoding, UTF_16LE);
+    let m = summary.first_malformed.unwrap();
+    assert_eq!(
+        (m.offset, m.bytes(), m.position, m.encoding),
+        (6, &[0x00, 0xD8][..], pos(2, 1), UTF_16LE)
+    );
+
+    let (out, summary) = run(
+        Settings {
+            sniff_bom: false,
+            ..s
+        },
+        input,
+    );
+    assert_eq!(out, "\u{FF}\u{FE}a\u{0}\n\u{0}\u{0}\u{D8}b\u{0}".as_bytes());
+    assert_eq!(summary.unwrap().input_encoding, WINDOWS_1252);
+}
+
+#[test]
+fn utf16_output_and_boms() {
+    let s = settings(UTF_8, UTF_16LE, ErrorMode::Fatal);
+    let (out, summary) = run(s, "a\u{1F600}".as_bytes());
+    assert_eq!(out, b"a\x00\x3D\xD8\x00\xDE");
+    assert_eq!(summary.unwrap().malformed, 0);
+    assert_eq!(bom_bytes(UTF_8), Some(&b"\xEF\xBB\xBF"[..]));
+    assert_eq!(bom_bytes(UTF_16LE), Some(&b"\xFF\xFE"[..]));
+    assert_eq!(bom_bytes(UTF_16BE), Some(&b"\xFE\xFF"[..]));
+    assert_eq!(bom_bytes(SHIFT_JIS), None);
+}
+
+#[test]
+fn checking_writes_nothing() {
+    let s = Settings {
+        write_output: false,
+        ..settings(UTF_8, WINDOWS_1252, ErrorMode::Fatal)
+    };
+    let (out, result) = run(s, b"fine\n\xE2\x82\xAC ok");
+    assert!(out.is_empty());
+    assert!(result.is_ok());
+    let (out, result) = run(s, "x\u{3042}".as_bytes());
+    assert!(out.is_empty());
+    assert!(matches!(result, Err(ConvertError::Unmappable(u)) if u.ch == '\u{3042}'));
+}
+
+#[test]
+fn large_input_through_a_reader_matches_the_slice() {
+    let mut input = Vec::new();
+    for i in 0..40_000 {
+        input.extend_from_slice(format!("line {i}: caf\u{E9} \u{65E5}\u{672C}\n").as_bytes());
+    }
+    input.extend_from_slice(b"bad \xF0\x9F end\n");
+    let s = settings(UTF_8, UTF_16LE, ErrorMode::Replacement);
+    let (expected, summary) = run(s, &input);
+    let summary = summary.unwrap();
+    assert_eq!(summary.first_malformed.unwrap().position, pos(40_001, 5));
+    assert_eq!(
+        summary.first_malformed.unwrap().offset,
+        input.len() as u64 - 7
+    );
+
+    /// A reader that returns odd-sized pieces.
+    struct Dribble<'a>(&'a [u8], usize);
+    impl Read for Dribble<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 = self.1 % 7919 + 1;
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen = 0;
+    let got = Converter::new(s)
+        .convert_reader(&mut Dribble(&input, 0), &mut out, &mut |n| seen = n)
+        .unwrap();
+    assert_eq!(seen, input.len() as u64);
+    assert_eq!(got, summary);
+    assert!(out == expected);
+}
+
+#[test]
+fn the_replacement_encoding_replaces_the_whole_input() {
+    let s = settings(REPLACEMENT, UTF_8, ErrorMode::Replacement);
+    let (out, summary) = run(s, b"anything\nat all");
+    assert_eq!(out, "\u{FFFD}".as_bytes());
+    assert_eq!(summary.unwrap().malformed, 1);
+    let (out, summary) = run(s, b"");
+    assert!(out.is_empty());
+    assert_eq!(summary.unwrap().malformed, 0);
+}
+
+#[test]
+fn a_full_sink_is_a_write_error() {
+    struct Full;
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(libc::ENOSPC))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let s = settings(UTF_8, UTF_8, ErrorMode::Replacement);
+    let result = Converter::new(s).convert_slice(b"text", &mut Full, &mut |_| {});
+    assert!(matches!(result, Err(ConvertError::Write(_))));
+}
+
+#[test]
+fn iso_2022_jp_output_returns_to_ascii_at_the_end() {
+    let s = settings(UTF_8, ISO_2022_JP, ErrorMode::Fatal);
+    let (out, result) = run(s, "a\u{3042}".as_bytes());
+    result.unwrap();
+    assert_eq!(out, b"a\x1B$B$\"\x1B(B");
+}

@@ -1,0 +1,160 @@
+//! Inputs: regular files are memory-mapped, everything else is a stream.
+
+use super::signals;
+use crate::convert::{ConvertError, Converter, Summary, SLICE_WINDOW};
+use memmap2::{Mmap, MmapOptions};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Where an input comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (no FILE, or `-`).
+    Stdin,
+    Path(PathBuf),
+}
+
+/// Why an input cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("is a directory")]
+    Directory,
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// An opened input.
+pub struct Input {
+    data: Data,
+}
+
+enum Data {
+    /// A regular file, mapped whole.
+    Mapped(Mmap),
+    /// A file that cannot be mapped (a FIFO, a device, an empty or `/proc`
+    /// file, or a failed map): read as a stream.
+    File(File),
+    Stdin,
+}
+
+impl Input {
+    /// Opens `source`. `bus_message` is what to print (to standard error) if
+    /// a mapped file shrinks under us; see [`signals::guard_mapped_input`].
+    pub fn open(source: &Source, bus_message: &str) -> Result<Input, OpenError> {
+        let path = match source {
+            Source::Stdin => return Ok(Input { data: Data::Stdin }),
+            Source::Path(path) => path,
+        };
+        let file = open_file(path)?;
+        let meta = file.metadata()?;
+        if !meta.is_file() || meta.len() == 0 || usize::try_from(meta.len()).is_err() {
+            return Ok(Input {
+                data: Data::File(file),
+            });
+        }
+        signals::guard_mapped_input(bus_message);
+        // SAFETY: the map is read-only and private to this process. Another
+        // process may still change the file while we read it; shrinking it
+        // raises SIGBUS, which the handler installed above turns into an
+        // error message and exit status 1.
+        match unsafe { MmapOptions::new().map(&file) } {
+            Ok(map) => {
+                let _ = map.advise(memmap2::Advice::Sequential);
+                Ok(Input {
+                    data: Data::Mapped(map),
+                })
+            }
+            Err(_) => Ok(Input {
+                data: Data::File(file),
+            }),
+        }
+    }
+
+    /// The input's size, when known in advance (mapped files).
+    pub fn size(&self) -> Option<u64> {
+        match &self.data {
+            Data::Mapped(map) => Some(map.len() as u64),
+            _ => None,
+        }
+    }
+
+    /// Whether the input is memory-mapped.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, Data::Mapped(_))
+    }
+
+    /// Runs all of this input through `converter` into `sink`. `progress`
+    /// hears the input bytes done so far.
+    pub fn convert<W: Write + ?Sized>(
+        &mut self,
+        converter: &mut Converter,
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Summary, ConvertError> {
+        match &mut self.data {
+            Data::Mapped(map) => {
+                let map: &Mmap = map;
+                let mut released = 0;
+                let mut on_progress = |done: u64| {
+                    progress(done);
+                    // Pages already converted are dropped from this process so
+                    // resident memory stays flat; they are clean file pages.
+                    let done = done as usize;
+                    if done - released >= SLICE_WINDOW || done == map.len() {
+                        release(map, released, done);
+                        released = done;
+                    }
+                };
+                converter.convert_slice(map, sink, &mut on_progress)
+            }
+            Data::File(file) => converter.convert_reader(file, sink, progress),
+            Data::Stdin => converter.convert_reader(&mut io::stdin().lock(), sink, progress),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn release(map: &Mmap, from: usize, to: usize) {
+    // SAFETY: a read-only private file mapping: MADV_DONTNEED only drops
+    // pages, which are read again from the file if touched later.
+    let _ =
+        unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from) };
+}
+
+#[cfg(not(unix))]
+fn release(_map: &Mmap, _from: usize, _to: usize) {}
+
+/// Reads up to `n` bytes from the start of `source` (for `--sniff`).
+pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
+    let mut buf = vec![0; n];
+    let mut filled = 0;
+    let mut read = |r: &mut dyn Read| -> io::Result<()> {
+        while filled < n {
+            match r.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(k) => filled += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    };
+    match source {
+        Source::Stdin => read(&mut io::stdin().lock())?,
+        Source::Path(path) => {
+            let mut file = open_file(path)?;
+            read(&mut file)?;
+        }
+    }
+    buf.truncate(filled);
+    Ok(buf)
+}
+
+fn open_file(path: &Path) -> Result<File, OpenError> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(OpenError::Directory);
+    }
+    Ok(file)
+}

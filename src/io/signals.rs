@@ -1,0 +1,135 @@
+//! Signal safety for a run that writes a temporary file or reads a mapped one.
+//!
+//! - SIGINT, SIGTERM, SIGHUP: the handler unlinks the temporary output file
+//!   (so the target stays exactly as it was and nothing is left behind), then
+//!   dies of the same signal, as the shell expects.
+//! - SIGBUS: a mapped input file that shrinks while it is read makes the next
+//!   read of a vanished page raise SIGBUS. The handler writes a fixed message,
+//!   unlinks the temporary file and exits with status 1.
+//!
+//! Handlers only read statics and call async-signal-safe functions (`write`,
+//! `unlink`, `signal`, `raise`, `_exit`). The strings they use are leaked on
+//! purpose: a handler may run at any moment, so nothing it can see is freed.
+
+use std::ffi::CString;
+use std::path::Path;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::Once;
+
+/// The temporary output file to unlink, as a NUL-terminated path, or null.
+static TEMP_PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+/// The message for SIGBUS (a leaked byte string), or null.
+static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
+static INSTALL_TERMINATION: Once = Once::new();
+static INSTALL_BUS: Once = Once::new();
+
+struct Message {
+    bytes: Box<[u8]>,
+}
+
+const TERMINATION_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+/// Runs `f` with the termination signals blocked, so that a temporary file
+/// created and registered inside cannot be orphaned by a signal in between.
+pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: plain libc calls on a local, zero-initialised signal set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in TERMINATION_SIGNALS {
+            libc::sigaddset(&mut set, sig);
+        }
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
+        let result = f();
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        result
+    }
+}
+
+/// From now on, SIGINT, SIGTERM and SIGHUP remove `path` before ending the
+/// process. Call inside [`with_termination_blocked`], right after creating it.
+pub fn protect_temp_file(path: &Path) {
+    INSTALL_TERMINATION.call_once(|| {
+        for sig in TERMINATION_SIGNALS {
+            install(
+                sig,
+                on_termination as *const () as usize,
+                libc::SA_RESETHAND,
+            );
+        }
+    });
+    use std::os::unix::ffi::OsStrExt;
+    // A path with a NUL byte cannot exist, so there is nothing to protect.
+    if let Ok(c) = CString::new(path.as_os_str().as_bytes()) {
+        TEMP_PATH.store(c.into_raw(), Ordering::SeqCst);
+    }
+}
+
+/// The temporary file is gone (renamed into place or deleted): forget it.
+pub fn release_temp_file() {
+    // Leaked, not freed: a handler on another thread may still be reading it.
+    TEMP_PATH.store(std::ptr::null_mut(), Ordering::SeqCst);
+}
+
+/// From now on, SIGBUS prints `message` (the name of the mapped input in it)
+/// and exits with status 1 after removing any temporary file.
+pub fn guard_mapped_input(message: &str) {
+    INSTALL_BUS.call_once(|| {
+        install(libc::SIGBUS, on_bus as *const () as usize, 0);
+    });
+    let leaked = Box::leak(Box::new(Message {
+        bytes: message.as_bytes().into(),
+    }));
+    BUS_MESSAGE.store(leaked, Ordering::SeqCst);
+}
+
+fn install(sig: libc::c_int, handler: usize, flags: libc::c_int) {
+    // SAFETY: the handlers below are async-signal-safe; sigaction is given a
+    // fully initialised struct.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = handler;
+        action.sa_flags = flags;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(sig, &action, std::ptr::null_mut());
+    }
+}
+
+/// Removes the registered temporary file now (for a last-resort exit).
+pub fn remove_temp_file() {
+    unlink_temp();
+}
+
+fn unlink_temp() {
+    let path = TEMP_PATH.load(Ordering::SeqCst);
+    if !path.is_null() {
+        // SAFETY: a leaked, NUL-terminated string; unlink is async-signal-safe.
+        unsafe { libc::unlink(path) };
+    }
+}
+
+extern "C" fn on_termination(sig: libc::c_int) {
+    unlink_temp();
+    // SA_RESETHAND restored the default action; the signal is blocked while
+    // this handler runs, so it is delivered (and ends the process) on return.
+    // SAFETY: raise is async-signal-safe.
+    unsafe { libc::raise(sig) };
+}
+
+extern "C" fn on_bus(_sig: libc::c_int) {
+    let message = BUS_MESSAGE.load(Ordering::SeqCst);
+    const FALLBACK: &[u8] = b"wenc: an input file changed while it was being read\n";
+    // SAFETY: `message` is null or a leaked Message; write, unlink and _exit
+    // are async-signal-safe.
+    unsafe {
+        let bytes: &[u8] = if message.is_null() {
+            FALLBACK
+        } else {
+            &(*message).bytes
+        };
+        libc::write(2, bytes.as_ptr().cast(), bytes.len());
+        unlink_temp();
+        libc::_exit(1);
+    }
+}

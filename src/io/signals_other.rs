@@ -1,0 +1,11 @@
+//! Platforms without POSIX signals: nothing to install.
+
+use std::path::Path;
+
+pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
+    f()
+}
+pub fn protect_temp_file(_path: &Path) {}
+pub fn release_temp_file() {}
+pub fn guard_mapped_input(_message: &str) {}
+pub fn remove_temp_file() {}

@@ -258,7 +258,7 @@ mod sse2 {
     /// Room a step needs in `dst`: 24 bytes of output (eight three-byte
     /// units) plus the spill of its last four-byte store, rounded up so
     /// that masked store positions stay in bounds.
-    pub(super) const ROOM: usize = 36;
+    const ROOM: usize = 36;
 
     /// Eight units from `src[r..r + 16]`, one per 16-bit lane.
     #[target_feature(enable = "sse2")]
@@ -290,7 +290,7 @@ mod sse2 {
         let splat = |x: u16| _mm_set1_epi16(x as i16);
         while r + 16 <= src.len() && w + ROOM <= dst.len() {
             let c = load::<BE>(src, r);
-            // All-ones lanes: units below U+0080, respectively U+0800.
+            // All-ones lanes: units below U+0080.
             let ascii = _mm_cmpeq_epi16(_mm_and_si128(c, splat(0xFF80)), zero);
             if _mm_movemask_epi8(ascii) == 0xFFFF {
                 let packed = _mm_cvtsi128_si64(_mm_packus_epi16(c, c)) as u64;
@@ -319,6 +319,7 @@ mod sse2 {
             if _mm_movemask_epi8(_mm_cmpeq_epi16(top, splat(0xD800))) != 0 {
                 break;
             }
+            // All-ones lanes: units below U+0800.
             let small = _mm_cmpeq_epi16(top, zero);
             // Each unit's UTF-8 form: its first two bytes in `first` (one
             // byte for ASCII), the third (if any) in `third`.

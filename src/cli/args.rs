@@ -105,7 +105,7 @@ pub struct Args {
         short = 'l',
         long = "list-labels",
         alias = "list",
-        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress"]
+        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress", "jobs"]
     )]
     pub list_labels: bool,
 
@@ -132,6 +132,22 @@ pub struct Args {
     /// not go to the terminal too, and -q is not given.
     #[arg(long)]
     pub progress: bool,
+
+    /// Threads for converting a large file [default: the number of CPU cores]
+    ///
+    /// A regular file of 4 MiB or more is cut after newlines into pieces
+    /// that N threads convert at once; the output, warnings, errors and their
+    /// positions are exactly those of -j 1. This needs an input encoding that
+    /// forgets everything at a newline (all but UTF-16LE, UTF-16BE,
+    /// ISO-2022-JP and replacement; a BOM's encoding counts) and an output
+    /// encoding other than ISO-2022-JP. Standard input, pipes and smaller
+    /// files are converted on one thread; several FILEs one after another.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+
+    /// Bytes per piece for -j (for tests); inputs under two pieces are not split.
+    #[arg(long = "piece-size", value_name = "BYTES", hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub piece_size: Option<u64>,
 
     /// iconv's -c has no equivalent; explained when used.
     #[arg(short = 'c', hide = true, action = ArgAction::SetTrue)]

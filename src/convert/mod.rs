@@ -14,17 +14,17 @@
 //! It knows nothing about files, terminals or flags: progress goes to a
 //! callback.
 //!
-//! Parallel conversion (a later `-j N`) fits on top: for an input encoding
-//! whose decoder [`resets_at_newline`](Encoding::resets_at_newline) and a
-//! mapped input, split the slice after newlines, run one `Converter` per piece
-//! on its own thread into an in-memory sink, and write the pieces in order;
-//! a piece's [`Summary`] positions are then shifted by the byte offsets and
-//! line counts of the pieces before it.
+//! A large mapped input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
+//! is converted on several threads when the converter is given a
+//! [`Parallelism`]: see the [`parallel`] module for how it is cut and put back
+//! together with exactly the output, positions and errors of one thread.
 
 mod error;
+mod parallel;
 mod position;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use parallel::Parallelism;
 pub use position::TextPosition;
 
 use crate::codec::{
@@ -82,6 +82,20 @@ pub struct Summary {
     pub first_unmappable: Option<UnmappableChar>,
 }
 
+impl Summary {
+    /// Nothing read yet.
+    fn empty(input_encoding: &'static Encoding) -> Summary {
+        Summary {
+            input_encoding,
+            bytes_read: 0,
+            malformed: 0,
+            first_malformed: None,
+            unmappable: 0,
+            first_unmappable: None,
+        }
+    }
+}
+
 /// How to decode and encode one input.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -112,6 +126,11 @@ pub struct Converter {
     tracker: Tracker,
     summary: Summary,
     finished: bool,
+    settings: Settings,
+    parallelism: Parallelism,
+    /// The input was converted in pieces: `summary.input_encoding` is the
+    /// encoding used (this converter's decoder never saw the input).
+    split: bool,
 }
 
 impl Converter {
@@ -138,24 +157,35 @@ impl Converter {
             text: vec![0; BUFFER_SIZE].into_boxed_slice(),
             out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }].into_boxed_slice(),
             tracker: Tracker::new(),
-            summary: Summary {
-                input_encoding: settings.from,
-                bytes_read: 0,
-                malformed: 0,
-                first_malformed: None,
-                unmappable: 0,
-                first_unmappable: None,
-            },
+            summary: Summary::empty(settings.from),
             finished: false,
+            settings,
+            parallelism: Parallelism::single(),
+            split: false,
         }
+    }
+
+    /// Lets [`convert_slice`](Converter::convert_slice) split a large input
+    /// across `parallelism.jobs` threads when its encodings allow it.
+    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Converter {
+        self.parallelism = parallelism;
+        self
     }
 
     /// What happened so far; after the last chunk, the final account.
     pub fn summary(&self) -> Summary {
+        if self.split {
+            return self.summary;
+        }
         Summary {
             input_encoding: self.decoder.encoding(),
             ..self.summary
         }
+    }
+
+    /// The decoded text so far: its length in UTF-8 bytes and its newlines.
+    fn text_done(&self) -> (u64, u64) {
+        (self.tracker.base, self.tracker.line - 1)
     }
 
     /// Whether the last chunk has been fed.
@@ -165,8 +195,42 @@ impl Converter {
 
     /// Converts all of `bytes` (a mapped file, say), decoding straight from
     /// the slice, and finishes the input. `progress` hears the number of
-    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes and at the end.
+    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes (or every piece)
+    /// and at the end.
+    ///
+    /// With a [`Parallelism`] of more than one job, an input of at least
+    /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
+    /// converted in pieces on that many threads when its encodings allow it
+    /// (see [`parallel`]), with the same result.
     pub fn convert_slice<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Summary, ConvertError> {
+        let fresh = self.summary.bytes_read == 0 && !self.finished;
+        if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh
+        {
+            if let Some(rest) = parallel::split_encoding(&self.settings, bytes) {
+                let (summary, result) = parallel::convert_split(
+                    self.settings,
+                    rest,
+                    bytes,
+                    self.parallelism,
+                    sink,
+                    progress,
+                );
+                self.summary = summary;
+                self.split = true;
+                self.finished = true;
+                return result.map(|()| summary);
+            }
+        }
+        self.convert_slice_here(bytes, sink, progress)
+    }
+
+    /// [`convert_slice`](Converter::convert_slice) on this thread.
+    fn convert_slice_here<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
         sink: &mut W,

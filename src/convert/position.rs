@@ -25,7 +25,7 @@ impl fmt::Display for TextPosition {
 #[derive(Debug, Clone)]
 pub(crate) struct Tracker {
     pub base: u64,
-    line: u64,
+    pub line: u64,
     chars_in_line: u64,
 }
 

@@ -135,18 +135,26 @@ pub struct Args {
 
     /// Threads for converting a large file [default: the number of CPU cores]
     ///
-    /// A regular file of 4 MiB or more is cut after newlines into pieces
-    /// that N threads convert at once; the output, warnings, errors and their
-    /// positions are exactly those of -j 1. This needs an input encoding that
-    /// forgets everything at a newline (all but UTF-16LE, UTF-16BE,
-    /// ISO-2022-JP and replacement; a BOM's encoding counts) and an output
-    /// encoding other than ISO-2022-JP. Standard input, pipes and smaller
-    /// files are converted on one thread; several FILEs one after another.
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// A regular file of 4 MiB or more is converted in pieces on N threads,
+    /// with exactly the output, messages and exit status of -j 1, when its
+    /// encodings allow it (see "Input and output" below).
+    #[arg(
+        short = 'j',
+        long = "jobs",
+        value_name = "N",
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub jobs: Option<u32>,
 
-    /// Bytes per piece for -j (for tests); inputs under two pieces are not split.
-    #[arg(long = "piece-size", value_name = "BYTES", hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Bytes per piece for -j (for tests); inputs under four pieces are not split.
+    #[arg(
+        long = "piece-size",
+        value_name = "BYTES",
+        hide = true,
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
     pub piece_size: Option<u64>,
 
     /// iconv's -c has no equivalent; explained when used.

@@ -209,8 +209,7 @@ impl Converter {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
         let fresh = self.summary.bytes_read == 0 && !self.finished;
-        if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh
-        {
+        if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh {
             if let Some(rest) = parallel::split_encoding(&self.settings, bytes) {
                 let (summary, result) = parallel::convert_split(
                     self.settings,

@@ -4,11 +4,15 @@
 //! everything there ([`Encoding::resets_at_newline`]) and the output encoder
 //! keeps no state between characters (every encoder but ISO-2022-JP's). The
 //! slice is cut after the first newline at or past every `piece_size`
-//! bytes; worker threads take the pieces in order, each converting its piece
-//! with a fresh [`Converter`] into a buffer of its own, and the calling
-//! thread writes the buffers strictly in input order. At most `2 × jobs`
-//! pieces are taken and not yet written, so memory stays bounded whatever
-//! the input size; written buffers are reused.
+//! bytes ([`piece_ends`]). Worker threads take the pieces in order, each
+//! converting its piece with a fresh [`Converter`] into a buffer of its own,
+//! and the calling thread writes the buffers strictly in input order. At most
+//! `jobs + 1` pieces are taken and not yet written (each holding its input
+//! pages and its output buffer), so memory stays bounded whatever the input
+//! size; written buffers are reused. The last piece, which may be long (the
+//! rest of the input after a line too long to wait for its end), is
+//! converted by the calling thread straight into the sink, as one thread
+//! would.
 //!
 //! The first piece is decoded with the caller's settings (so it sniffs and
 //! removes a BOM); the others with the encoding that sniff settled on,
@@ -21,10 +25,11 @@
 //! it wrote before the error is written, later pieces are dropped, and the
 //! error is reported with the summary of everything before it.
 
-use super::{ConvertError, Converter, Settings, Summary};
+use super::{ConvertError, Converter, MalformedInput, Settings, Summary, UnmappableChar};
 use crate::codec::{bom_sniff, Encoding, ISO_2022_JP};
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::ops::Range;
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// How many threads may convert one input, and how it is cut.
@@ -33,15 +38,15 @@ pub struct Parallelism {
     /// Threads converting pieces (1: everything on the calling thread).
     pub jobs: usize,
     /// Bytes per piece (each piece then runs on to the next newline). An
-    /// input shorter than two pieces is not split.
+    /// input shorter than four pieces is not split.
     pub piece_size: usize,
 }
 
 impl Parallelism {
     /// The piece size unless told otherwise: big enough that handing pieces
-    /// around costs nothing measurable, small enough that `2 × jobs` of them
+    /// around costs nothing measurable, small enough that `jobs + 1` of them
     /// (input pages and output buffers) stay a few MiB.
-    pub const DEFAULT_PIECE_SIZE: usize = 2 << 20;
+    pub const DEFAULT_PIECE_SIZE: usize = 1 << 20;
 
     /// One thread: no splitting.
     pub fn single() -> Parallelism {
@@ -61,9 +66,9 @@ impl Parallelism {
         Parallelism::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 
-    /// The smallest input that is split.
+    /// The smallest input that is split: four pieces (4 MiB by default).
     pub fn min_split_size(&self) -> usize {
-        self.piece_size.max(1).saturating_mul(2)
+        self.piece_size.max(1).saturating_mul(4)
     }
 }
 
@@ -86,22 +91,33 @@ pub(super) fn split_encoding(settings: &Settings, bytes: &[u8]) -> Option<&'stat
     (encoding.resets_at_newline() && settings.to != ISO_2022_JP).then_some(encoding)
 }
 
-/// Where the pieces end: after the first newline at or past each
-/// `piece_size` bytes from the previous end; the last piece ends with the
-/// input.
-pub(super) fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
+/// How far past `piece_size` a piece may run on to find its newline. Beyond
+/// that (a very long line) the rest of the input is the last piece.
+const MIN_REACH: usize = 64 * 1024;
+
+/// Where the piece that starts at `start` ends: after the first newline at
+/// or past `piece_size` bytes. `None` when that newline is missing or too
+/// far (more than `max(piece_size, MIN_REACH)` bytes further): the rest of
+/// the input is then the last piece.
+fn piece_end(bytes: &[u8], start: usize, piece_size: usize) -> Option<usize> {
     let piece_size = piece_size.max(1);
-    let mut ends = Vec::with_capacity(bytes.len() / piece_size + 1);
+    if bytes.len() - start <= piece_size {
+        return None;
+    }
+    let from = start + piece_size - 1;
+    let to = bytes.len().min(from + piece_size.max(MIN_REACH));
+    let newline = bytes[from..to].iter().position(|&b| b == b'\n')?;
+    Some(from + newline + 1)
+}
+
+/// Every piece's end, the last piece's included (for tests).
+#[cfg(test)]
+fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
+    let mut ends = Vec::new();
     let mut start = 0;
-    while bytes.len() - start > piece_size {
-        let from = start + piece_size - 1;
-        match bytes[from..].iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                start = from + i + 1;
-                ends.push(start);
-            }
-            None => break,
-        }
+    while let Some(end) = piece_end(bytes, start, piece_size) {
+        ends.push(end);
+        start = end;
     }
     if ends.last() != Some(&bytes.len()) {
         ends.push(bytes.len());
@@ -109,7 +125,8 @@ pub(super) fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
     ends
 }
 
-/// One converted piece, positions still relative to the piece.
+/// The part of a conversion that shifting needs: a piece's findings,
+/// positions relative to the piece.
 struct Piece {
     out: Vec<u8>,
     summary: Summary,
@@ -120,32 +137,55 @@ struct Piece {
     lines: u64,
 }
 
-fn convert_piece(settings: Settings, bytes: &[u8], mut out: Vec<u8>) -> Piece {
+/// Converts one piece into `out`, with a fresh converter (`finish` turns its
+/// state into a [`Piece`]).
+fn convert_piece<W: Write + ?Sized>(
+    settings: Settings,
+    bytes: &[u8],
+    out: &mut W,
+    progress: &mut dyn FnMut(u64),
+) -> (Converter, Option<ConvertError>) {
     let mut converter = Converter::new(settings);
-    let result = converter.convert_slice_here(bytes, &mut out, &mut |_| {});
+    let result = converter.convert_slice_here(bytes, out, progress);
+    (converter, result.err())
+}
+
+fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
     let (text_len, lines) = converter.text_done();
     Piece {
         out,
         summary: converter.summary(),
-        error: result.err(),
+        error,
         text_len,
         lines,
     }
 }
 
-/// Which pieces are taken and written, shared by the threads.
+/// Which pieces are taken and written, shared by the threads. Pieces are
+/// cut as they are taken, so that finding the newlines touches no more of
+/// the input than converting does.
 struct Queue {
-    /// The next piece to take.
+    /// The next piece to take, and where it starts.
     next: usize,
+    next_start: usize,
     /// Pieces written so far.
     written: usize,
-    /// The writer is done (finished, or stopped by an error).
+    /// The last piece has been reached (it is not taken by the workers), or
+    /// the writer has stopped.
     stop: bool,
+}
+
+/// What a worker tells the writer.
+enum Report {
+    /// Piece `.0`, which covers `.1`, converted.
+    Piece(usize, Range<usize>, Box<Piece>),
+    /// The pieces before `.0` are all there is; the last one starts at `.1`.
+    Last(usize, usize),
 }
 
 struct Shared<'a> {
     bytes: &'a [u8],
-    ends: &'a [usize],
+    piece_size: usize,
     first: Settings,
     rest: Settings,
     /// Pieces that may be taken and not yet written.
@@ -161,36 +201,47 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared<'_> {
-    fn start(&self, i: usize) -> usize {
+    fn settings(&self, i: usize) -> Settings {
         if i == 0 {
-            0
+            self.first
         } else {
-            self.ends[i - 1]
+            self.rest
         }
     }
 
-    /// Takes the next piece when the window allows; `None` when there is
-    /// nothing more to do.
-    fn take(&self) -> Option<usize> {
+    /// Takes the next piece when the window allows. `None` when there is
+    /// nothing more for the workers to do; the one that finds the last piece
+    /// reports it.
+    fn take(&self, reports: &mpsc::Sender<Report>) -> Option<(usize, Range<usize>)> {
         let mut q = lock(&self.queue);
         loop {
-            if q.stop || q.next >= self.ends.len() {
+            if q.stop {
                 return None;
             }
             if q.next < q.written + self.window {
+                let (i, start) = (q.next, q.next_start);
+                let Some(end) = piece_end(self.bytes, start, self.piece_size) else {
+                    q.stop = true;
+                    drop(q);
+                    self.changed.notify_all();
+                    let _ = reports.send(Report::Last(i, start));
+                    return None;
+                };
                 q.next += 1;
-                return Some(q.next - 1);
+                q.next_start = end;
+                return Some((i, start..end));
             }
             q = self.changed.wait(q).unwrap_or_else(PoisonError::into_inner);
         }
     }
 
-    fn worker(&self, done: mpsc::Sender<(usize, Piece)>) {
-        while let Some(i) = self.take() {
-            let settings = if i == 0 { self.first } else { self.rest };
-            let out = lock(&self.spare).pop().unwrap_or_default();
-            let piece = convert_piece(settings, &self.bytes[self.start(i)..self.ends[i]], out);
-            if done.send((i, piece)).is_err() {
+    fn worker(&self, reports: mpsc::Sender<Report>) {
+        while let Some((i, range)) = self.take(&reports) {
+            let mut out = lock(&self.spare).pop().unwrap_or_default();
+            let bytes = &self.bytes[range.clone()];
+            let (converter, error) = convert_piece(self.settings(i), bytes, &mut out, &mut |_| {});
+            let piece = Box::new(finish(&converter, error, out));
+            if reports.send(Report::Piece(i, range, piece)).is_err() {
                 return;
             }
         }
@@ -214,117 +265,557 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     sink: &mut W,
     progress: &mut dyn FnMut(u64),
 ) -> (Summary, Result<(), ConvertError>) {
-    let ends = piece_ends(bytes, parallelism.piece_size);
-    let workers = parallelism.jobs.clamp(1, ends.len());
+    let piece_size = parallelism.piece_size.max(1);
+    let workers = parallelism.jobs.clamp(1, bytes.len() / piece_size + 1);
     let shared = Shared {
         bytes,
-        ends: &ends,
+        piece_size,
         first: settings,
         rest: Settings {
             from: rest,
             sniff_bom: false,
             ..settings
         },
-        window: 2 * workers,
+        window: workers + 1,
         queue: Mutex::new(Queue {
             next: 0,
+            next_start: 0,
             written: 0,
             stop: false,
         }),
         changed: Condvar::new(),
         spare: Mutex::new(Vec::new()),
     };
-    let mut total = Summary::empty(settings.from);
+    let mut total = Totals {
+        summary: Summary::empty(settings.from),
+        text: 0,
+        lines: 0,
+    };
     let result = std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
+        let (reports, received) = mpsc::channel();
         for _ in 0..workers {
-            let done = done.clone();
+            let reports = reports.clone();
             let shared = &shared;
-            scope.spawn(move || shared.worker(done));
+            scope.spawn(move || shared.worker(reports));
         }
-        drop(done);
-        let result = write_in_order(&shared, &finished, &mut total, sink, progress);
+        drop(reports);
+        let result = write_in_order(&shared, &received, &mut total, sink, progress);
         shared.set(|q| q.stop = true);
         result
+    })
+    .and_then(|(i, start)| {
+        // The last piece, which may be long (a line with no end in sight),
+        // is converted here straight into the sink.
+        let (converter, error) =
+            convert_piece(shared.settings(i), &bytes[start..], sink, &mut |n| {
+                progress(start as u64 + n)
+            });
+        total.add(i, start as u64, finish(&converter, error, Vec::new()))
     });
-    (total, result)
+    (total.summary, result)
 }
 
-/// The writing side of [`convert_split`]: waits for each piece in turn,
-/// writes it and adds it to `total`.
-fn write_in_order<W: Write + ?Sized>(
-    shared: &Shared<'_>,
-    finished: &mpsc::Receiver<(usize, Piece)>,
-    total: &mut Summary,
-    sink: &mut W,
-    progress: &mut dyn FnMut(u64),
-) -> Result<(), ConvertError> {
-    let mut ready = BTreeMap::new();
-    let (mut text_before, mut lines_before) = (0, 0);
-    for i in 0..shared.ends.len() {
-        let piece = loop {
-            if let Some(piece) = ready.remove(&i) {
-                break piece;
-            }
-            match finished.recv() {
-                Ok((j, piece)) => {
-                    ready.insert(j, piece);
-                }
-                Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
-            }
-        };
-        let Piece {
-            mut out,
-            summary,
-            error,
-            text_len,
-            lines,
-        } = piece;
-        let offset = shared.start(i) as u64;
+/// The whole input's account so far.
+struct Totals {
+    summary: Summary,
+    /// Decoded text so far, in UTF-8 bytes.
+    text: u64,
+    /// Newlines in the decoded text so far.
+    lines: u64,
+}
+
+impl Totals {
+    /// Adds piece `i`, which starts at byte `offset`: its counts, its first
+    /// replacements and its error, positions shifted to the whole input's.
+    fn add(&mut self, i: usize, offset: u64, piece: Piece) -> Result<(), ConvertError> {
+        let (text, lines) = (self.text, self.lines);
+        let total = &mut self.summary;
+        let summary = piece.summary;
         if i == 0 {
             total.input_encoding = summary.input_encoding;
         }
         total.bytes_read += summary.bytes_read;
         total.malformed += summary.malformed;
         total.unmappable += summary.unmappable;
+        let malformed = |mut m: MalformedInput| {
+            m.offset += offset;
+            m.position.line += lines;
+            m
+        };
+        let unmappable = |mut u: UnmappableChar| {
+            u.text_offset += text;
+            u.position.line += lines;
+            u
+        };
         if total.first_malformed.is_none() {
-            total.first_malformed = summary.first_malformed.map(|mut m| {
-                m.offset += offset;
-                m.position.line += lines_before;
-                m
-            });
+            total.first_malformed = summary.first_malformed.map(malformed);
         }
         if total.first_unmappable.is_none() {
-            total.first_unmappable = summary.first_unmappable.map(|mut u| {
-                u.text_offset += text_before;
-                u.position.line += lines_before;
-                u
-            });
+            total.first_unmappable = summary.first_unmappable.map(unmappable);
         }
+        self.text += piece.text_len;
+        self.lines += piece.lines;
+        match piece.error {
+            None => Ok(()),
+            Some(ConvertError::Malformed(m)) => Err(ConvertError::Malformed(malformed(m))),
+            Some(ConvertError::Unmappable(u)) => Err(ConvertError::Unmappable(unmappable(u))),
+            Some(other) => Err(other),
+        }
+    }
+}
+
+/// The writing side of [`convert_split`]: waits for each piece but the last
+/// in turn, writes it and adds it to `total`. Returns the index and start
+/// of the last piece.
+fn write_in_order<W: Write + ?Sized>(
+    shared: &Shared<'_>,
+    received: &mpsc::Receiver<Report>,
+    total: &mut Totals,
+    sink: &mut W,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(usize, usize), ConvertError> {
+    let mut ready = BTreeMap::new();
+    let mut last = None;
+    for i in 0.. {
+        let (range, mut piece) = loop {
+            if let Some(piece) = ready.remove(&i) {
+                break piece;
+            }
+            match last {
+                Some((n, start)) if n == i => return Ok((n, start)),
+                _ => {}
+            }
+            match received.recv() {
+                Ok(Report::Piece(j, range, piece)) => {
+                    ready.insert(j, (range, piece));
+                }
+                Ok(Report::Last(n, start)) => last = Some((n, start)),
+                Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
+            }
+        };
+        let mut out = std::mem::take(&mut piece.out);
         if !out.is_empty() {
             sink.write_all(&out).map_err(ConvertError::Write)?;
         }
-        if let Some(error) = error {
-            return Err(match error {
-                ConvertError::Malformed(mut m) => {
-                    m.offset += offset;
-                    m.position.line += lines_before;
-                    ConvertError::Malformed(m)
-                }
-                ConvertError::Unmappable(mut u) => {
-                    u.text_offset += text_before;
-                    u.position.line += lines_before;
-                    ConvertError::Unmappable(u)
-                }
-                other => other,
-            });
-        }
-        text_before += text_len;
-        lines_before += lines;
+        total.add(i, range.start as u64, *piece)?;
         out.clear();
         lock(&shared.spare).push(out);
         shared.set(|q| q.written = i + 1);
-        progress(shared.ends[i] as u64);
+        progress(range.end as u64);
     }
-    Ok(())
+    Err(ConvertError::Internal("too many pieces"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ErrorMode;
+    use super::*;
+    use crate::codec::{
+        BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
+        X_USER_DEFINED,
+    };
+    use std::io;
+
+    fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
+        Settings {
+            from,
+            to,
+            mode,
+            sniff_bom: true,
+            write_output: true,
+        }
+    }
+
+    /// Everything a conversion shows: output, result, final summary, and
+    /// whether it was split.
+    #[derive(Debug, PartialEq)]
+    struct Run {
+        out: Vec<u8>,
+        result: Result<Summary, String>,
+        summary: Summary,
+        split: bool,
+        /// Line and column of the unrepresentable character that stopped it.
+        stopped_at: Option<(u64, u64)>,
+    }
+
+    fn run(s: Settings, input: &[u8], p: Parallelism) -> Run {
+        let mut out = Vec::new();
+        let mut c = Converter::new(s).with_parallelism(p);
+        let mut last = 0;
+        let result = c.convert_slice(input, &mut out, &mut |n| {
+            assert!(n >= last, "progress went back");
+            last = n;
+        });
+        if result.is_ok() {
+            assert_eq!(last, input.len() as u64, "progress did not reach the end");
+        }
+        let stopped_at = match &result {
+            Err(ConvertError::Unmappable(u)) => Some((u.position.line, u.position.column)),
+            _ => None,
+        };
+        Run {
+            out,
+            stopped_at,
+            result: result.map_err(|e| format!("{e:?}")),
+            summary: c.summary(),
+            split: c.split,
+        }
+    }
+
+    /// Splits with `jobs` threads and pieces of `piece_size` bytes, checks the
+    /// run against one thread, and says whether it was split.
+    fn same_as_one_thread(s: Settings, input: &[u8], jobs: usize, piece_size: usize) -> bool {
+        let one = run(s, input, Parallelism::single());
+        assert!(!one.split);
+        let p = Parallelism { jobs, piece_size };
+        let many = run(s, input, p);
+        let what = format!(
+            "{} -> {} {:?} write={} jobs={jobs} piece={piece_size}",
+            s.from, s.to, s.mode, s.write_output
+        );
+        assert_eq!(many.result, one.result, "{what}");
+        assert!(many.out == one.out, "{what}: output differs");
+        match one.stopped_at {
+            None => assert_eq!(many.summary, one.summary, "{what}"),
+            Some(at) => {
+                // After an unrepresentable character, how far decoding ran
+                // ahead of encoding (counting replacements) depends on buffer
+                // sizes; replacements before the character do not.
+                let before = |r: &Run| {
+                    r.summary
+                        .first_malformed
+                        .filter(|m| (m.position.line, m.position.column) <= at)
+                };
+                assert_eq!(before(&many), before(&one), "{what}");
+                assert_eq!(many.summary.input_encoding, one.summary.input_encoding);
+            }
+        }
+        many.split
+    }
+
+    /// Deterministic text of `lines` lines mixing scripts (some characters
+    /// are unrepresentable in any one legacy encoding).
+    fn text(lines: usize) -> String {
+        const WORDS: &[&str] = &[
+            "the",
+            "caf\u{E9}",
+            "\u{20AC}5",
+            "\u{65E5}\u{672C}\u{8A9E}",
+            "\u{3072}\u{3089}",
+            "\u{4E2D}\u{6587}",
+            "\u{D55C}\u{AD6D}\u{C5B4}",
+            "\u{43F}\u{440}\u{438}",
+            "\u{1F600}",
+            "\u{FF5E}",
+            "x",
+            "\t",
+            "\u{FFFD}",
+            "\u{5F71}\u{97FF}",
+        ];
+        let mut seed = 0x2545_F491_u32;
+        let mut out = String::new();
+        for _ in 0..lines {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            for _ in 0..(seed >> 16) % 12 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                out.push_str(WORDS[(seed >> 16) as usize % WORDS.len()]);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `text` in `enc` (html references for what it lacks), with malformed
+    /// bytes before and after many newlines: 0x81 (a lead byte, or a stray
+    /// continuation in UTF-8) ending a line, 0xFF starting one.
+    fn input(enc: &'static Encoding, text: &str, malformed: bool) -> Vec<u8> {
+        let encoded = enc.encode(text).map_or_else(Vec::new, |(b, _)| b);
+        if !malformed {
+            return encoded;
+        }
+        let mut out = Vec::with_capacity(encoded.len() * 2);
+        for (i, line) in encoded.split_inclusive(|&b| b == b'\n').enumerate() {
+            if i % 3 == 1 {
+                out.extend_from_slice(&line[..line.len() - 1]);
+                out.extend_from_slice(b"\x81\n");
+            } else {
+                out.extend_from_slice(line);
+            }
+            if i % 5 == 2 {
+                out.push(0xFF);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn pieces_end_after_newlines() {
+        assert_eq!(piece_ends(b"", 4), [0]);
+        assert_eq!(piece_ends(b"abc", 4), [3]);
+        assert_eq!(piece_ends(b"abcdefgh", 4), [8]);
+        assert_eq!(piece_ends(b"ab\ncd\nef\ngh", 1), [3, 6, 9, 11]);
+        assert_eq!(piece_ends(b"ab\ncd\nef\ngh\n", 1), [3, 6, 9, 12]);
+        assert_eq!(piece_ends(b"ab\ncd\nef\ngh\n", 3), [3, 6, 9, 12]);
+        assert_eq!(piece_ends(b"ab\ncd\nef\ngh\n", 4), [6, 12]);
+        assert_eq!(piece_ends(b"\n\n\n\n\n", 2), [2, 4, 5]);
+        // A newline too far away ends the splitting.
+        let mut long = vec![b'a'; 3 * MIN_REACH];
+        long[10] = b'\n';
+        long[MIN_REACH + 10] = b'\n';
+        long[2 * MIN_REACH + 20] = b'\n';
+        assert_eq!(piece_ends(&long, 5), [11, MIN_REACH + 11, long.len()]);
+        assert_eq!(
+            piece_ends(&long, MIN_REACH + 20),
+            [2 * MIN_REACH + 21, long.len()]
+        );
+        let text = text(500);
+        for size in [1, 2, 10, 100, 1000] {
+            let ends = piece_ends(text.as_bytes(), size);
+            let mut start = 0;
+            for (i, &end) in ends.iter().enumerate() {
+                assert!(end > start || text.is_empty());
+                if i + 1 < ends.len() {
+                    assert_eq!(text.as_bytes()[end - 1], b'\n');
+                    assert!(end - start >= size);
+                    // The first newline that makes the piece long enough.
+                    assert!(!text.as_bytes()[start + size - 1..end - 1].contains(&b'\n'));
+                }
+                start = end;
+            }
+            assert_eq!(start, text.len());
+        }
+    }
+
+    #[test]
+    fn which_inputs_are_split() {
+        let s = |from, to| settings(from, to, ErrorMode::Replacement);
+        let plain = b"abc\n".as_slice();
+        assert_eq!(split_encoding(&s(UTF_8, UTF_16LE), plain), Some(UTF_8));
+        assert_eq!(split_encoding(&s(SHIFT_JIS, UTF_8), plain), Some(SHIFT_JIS));
+        assert_eq!(split_encoding(&s(UTF_16LE, UTF_8), plain), None);
+        assert_eq!(split_encoding(&s(UTF_16BE, UTF_8), plain), None);
+        assert_eq!(split_encoding(&s(ISO_2022_JP, UTF_8), plain), None);
+        assert_eq!(split_encoding(&s(UTF_8, ISO_2022_JP), plain), None);
+        assert_eq!(
+            split_encoding(&s(crate::codec::REPLACEMENT, UTF_8), plain),
+            None
+        );
+        // A BOM decides.
+        let utf8_bom = b"\xEF\xBB\xBFabc\n".as_slice();
+        let utf16_bom = b"\xFF\xFEa\x00".as_slice();
+        assert_eq!(split_encoding(&s(UTF_16LE, UTF_8), utf8_bom), Some(UTF_8));
+        assert_eq!(
+            split_encoding(&s(WINDOWS_1252, UTF_8), utf8_bom),
+            Some(UTF_8)
+        );
+        assert_eq!(split_encoding(&s(UTF_8, UTF_8), utf16_bom), None);
+        let ignore = Settings {
+            sniff_bom: false,
+            ..s(WINDOWS_1252, UTF_8)
+        };
+        assert_eq!(split_encoding(&ignore, utf16_bom), Some(WINDOWS_1252));
+        // Small inputs and one job are never split.
+        let text = text(50);
+        let p = Parallelism {
+            jobs: 4,
+            piece_size: text.len() / 4 + 1,
+        };
+        assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
+        let p = Parallelism {
+            jobs: 1,
+            piece_size: 1,
+        };
+        assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
+        assert_eq!(Parallelism::new(0).jobs, 1);
+        assert_eq!(Parallelism::default(), Parallelism::single());
+        assert!(Parallelism::available().jobs >= 1);
+    }
+
+    #[test]
+    fn split_runs_match_one_thread_in_every_mode() {
+        let long = text(700);
+        let short = text(40);
+        let froms = [
+            UTF_8,
+            WINDOWS_1252,
+            SHIFT_JIS,
+            GB18030,
+            EUC_KR,
+            BIG5,
+            EUC_JP,
+            X_USER_DEFINED,
+        ];
+        for from in froms {
+            for malformed in [false, true] {
+                let long = input(from, &long, malformed);
+                let short = input(from, &short, malformed);
+                for to in [UTF_8, UTF_16LE, WINDOWS_1252, SHIFT_JIS] {
+                    for mode in [ErrorMode::Replacement, ErrorMode::Fatal, ErrorMode::Html] {
+                        for write_output in [true, false] {
+                            let s = Settings {
+                                write_output,
+                                ..settings(from, to, mode)
+                            };
+                            assert!(same_as_one_thread(s, &long, 3, 257));
+                            assert!(same_as_one_thread(s, &long, 2, 4096));
+                            assert!(same_as_one_thread(s, &short, 4, 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn positions_are_those_of_the_whole_input() {
+        // Errors in the last of many pieces: offsets, lines and text offsets
+        // all need the pieces before.
+        let mut input = "\u{E9}t\u{E9}\n".repeat(5000).into_bytes();
+        input.extend_from_slice(b"ok \xC3\n\xE2\x82 \xE3\x81\x82 \xF0\x9F\x98\x80\n");
+        let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Html);
+        assert!(same_as_one_thread(s, &input, 4, 100));
+        let r = run(
+            s,
+            &input,
+            Parallelism {
+                jobs: 4,
+                piece_size: 100,
+            },
+        );
+        let m = r.summary.first_malformed.unwrap();
+        assert_eq!(
+            (m.offset, m.position.line, m.position.column),
+            (30_003, 5001, 4)
+        );
+        assert_eq!(r.summary.malformed, 2);
+        let u = r.summary.first_unmappable.unwrap();
+        assert_eq!(
+            (u.ch, u.position.line, u.position.column),
+            ('\u{FFFD}', 5001, 4)
+        );
+        assert_eq!(u.text_offset, 30_003);
+        assert_eq!(r.summary.unmappable, 4);
+        assert_eq!(r.summary.bytes_read, input.len() as u64);
+
+        let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Fatal);
+        let r = run(
+            s,
+            &input,
+            Parallelism {
+                jobs: 4,
+                piece_size: 100,
+            },
+        );
+        assert!(r.split);
+        let expected = format!("{:?}", ConvertError::Malformed(m));
+        assert_eq!(r.result, Err(expected));
+        assert_eq!(r.out.len(), 20_003, "the text before the error");
+        assert!(same_as_one_thread(s, &input, 4, 100));
+        let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Replacement);
+        assert!(same_as_one_thread(s, &input, 4, 100));
+    }
+
+    #[test]
+    fn a_bom_is_handled_once_at_the_start() {
+        let body = text(300);
+        let mut utf8 = b"\xEF\xBB\xBF".to_vec();
+        utf8.extend_from_slice(body.as_bytes());
+        utf8.extend_from_slice(b"\xEF\xBB\xBF in the middle\n\xFF\n");
+        for from in [WINDOWS_1252, UTF_8, UTF_16LE, SHIFT_JIS] {
+            for sniff_bom in [true, false] {
+                for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
+                    let s = Settings {
+                        sniff_bom,
+                        ..settings(from, UTF_8, mode)
+                    };
+                    let splits = same_as_one_thread(s, &utf8, 2, 64);
+                    assert_eq!(splits, sniff_bom || from.resets_at_newline());
+                }
+            }
+        }
+        let r = run(
+            settings(WINDOWS_1252, UTF_8, ErrorMode::Replacement),
+            &utf8,
+            Parallelism {
+                jobs: 2,
+                piece_size: 64,
+            },
+        );
+        assert_eq!(r.summary.input_encoding, UTF_8);
+        assert_eq!(&r.out[..body.len()], body.as_bytes());
+        assert_eq!(
+            r.summary.first_malformed.unwrap().offset,
+            utf8.len() as u64 - 2
+        );
+
+        // A UTF-16 BOM: one thread.
+        let mut utf16 = b"\xFF\xFE".to_vec();
+        for unit in body.encode_utf16() {
+            utf16.extend_from_slice(&unit.to_le_bytes());
+        }
+        for from in [UTF_8, WINDOWS_1252] {
+            let s = settings(from, UTF_8, ErrorMode::Replacement);
+            assert!(!same_as_one_thread(s, &utf16, 2, 64));
+        }
+        // ISO-2022-JP in or out: one thread.
+        let jis = ISO_2022_JP.encode(&body).unwrap().0;
+        let s = settings(ISO_2022_JP, UTF_8, ErrorMode::Replacement);
+        assert!(!same_as_one_thread(s, &jis, 2, 64));
+        let s = settings(UTF_8, ISO_2022_JP, ErrorMode::Html);
+        assert!(!same_as_one_thread(s, body.as_bytes(), 2, 64));
+    }
+
+    #[test]
+    fn a_failed_write_stops_every_thread() {
+        /// Takes `room` bytes, then fails.
+        struct Small(usize);
+        impl Write for Small {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(io::Error::from_raw_os_error(libc::ENOSPC));
+                }
+                let n = buf.len().min(self.0);
+                self.0 -= n;
+                Ok(n)
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let input = text(3000);
+        let s = settings(UTF_8, UTF_16LE, ErrorMode::Replacement);
+        for room in [0, 1000, 50_000] {
+            let mut c = Converter::new(s).with_parallelism(Parallelism {
+                jobs: 3,
+                piece_size: 500,
+            });
+            let result = c.convert_slice(input.as_bytes(), &mut Small(room), &mut |_| {});
+            assert!(matches!(result, Err(ConvertError::Write(_))));
+            assert!(c.split);
+        }
+    }
+
+    #[test]
+    fn a_long_line_ends_the_splitting() {
+        let mut input = text(200).into_bytes();
+        input.extend_from_slice(b"\xFF");
+        input.extend(std::iter::repeat_n(b'x', 3 * MIN_REACH));
+        input.extend_from_slice(b"\xE2\x82\n");
+        input.extend_from_slice(text(200).as_bytes());
+        for to in [UTF_8, WINDOWS_1252] {
+            for mode in [ErrorMode::Replacement, ErrorMode::Fatal, ErrorMode::Html] {
+                let s = settings(UTF_8, to, mode);
+                assert!(same_as_one_thread(s, &input, 3, 100));
+            }
+        }
+    }
+
+    #[test]
+    fn an_input_without_newlines_is_one_piece() {
+        let input = "\u{E9}".repeat(10_000);
+        let s = settings(UTF_8, WINDOWS_1252, ErrorMode::Fatal);
+        assert!(same_as_one_thread(s, input.as_bytes(), 4, 100));
+        assert_eq!(piece_ends(input.as_bytes(), 100), [input.len()]);
+    }
 }

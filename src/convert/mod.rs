@@ -21,6 +21,7 @@
 
 mod error;
 mod parallel;
+mod passthrough;
 mod position;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
@@ -183,9 +184,9 @@ impl Converter {
         }
     }
 
-    /// The decoded text so far: its length in UTF-8 bytes and its newlines.
-    fn text_done(&self) -> (u64, u64) {
-        (self.tracker.base, self.tracker.line - 1)
+    /// The length of the decoded text so far, in UTF-8 bytes.
+    fn text_done(&self) -> u64 {
+        self.tracker.base
     }
 
     /// Whether the last chunk has been fed.
@@ -235,6 +236,9 @@ impl Converter {
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
+        if self.can_pass_through(bytes) {
+            return self.pass_through(bytes, sink, progress);
+        }
         let mut done = 0;
         loop {
             let end = bytes.len().min(done + SLICE_WINDOW);
@@ -334,14 +338,18 @@ impl Converter {
                 DecoderResult::InputEmpty => return (read, written, true, None),
                 DecoderResult::OutputFull => return (read, written, false, None),
                 DecoderResult::Malformed(m) => {
-                    let position = self.tracker.position_in(&self.text[..written], written);
-                    let encoding = self.decoder.encoding();
-                    let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
-                    if self.mode == ErrorMode::Fatal {
-                        return (read, written, false, Some(info));
+                    // Only the first one needs a position, which costs a
+                    // scan of the text before it.
+                    if self.mode == ErrorMode::Fatal || self.summary.first_malformed.is_none() {
+                        let position = self.tracker.position_in(&self.text[..written], written);
+                        let encoding = self.decoder.encoding();
+                        let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
+                        if self.mode == ErrorMode::Fatal {
+                            return (read, written, false, Some(info));
+                        }
+                        self.summary.first_malformed = Some(info);
                     }
                     self.summary.malformed += 1;
-                    self.summary.first_malformed.get_or_insert(info);
                     self.text[written..written + FFFD.len()].copy_from_slice(FFFD);
                     written += FFFD.len();
                     if limit - written < MIN_OUTPUT_BUFFER {

@@ -25,7 +25,7 @@
 //! it wrote before the error is written, later pieces are dropped, and the
 //! error is reported with the summary of everything before it.
 
-use super::{ConvertError, Converter, MalformedInput, Settings, Summary, UnmappableChar};
+use super::{position, ConvertError, Converter, Settings, Summary};
 use crate::codec::{bom_sniff, Encoding, ISO_2022_JP};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -133,8 +133,6 @@ struct Piece {
     error: Option<ConvertError>,
     /// Decoded text in the piece, in UTF-8 bytes.
     text_len: u64,
-    /// Newlines in the decoded text of the piece.
-    lines: u64,
 }
 
 /// Converts one piece into `out`, with a fresh converter (`finish` turns its
@@ -151,13 +149,12 @@ fn convert_piece<W: Write + ?Sized>(
 }
 
 fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
-    let (text_len, lines) = converter.text_done();
+    let text_len = converter.text_done();
     Piece {
         out,
         summary: converter.summary(),
         error,
         text_len,
-        lines,
     }
 }
 
@@ -289,6 +286,8 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     let mut total = Totals {
         summary: Summary::empty(settings.from),
         text: 0,
+        bytes,
+        counted: 0,
         lines: 0,
     };
     let result = std::thread::scope(|scope| {
@@ -310,55 +309,67 @@ pub(super) fn convert_split<W: Write + ?Sized>(
             convert_piece(shared.settings(i), &bytes[start..], sink, &mut |n| {
                 progress(start as u64 + n)
             });
-        total.add(i, start as u64, finish(&converter, error, Vec::new()))
+        total.add(i, start, finish(&converter, error, Vec::new()))
     });
     (total.summary, result)
 }
 
 /// The whole input's account so far.
-struct Totals {
+struct Totals<'a> {
     summary: Summary,
     /// Decoded text so far, in UTF-8 bytes.
     text: u64,
-    /// Newlines in the decoded text so far.
+    /// The input, and the newlines in `bytes[..counted]`, counted only
+    /// when a position needs them. In the encodings that are split, U+000A
+    /// comes from the byte 0x0A and nothing else, and every 0x0A byte
+    /// decodes to it, so newlines in the input are lines in the text.
+    bytes: &'a [u8],
+    counted: usize,
     lines: u64,
 }
 
-impl Totals {
+impl Totals<'_> {
+    /// Lines before `offset` in the input (a piece's start).
+    fn lines_before(&mut self, offset: usize) -> u64 {
+        self.lines += position::count_newlines(&self.bytes[self.counted..offset]);
+        self.counted = offset;
+        self.lines
+    }
+
     /// Adds piece `i`, which starts at byte `offset`: its counts, its first
     /// replacements and its error, positions shifted to the whole input's.
-    fn add(&mut self, i: usize, offset: u64, piece: Piece) -> Result<(), ConvertError> {
-        let (text, lines) = (self.text, self.lines);
-        let total = &mut self.summary;
+    fn add(&mut self, i: usize, offset: usize, piece: Piece) -> Result<(), ConvertError> {
         let summary = piece.summary;
         if i == 0 {
-            total.input_encoding = summary.input_encoding;
+            self.summary.input_encoding = summary.input_encoding;
         }
-        total.bytes_read += summary.bytes_read;
-        total.malformed += summary.malformed;
-        total.unmappable += summary.unmappable;
-        let malformed = |mut m: MalformedInput| {
-            m.offset += offset;
-            m.position.line += lines;
-            m
-        };
-        let unmappable = |mut u: UnmappableChar| {
+        self.summary.bytes_read += summary.bytes_read;
+        self.summary.malformed += summary.malformed;
+        self.summary.unmappable += summary.unmappable;
+        let text = self.text;
+        if let (None, Some(mut m)) = (self.summary.first_malformed, summary.first_malformed) {
+            m.offset += offset as u64;
+            m.position.line += self.lines_before(offset);
+            self.summary.first_malformed = Some(m);
+        }
+        if let (None, Some(mut u)) = (self.summary.first_unmappable, summary.first_unmappable) {
             u.text_offset += text;
-            u.position.line += lines;
-            u
-        };
-        if total.first_malformed.is_none() {
-            total.first_malformed = summary.first_malformed.map(malformed);
-        }
-        if total.first_unmappable.is_none() {
-            total.first_unmappable = summary.first_unmappable.map(unmappable);
+            u.position.line += self.lines_before(offset);
+            self.summary.first_unmappable = Some(u);
         }
         self.text += piece.text_len;
-        self.lines += piece.lines;
         match piece.error {
             None => Ok(()),
-            Some(ConvertError::Malformed(m)) => Err(ConvertError::Malformed(malformed(m))),
-            Some(ConvertError::Unmappable(u)) => Err(ConvertError::Unmappable(unmappable(u))),
+            Some(ConvertError::Malformed(mut m)) => {
+                m.offset += offset as u64;
+                m.position.line += self.lines_before(offset);
+                Err(ConvertError::Malformed(m))
+            }
+            Some(ConvertError::Unmappable(mut u)) => {
+                u.text_offset += text;
+                u.position.line += self.lines_before(offset);
+                Err(ConvertError::Unmappable(u))
+            }
             Some(other) => Err(other),
         }
     }
@@ -370,7 +381,7 @@ impl Totals {
 fn write_in_order<W: Write + ?Sized>(
     shared: &Shared<'_>,
     received: &mpsc::Receiver<Report>,
-    total: &mut Totals,
+    total: &mut Totals<'_>,
     sink: &mut W,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(usize, usize), ConvertError> {
@@ -397,7 +408,7 @@ fn write_in_order<W: Write + ?Sized>(
         if !out.is_empty() {
             sink.write_all(&out).map_err(ConvertError::Write)?;
         }
-        total.add(i, range.start as u64, *piece)?;
+        total.add(i, range.start, *piece)?;
         out.clear();
         lock(&shared.spare).push(out);
         shared.set(|q| q.written = i + 1);

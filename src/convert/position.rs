@@ -48,6 +48,12 @@ impl Tracker {
         }
     }
 
+    /// Moves past `len` bytes of text without reading them: only the text
+    /// length is kept up to date, so no position may be asked for again.
+    pub fn skip(&mut self, len: usize) {
+        self.base += len as u64;
+    }
+
     /// Moves past `chunk`.
     pub fn advance(&mut self, chunk: &[u8]) {
         (self.line, self.chars_in_line) = step(self.line, self.chars_in_line, chunk);
@@ -71,7 +77,7 @@ fn count_chars(text: &[u8]) -> u64 {
 }
 
 /// Newlines in `text`.
-fn count_newlines(text: &[u8]) -> u64 {
+pub(crate) fn count_newlines(text: &[u8]) -> u64 {
     count(text, Select::Equal(b'\n'))
 }
 

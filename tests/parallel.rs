@@ -479,3 +479,49 @@ fn jobs_must_be_a_positive_number() {
     assert!(help.contains("-j, --jobs <N>"), "{help}");
     assert!(!help.contains("piece-size"));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_truncated_while_threads_read_it_is_reported() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let d = dir();
+    let big = d.path().join("big");
+    fs::write(&big, b"0123456789abcdef\n".repeat(1 << 20)).unwrap(); // 17 MiB
+    let mut child = std::process::Command::new(BIN)
+        .args(["-j", "4", "--piece-size", "65536", "-t", "utf-16le"])
+        .arg(&big)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 4096];
+    stdout.read_exact(&mut first).unwrap();
+    // wenc is now blocked writing to the full pipe, its threads waiting.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "stderr: {stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "wenc: {}: the file changed (was it truncated?) while it was being read\n",
+            big.display()
+        )
+    );
+}

@@ -475,33 +475,60 @@ mod tests {
 
     /// Splits with `jobs` threads and pieces of `piece_size` bytes, checks the
     /// run against one thread, and says whether it was split.
+    /// [`run`], but split whenever the encodings allow it, also UTF-8 to
+    /// UTF-8 (which `convert_slice` passes through on one thread).
+    fn run_split(s: Settings, input: &[u8], p: Parallelism) -> Run {
+        let Some(rest) = split_encoding(&s, input) else {
+            return run(s, input, p);
+        };
+        let mut out = Vec::new();
+        let (summary, result) = convert_split(s, rest, input, p, &mut out, &mut |_| {});
+        let stopped_at = match &result {
+            Err(ConvertError::Unmappable(u)) => Some((u.position.line, u.position.column)),
+            _ => None,
+        };
+        Run {
+            out,
+            stopped_at,
+            result: result.map(|()| summary).map_err(|e| format!("{e:?}")),
+            summary,
+            split: true,
+        }
+    }
+
+    /// Splits with `jobs` threads and pieces of `piece_size` bytes, checks the
+    /// run against one thread, and says whether it was split.
     fn same_as_one_thread(s: Settings, input: &[u8], jobs: usize, piece_size: usize) -> bool {
         let one = run(s, input, Parallelism::single());
         assert!(!one.split);
         let p = Parallelism { jobs, piece_size };
-        let many = run(s, input, p);
         let what = format!(
             "{} -> {} {:?} write={} jobs={jobs} piece={piece_size}",
             s.from, s.to, s.mode, s.write_output
         );
-        assert_eq!(many.result, one.result, "{what}");
-        assert!(many.out == one.out, "{what}: output differs");
-        match one.stopped_at {
-            None => assert_eq!(many.summary, one.summary, "{what}"),
-            Some(at) => {
-                // After an unrepresentable character, how far decoding ran
-                // ahead of encoding (counting replacements) depends on buffer
-                // sizes; replacements before the character do not.
-                let before = |r: &Run| {
-                    r.summary
-                        .first_malformed
-                        .filter(|m| (m.position.line, m.position.column) <= at)
-                };
-                assert_eq!(before(&many), before(&one), "{what}");
-                assert_eq!(many.summary.input_encoding, one.summary.input_encoding);
+        let many = run(s, input, p);
+        let forced = run_split(s, input, p);
+        for many in [&many, &forced] {
+            assert_eq!(many.result, one.result, "{what}");
+            assert!(many.out == one.out, "{what}: output differs");
+            match one.stopped_at {
+                None => assert_eq!(many.summary, one.summary, "{what}"),
+                Some(at) => {
+                    // After an unrepresentable character, how far decoding
+                    // ran ahead of encoding (counting replacements) depends
+                    // on buffer sizes; replacements before the character do
+                    // not.
+                    let before = |r: &Run| {
+                        r.summary
+                            .first_malformed
+                            .filter(|m| (m.position.line, m.position.column) <= at)
+                    };
+                    assert_eq!(before(many), before(&one), "{what}");
+                    assert_eq!(many.summary.input_encoding, one.summary.input_encoding);
+                }
             }
         }
-        many.split
+        forced.split
     }
 
     /// Deterministic text of `lines` lines mixing scripts (some characters
@@ -638,6 +665,14 @@ mod tests {
             piece_size: 1,
         };
         assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
+        // UTF-8 to UTF-8 is passed through on one thread instead.
+        let p = Parallelism {
+            jobs: 2,
+            piece_size: 64,
+        };
+        assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
+        assert!(run(s(UTF_8, UTF_16LE), text.as_bytes(), p).split);
+        assert!(run(s(WINDOWS_1252, UTF_8), text.as_bytes(), p).split);
         assert_eq!(Parallelism::new(0).jobs, 1);
         assert_eq!(Parallelism::default(), Parallelism::single());
         assert!(Parallelism::available().jobs >= 1);

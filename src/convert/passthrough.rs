@@ -58,8 +58,7 @@ impl Converter {
                 },
             };
             if self.write_output && valid > 0 {
-                sink.write_all(&chunk[..valid])
-                    .map_err(ConvertError::Write)?;
+                write_input(sink, &chunk[..valid])?;
             }
             done += valid;
             self.summary.bytes_read += valid as u64;
@@ -98,4 +97,19 @@ impl Converter {
         self.finished = true;
         Ok(self.summary())
     }
+}
+
+/// Writes part of the input. If the kernel could not read it (EFAULT), the
+/// input is a mapped file that shrank: reading the bytes here raises the
+/// SIGBUS that reports exactly that (see `io::signals`), as when the
+/// decoder reads them.
+fn write_input<W: Write + ?Sized>(sink: &mut W, bytes: &[u8]) -> Result<(), ConvertError> {
+    sink.write_all(bytes).map_err(|e| {
+        if e.raw_os_error() == Some(libc::EFAULT) {
+            for i in (0..bytes.len()).step_by(4096) {
+                std::hint::black_box(bytes[i]);
+            }
+        }
+        ConvertError::Write(e)
+    })
 }

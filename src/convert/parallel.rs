@@ -4,9 +4,10 @@
 //! everything there ([`Encoding::resets_at_newline`]) and the output encoder
 //! keeps no state between characters (every encoder but ISO-2022-JP's). The
 //! slice is cut after the first newline at or past every `piece_size`
-//! bytes ([`piece_ends`]). Worker threads take the pieces in order, each
-//! converting its piece with a fresh [`Converter`] into a buffer of its own,
-//! and the calling thread writes the buffers strictly in input order. At most
+//! bytes ([`piece_end`]). Worker threads take the pieces in order, each
+//! converting its piece with a fresh [`Converter`] that keeps its output in a
+//! buffer of its own, and the calling thread writes the buffers strictly in
+//! input order. At most
 //! `jobs + 1` pieces are taken and not yet written (each holding its input
 //! pages and its output buffer), so memory stays bounded whatever the input
 //! size; written buffers are reused. The last piece, which may be long (the
@@ -128,7 +129,9 @@ fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
 /// The part of a conversion that shifting needs: a piece's findings,
 /// positions relative to the piece.
 struct Piece {
+    /// The output: `out[..len]`.
     out: Vec<u8>,
+    len: usize,
     summary: Summary,
     error: Option<ConvertError>,
     /// Decoded text in the piece, in UTF-8 bytes.
@@ -148,10 +151,28 @@ fn convert_piece<W: Write + ?Sized>(
     (converter, result.err())
 }
 
-fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
+/// Converts one piece on a worker: into `out`, which the converter writes
+/// in place (the pass-through of UTF-8 appends to it instead).
+fn convert_piece_into(settings: Settings, bytes: &[u8], mut out: Vec<u8>) -> Piece {
+    let mut converter = Converter::new(settings);
+    if converter.can_pass_through(bytes) {
+        out.clear();
+        let result = converter.pass_through(bytes, &mut out, &mut |_| {});
+        let len = out.len();
+        return finish(&converter, result.err(), out, len);
+    }
+    converter.keep_output(out);
+    // The converter keeps its output: this sink sees nothing.
+    let result = converter.convert_slice_here(bytes, &mut std::io::sink(), &mut |_| {});
+    let (out, len) = converter.take_output();
+    finish(&converter, result.err(), out, len)
+}
+
+fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>, len: usize) -> Piece {
     let text_len = converter.text_done();
     Piece {
         out,
+        len,
         summary: converter.summary(),
         error,
         text_len,
@@ -234,10 +255,9 @@ impl Shared<'_> {
 
     fn worker(&self, reports: mpsc::Sender<Report>) {
         while let Some((i, range)) = self.take(&reports) {
-            let mut out = lock(&self.spare).pop().unwrap_or_default();
+            let out = lock(&self.spare).pop().unwrap_or_default();
             let bytes = &self.bytes[range.clone()];
-            let (converter, error) = convert_piece(self.settings(i), bytes, &mut out, &mut |_| {});
-            let piece = Box::new(finish(&converter, error, out));
+            let piece = Box::new(convert_piece_into(self.settings(i), bytes, out));
             if reports.send(Report::Piece(i, range, piece)).is_err() {
                 return;
             }
@@ -309,7 +329,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
             convert_piece(shared.settings(i), &bytes[start..], sink, &mut |n| {
                 progress(start as u64 + n)
             });
-        total.add(i, start, finish(&converter, error, Vec::new()))
+        total.add(i, start, finish(&converter, error, Vec::new(), 0))
     });
     (total.summary, result)
 }
@@ -404,12 +424,12 @@ fn write_in_order<W: Write + ?Sized>(
                 Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
             }
         };
-        let mut out = std::mem::take(&mut piece.out);
-        if !out.is_empty() {
-            sink.write_all(&out).map_err(ConvertError::Write)?;
+        let out = std::mem::take(&mut piece.out);
+        if piece.len > 0 {
+            sink.write_all(&out[..piece.len])
+                .map_err(ConvertError::Write)?;
         }
         total.add(i, range.start, *piece)?;
-        out.clear();
         lock(&shared.spare).push(out);
         shared.set(|q| q.written = i + 1);
         progress(range.end as u64);

@@ -14,10 +14,13 @@
 //! It knows nothing about files, terminals or flags: progress goes to a
 //! callback.
 //!
-//! A large mapped input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
-//! is converted on several threads when the converter is given a
-//! [`Parallelism`]: see the [`parallel`] module for how it is cut and put back
-//! together with exactly the output, positions and errors of one thread.
+//! Two shortcuts for a mapped input ([`Converter::convert_slice`]), each
+//! with exactly the output, positions and errors of the plain way:
+//! - UTF-8 to UTF-8 writes valid runs straight from the slice (module `passthrough`);
+//! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
+//!   is cut into pieces converted on several threads when the converter is
+//!   given a [`Parallelism`] (module `parallel`); each piece's converter keeps
+//!   its output in a buffer of its own that grows to the piece's output.
 
 mod error;
 mod parallel;
@@ -248,8 +251,8 @@ impl Converter {
     /// With a [`Parallelism`] of more than one job, an input of at least
     /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
     /// converted in pieces on that many threads when its encodings allow it
-    /// (see [`parallel`]), with the same result. UTF-8 to UTF-8 is not split:
-    /// valid text is written straight from `bytes` (see [`passthrough`]).
+    /// (see module `parallel`), with the same result. UTF-8 to UTF-8 is not split:
+    /// valid text is written straight from `bytes` (see module `passthrough`).
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],

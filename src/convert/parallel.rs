@@ -7,10 +7,9 @@
 //! bytes ([`piece_end`]). Worker threads take the pieces in order, each
 //! converting its piece with a fresh [`Converter`] that keeps its output in a
 //! buffer of its own, and the calling thread writes the buffers strictly in
-//! input order. At most
-//! `jobs + 1` pieces are taken and not yet written (each holding its input
-//! pages and its output buffer), so memory stays bounded whatever the input
-//! size; written buffers are reused. The last piece, which may be long (the
+//! input order. At most `jobs + 1` pieces are taken and not yet written
+//! (each holding its input pages and its output buffer), so memory stays
+//! bounded whatever the input size; written buffers are reused. The last piece, which may be long (the
 //! rest of the input after a line too long to wait for its end), is
 //! converted by the calling thread straight into the sink, as one thread
 //! would.
@@ -254,6 +253,17 @@ impl Shared<'_> {
     }
 
     fn worker(&self, reports: mpsc::Sender<Report>) {
+        /// Stops everything if the worker panics (a bug), so that the other
+        /// workers end and the writer, seeing no more reports, returns.
+        struct Guard<'a, 'b>(&'a Shared<'b>);
+        impl Drop for Guard<'_, '_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.set(|q| q.stop = true);
+                }
+            }
+        }
+        let _guard = Guard(self);
         while let Some((i, range)) = self.take(&reports) {
             let out = lock(&self.spare).pop().unwrap_or_default();
             let bytes = &self.bytes[range.clone()];

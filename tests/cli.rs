@@ -1236,11 +1236,21 @@ fn wait_for(mut cond: impl FnMut() -> bool) {
 #[cfg(unix)]
 #[test]
 fn interrupted_run_leaves_the_target_and_no_temporary_file() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         let d = dir();
         let target = write(d.path(), "target", b"precious");
-        let mut child = std::process::Command::new(BIN)
+        let mut cmd = std::process::Command::new(BIN);
+        // A signal ignored on entry stays ignored (tests/faults.rs): make
+        // sure it is not, whatever the test runner inherited (nohup).
+        // SAFETY: signal() is async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(signal, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = cmd
             .arg("-o")
             .arg(&target)
             .stdin(Stdio::piped())

@@ -1,7 +1,8 @@
 //! Big5 (the standard's section 11.1).
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, write_bmp, write_scalar};
+use super::shared::encode_stateless;
+use super::shared::{write_bmp, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -185,33 +186,14 @@ impl Big5Encoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let (mut read, mut written) = (0, 0);
-        loop {
-            let Some(&b0) = bytes.get(read) else {
-                return (RawEncoderResult::InputEmpty, read, written);
-            };
-            if dst.len() - written < 2 {
-                return (RawEncoderResult::OutputFull, read, written);
-            }
-            if b0 < 0x80 {
-                let n = copy_ascii(&bytes[read..], &mut dst[written..]);
-                read += n;
-                written += n;
-                continue;
-            }
-            let (cp, len) = next_scalar(bytes, read);
-            read += len;
-            let Some(pointer) = BIG5_ENCODE.pointer(cp) else {
-                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                return (RawEncoderResult::Unmappable(c), read, written);
-            };
+        encode_stateless::<2>(src, dst, |cp, out| {
+            let pointer = BIG5_ENCODE.pointer(cp)?;
             let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
             let offset = if trail < 0x3F { 0x40 } else { 0x62 };
-            dst[written] = lead as u8;
-            dst[written + 1] = (trail + offset) as u8;
-            written += 2;
-        }
+            out[0] = lead as u8;
+            out[1] = (trail + offset) as u8;
+            Some(2)
+        })
     }
 }
 

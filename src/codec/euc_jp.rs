@@ -1,7 +1,8 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::ascii::copy_ascii;
-use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::shared::encode_stateless;
+use super::shared::{malformed_pair, write_bmp};
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -261,56 +262,32 @@ impl EucJpEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let (mut r, mut w) = (0, 0);
-        'ascii: loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            loop {
-                if r == bytes.len() {
-                    return (RawEncoderResult::InputEmpty, r, w);
-                }
-                if dst.len() - w < 2 {
-                    return (RawEncoderResult::OutputFull, r, w);
-                }
-                if bytes[r] < 0x80 {
-                    continue 'ascii;
-                }
-                let (cp, len) = next_scalar(bytes, r);
-                r += len;
-                let pointer = match JIS0208_ENCODE.pointer(cp) {
-                    Some(pointer) => pointer,
-                    None => match cp {
-                        0xA5 => {
-                            dst[w] = 0x5C;
-                            w += 1;
-                            continue;
-                        }
-                        0x203E => {
-                            dst[w] = 0x7E;
-                            w += 1;
-                            continue;
-                        }
-                        0xFF61..=0xFF9F => {
-                            dst[w] = 0x8E;
-                            dst[w + 1] = (cp - 0xFF61 + 0xA1) as u8;
-                            w += 2;
-                            continue;
-                        }
-                        0x2212 => match JIS0208_ENCODE.pointer(0xFF0D) {
-                            Some(pointer) => pointer,
-                            None => return (unmappable(cp), r, w),
-                        },
-                        _ => return (unmappable(cp), r, w),
-                    },
-                };
-                dst[w] = (pointer / 94 + 0xA1) as u8;
-                dst[w + 1] = (pointer % 94 + 0xA1) as u8;
-                w += 2;
-            }
-        }
+        encode_stateless::<2>(src, dst, |cp, out| {
+            let pointer = match JIS0208_ENCODE.pointer(cp) {
+                Some(pointer) => pointer,
+                None => match cp {
+                    0xA5 => return single(out, 0x5C),
+                    0x203E => return single(out, 0x7E),
+                    0xFF61..=0xFF9F => {
+                        out[0] = 0x8E;
+                        out[1] = (cp - 0xFF61 + 0xA1) as u8;
+                        return Some(2);
+                    }
+                    0x2212 => JIS0208_ENCODE.pointer(0xFF0D)?,
+                    _ => return None,
+                },
+            };
+            out[0] = (pointer / 94 + 0xA1) as u8;
+            out[1] = (pointer % 94 + 0xA1) as u8;
+            Some(2)
+        })
     }
+}
+
+/// Writes one byte (the encoder's ASCII-like mappings of U+00A5 and U+203E).
+fn single(out: &mut [u8], byte: u8) -> Option<usize> {
+    out[0] = byte;
+    Some(1)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::ascii::copy_ascii;
-use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::shared::encode_stateless;
+use super::shared::{malformed_pair, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -162,32 +163,12 @@ impl EucKrEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let (mut r, mut w) = (0, 0);
-        'ascii: loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            loop {
-                if r == bytes.len() {
-                    return (RawEncoderResult::InputEmpty, r, w);
-                }
-                if dst.len() - w < 2 {
-                    return (RawEncoderResult::OutputFull, r, w);
-                }
-                if bytes[r] < 0x80 {
-                    continue 'ascii;
-                }
-                let (cp, len) = next_scalar(bytes, r);
-                r += len;
-                let Some(pointer) = EUC_KR_ENCODE.pointer(cp) else {
-                    return (unmappable(cp), r, w);
-                };
-                dst[w] = (pointer / 190 + 0x81) as u8;
-                dst[w + 1] = (pointer % 190 + 0x41) as u8;
-                w += 2;
-            }
-        }
+        encode_stateless::<2>(src, dst, |cp, out| {
+            let pointer = EUC_KR_ENCODE.pointer(cp)?;
+            out[0] = (pointer / 190 + 0x81) as u8;
+            out[1] = (pointer % 190 + 0x41) as u8;
+            Some(2)
+        })
     }
 }
 

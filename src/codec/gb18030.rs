@@ -5,7 +5,8 @@
 //! through the ranges algorithm.
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, write_bmp, write_scalar};
+use super::shared::encode_stateless;
+use super::shared::{write_bmp, write_scalar};
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -293,63 +294,44 @@ impl Gb18030Encoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let (mut read, mut written) = (0, 0);
-        loop {
-            let Some(&b0) = bytes.get(read) else {
-                return (RawEncoderResult::InputEmpty, read, written);
-            };
-            if dst.len() - written < 4 {
-                return (RawEncoderResult::OutputFull, read, written);
-            }
-            if b0 < 0x80 {
-                let n = copy_ascii(&bytes[read..], &mut dst[written..]);
-                read += n;
-                written += n;
-                continue;
-            }
-            let (cp, len) = next_scalar(bytes, read);
-            read += len;
-            if let Some(pointer) = GB18030_ENCODE.pointer(cp) {
-                // Neither U+E5E5, U+20AC (GBK's 0x80 comes first) nor a
-                // side-table code point is in index gb18030.
-                if !(self.is_gbk && cp == 0x20AC) {
-                    let pointer = u32::from(pointer);
-                    let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
-                    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
-                    dst[written] = lead as u8;
-                    dst[written + 1] = (trail + offset) as u8;
-                    written += 2;
-                    continue;
-                }
+        let is_gbk = self.is_gbk;
+        encode_stateless::<4>(src, dst, |cp, out| {
+            // The standard's steps, with the index first: neither U+E5E5, GBK's
+            // U+20AC, nor a side-table code point is in index gb18030.
+            if let Some(pointer) = GB18030_ENCODE
+                .pointer(cp)
+                .filter(|_| !(is_gbk && cp == 0x20AC))
+            {
+                let pointer = u32::from(pointer);
+                let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
+                let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+                out[0] = lead as u8;
+                out[1] = (trail + offset) as u8;
+                return Some(2);
             }
             if cp == 0xE5E5 {
-                return (RawEncoderResult::Unmappable('\u{E5E5}'), read, written);
+                return None;
             }
-            if self.is_gbk && cp == 0x20AC {
-                dst[written] = 0x80;
-                written += 1;
-                continue;
+            if is_gbk && cp == 0x20AC {
+                out[0] = 0x80;
+                return Some(1);
             }
-            if let Some([lead, trail]) = side_table(cp) {
-                dst[written] = lead;
-                dst[written + 1] = trail;
-                written += 2;
-                continue;
+            if let Some(bytes) = side_table(cp) {
+                out[..2].copy_from_slice(&bytes);
+                return Some(2);
             }
-            if self.is_gbk {
-                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                return (RawEncoderResult::Unmappable(c), read, written);
+            if is_gbk {
+                return None;
             }
             let pointer = ranges_pointer(cp);
-            dst[written] = (pointer / (10 * 126 * 10) + 0x81) as u8;
+            out[0] = (pointer / (10 * 126 * 10) + 0x81) as u8;
             let pointer = pointer % (10 * 126 * 10);
-            dst[written + 1] = (pointer / (10 * 126) + 0x30) as u8;
+            out[1] = (pointer / (10 * 126) + 0x30) as u8;
             let pointer = pointer % (10 * 126);
-            dst[written + 2] = (pointer / 10 + 0x81) as u8;
-            dst[written + 3] = (pointer % 10 + 0x30) as u8;
-            written += 4;
-        }
+            out[2] = (pointer / 10 + 0x81) as u8;
+            out[3] = (pointer % 10 + 0x30) as u8;
+            Some(4)
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 //! Small helpers the families share in their hot loops: scalar values to and
 //! from UTF-8, and the double-byte error rule.
 
+use super::ascii::copy_ascii;
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
@@ -83,5 +84,48 @@ pub(crate) fn malformed_pair(
     } else {
         let m = RawMalformed::new(&[lead, byte], 0);
         (RawDecoderResult::Malformed(m), byte_pos + 1, w)
+    }
+}
+
+/// The loop every stateless encoder runs. ASCII runs are copied a word at a
+/// time; a lone ASCII byte between other characters (a space between words)
+/// is copied inline; every other scalar value goes to `encode_one`, which
+/// writes its bytes (at most `MAX_LEN`) at the start of the slice it is given
+/// and returns how many, or `None` when the encoding cannot represent it.
+#[inline(always)]
+pub(crate) fn encode_stateless<const MAX_LEN: usize>(
+    src: &str,
+    dst: &mut [u8],
+    mut encode_one: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+) -> (RawEncoderResult, usize, usize) {
+    let bytes = src.as_bytes();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+        r += n;
+        w += n;
+        loop {
+            if r == bytes.len() {
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if dst.len() - w < MAX_LEN {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+            if bytes[r] < 0x80 {
+                dst[w] = bytes[r];
+                r += 1;
+                w += 1;
+                if bytes.get(r).is_some_and(|&b| b < 0x80) {
+                    break; // a run: back to the word-at-a-time copy
+                }
+                continue;
+            }
+            let (cp, len) = next_scalar(bytes, r);
+            r += len;
+            match encode_one(cp, &mut dst[w..]) {
+                Some(n) => w += n,
+                None => return (unmappable(cp), r, w),
+            }
+        }
     }
 }

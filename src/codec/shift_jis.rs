@@ -1,7 +1,8 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
 use super::ascii::copy_ascii;
-use super::shared::{malformed_pair, next_scalar, unmappable, write_bmp};
+use super::shared::encode_stateless;
+use super::shared::{malformed_pair, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -192,40 +193,19 @@ impl ShiftJisEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let (mut r, mut w) = (0, 0);
-        'ascii: loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            loop {
-                if r == bytes.len() {
-                    return (RawEncoderResult::InputEmpty, r, w);
+        encode_stateless::<2>(src, dst, |cp, out| {
+            match SHIFT_JIS_ENCODE
+                .pointer(cp)
+                .map(Err)
+                .or_else(|| encode_special(cp))?
+            {
+                Ok(byte) => {
+                    out[0] = byte;
+                    Some(1)
                 }
-                if dst.len() - w < 2 {
-                    return (RawEncoderResult::OutputFull, r, w);
-                }
-                if bytes[r] < 0x80 {
-                    continue 'ascii;
-                }
-                let (cp, len) = next_scalar(bytes, r);
-                r += len;
-                if let Some(pointer) = SHIFT_JIS_ENCODE.pointer(cp) {
-                    w = write_pointer(dst, w, pointer);
-                    continue;
-                }
-                match encode_special(cp) {
-                    Some(Ok(b)) => {
-                        dst[w] = b;
-                        w += 1;
-                    }
-                    Some(Err(pointer)) => {
-                        w = write_pointer(dst, w, pointer);
-                    }
-                    None => return (unmappable(cp), r, w),
-                }
+                Err(pointer) => Some(write_pointer(out, 0, pointer)),
             }
-        }
+        })
     }
 }
 

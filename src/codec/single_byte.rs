@@ -3,6 +3,7 @@
 
 use super::ascii::copy_ascii;
 use super::registry::Kind;
+use super::shared::encode_stateless;
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -116,30 +117,6 @@ impl SingleByteDecoder {
     }
 }
 
-/// Decodes the non-ASCII UTF-8 sequence at `bytes[r..]` (valid UTF-8):
-/// returns the code point and the sequence length.
-#[inline(always)]
-pub(crate) fn decode_non_ascii(bytes: &[u8], r: usize) -> (u32, usize) {
-    let b = bytes[r];
-    if b < 0xE0 {
-        (
-            (u32::from(b & 0x1F) << 6) | u32::from(bytes[r + 1] & 0x3F),
-            2,
-        )
-    } else if b < 0xF0 {
-        let cp = (u32::from(b & 0x0F) << 12)
-            | (u32::from(bytes[r + 1] & 0x3F) << 6)
-            | u32::from(bytes[r + 2] & 0x3F);
-        (cp, 3)
-    } else {
-        let cp = (u32::from(b & 0x07) << 18)
-            | (u32::from(bytes[r + 1] & 0x3F) << 12)
-            | (u32::from(bytes[r + 2] & 0x3F) << 6)
-            | u32::from(bytes[r + 3] & 0x3F);
-        (cp, 4)
-    }
-}
-
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     table: &'static SingleByteTable,
@@ -156,45 +133,11 @@ impl SingleByteEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let encode = self.table.encode;
-        let mut r = 0;
-        let mut w = 0;
-        loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            while let (Some(&b), Some(out)) = (bytes.get(r), dst.get_mut(w)) {
-                if b < 0x80 {
-                    *out = b;
-                    r += 1;
-                    w += 1;
-                    if bytes.get(r).is_some_and(|&b| b < 0x80) {
-                        break;
-                    }
-                    continue;
-                }
-                let (cp, len) = decode_non_ascii(bytes, r);
-                r += len;
-                match encode.pointer(cp) {
-                    Some(p) => {
-                        *out = (p + 0x80) as u8;
-                        w += 1;
-                    }
-                    None => {
-                        // Valid UTF-8 decodes to scalar values only.
-                        let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                        return (RawEncoderResult::Unmappable(c), r, w);
-                    }
-                }
-            }
-            if r == bytes.len() {
-                return (RawEncoderResult::InputEmpty, r, w);
-            }
-            if w == dst.len() {
-                return (RawEncoderResult::OutputFull, r, w);
-            }
-        }
+        let table = self.table.encode;
+        encode_stateless::<1>(src, dst, |cp, out| {
+            out[0] = (table.pointer(cp)? + 0x80) as u8;
+            Some(1)
+        })
     }
 }
 

@@ -1,7 +1,7 @@
 //! x-user-defined: bytes 0x80..=0xFF are U+F780..=U+F7FF.
 
 use super::ascii::copy_ascii;
-use super::single_byte::decode_non_ascii;
+use super::shared::encode_stateless;
 use super::{RawDecoderResult, RawEncoderResult};
 
 /// The x-user-defined decoder (it never fails).
@@ -52,30 +52,10 @@ impl XUserDefinedEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
-        let bytes = src.as_bytes();
-        let mut r = 0;
-        let mut w = 0;
-        loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            if r == bytes.len() {
-                return (RawEncoderResult::InputEmpty, r, w);
-            }
-            if w == dst.len() {
-                return (RawEncoderResult::OutputFull, r, w);
-            }
-            let (cp, len) = decode_non_ascii(bytes, r);
-            r += len;
-            if (0xF780..=0xF7FF).contains(&cp) {
-                dst[w] = (cp - 0xF780 + 0x80) as u8;
-                w += 1;
-            } else {
-                // Valid UTF-8 decodes to scalar values only.
-                let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                return (RawEncoderResult::Unmappable(c), r, w);
-            }
-        }
+        encode_stateless::<1>(src, dst, |cp, out| {
+            out[0] = (cp.checked_sub(0xF780).filter(|&d| d < 0x80)? + 0x80) as u8;
+            Some(1)
+        })
     }
 }
 

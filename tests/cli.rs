@@ -486,6 +486,25 @@ fn replaced_input_that_cannot_be_encoded_says_where_it_came_from() {
         .stderr(contains("U+FFFD").and(contains(
             "replaced malformed input; the first at byte offset 3 (0-based)",
         )));
+    // A U+FFFD that was in the input, with malformed input only after it:
+    // the message does not point forward to it.
+    wenc()
+        .args(["-t", "windows-1252"])
+        .write_stdin(
+            "a\u{FFFD}\n"
+                .as_bytes()
+                .iter()
+                .chain(b"\xFF\n")
+                .copied()
+                .collect::<Vec<u8>>(),
+        )
+        .assert()
+        .code(1)
+        .stdout(&b"a"[..])
+        .stderr(
+            "wenc: <stdin>: U+FFFD '\u{FFFD}' at line 1, column 2 cannot be represented in \
+             windows-1252; -e html writes it as &#65533;\n",
+        );
 }
 
 #[test]

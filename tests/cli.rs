@@ -486,6 +486,25 @@ fn replaced_input_that_cannot_be_encoded_says_where_it_came_from() {
         .stderr(contains("U+FFFD").and(contains(
             "replaced malformed input; the first at byte offset 3 (0-based)",
         )));
+    // A U+FFFD that was in the input, with malformed input only after it:
+    // the message does not point forward to it.
+    wenc()
+        .args(["-t", "windows-1252"])
+        .write_stdin(
+            "a\u{FFFD}\n"
+                .as_bytes()
+                .iter()
+                .chain(b"\xFF\n")
+                .copied()
+                .collect::<Vec<u8>>(),
+        )
+        .assert()
+        .code(1)
+        .stdout(&b"a"[..])
+        .stderr(
+            "wenc: <stdin>: U+FFFD '\u{FFFD}' at line 1, column 2 cannot be represented in \
+             windows-1252; -e html writes it as &#65533;\n",
+        );
 }
 
 #[test]
@@ -1369,9 +1388,10 @@ fn memory_stays_flat_for_large_inputs() {
             written += chunk.len();
         }
     }
-    for through_pipe in [true, false] {
+    // One thread, then four: each takes a few MiB for its pieces.
+    for (through_pipe, jobs, limit_mib) in [(true, "1", 16), (false, "1", 16), (false, "4", 32)] {
         let mut cmd = std::process::Command::new(BIN);
-        cmd.args(["-t", "utf-16le", "-o", "/dev/null"])
+        cmd.args(["-j", jobs, "-t", "utf-16le", "-o", "/dev/null"])
             .stdout(Stdio::null());
         if through_pipe {
             cmd.stdin(Stdio::piped());
@@ -1398,8 +1418,8 @@ fn memory_stays_flat_for_large_inputs() {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(
-            peak > 0 && peak < 16 * 1024,
-            "peak RSS {peak} KiB (pipe: {through_pipe})"
+            peak > 0 && peak < limit_mib * 1024,
+            "peak RSS {peak} KiB (pipe: {through_pipe}, -j {jobs})"
         );
     }
 }

@@ -8,7 +8,7 @@
 //! calls it).
 
 mod fuzz_props;
-use fuzz_props::{check_decode, check_encode, Rng, Set};
+use fuzz_props::{check_decode, check_differential, check_encode, Rng, Set};
 use std::path::{Path, PathBuf};
 
 type Check = fn(&[u8], Set) -> bool;
@@ -18,7 +18,12 @@ const TARGETS: &[(&str, Check, Set)] = &[
     ("decode_multibyte", check_decode, Set::Multibyte),
     ("encode", check_encode, Set::All),
     ("encode_multibyte", check_encode, Set::Multibyte),
+    ("differential", differential, Set::All),
 ];
+
+fn differential(data: &[u8], _: Set) -> bool {
+    check_differential(data)
+}
 
 fn regressions_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions")

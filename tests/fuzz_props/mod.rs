@@ -30,6 +30,10 @@
 //! reference first returns to ASCII); decoding the html output meets no error
 //! and gives back the input with references for unmappable characters, modulo
 //! the normalisations; re-encoding that decoded text gives the same bytes.
+//!
+//! Differential check ([`check_differential`]): the same plan run through
+//! wenc (chunked) and encoding_rs (one shot), decoding and encoding, in both
+//! error modes.
 #![allow(dead_code)]
 
 use wenc::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
@@ -709,4 +713,162 @@ impl Rng {
         }
         v
     }
+}
+
+/// The encoding_rs encoding with the same name.
+fn oracle(enc: &'static Encoding) -> &'static encoding_rs::Encoding {
+    encoding_rs::Encoding::for_label(enc.labels()[0].as_bytes())
+        .unwrap_or_else(|| panic!("encoding_rs lacks {}", enc.name()))
+}
+
+/// encoding_rs decoding `input` in one shot (fatal mode): events, then the
+/// replacement-mode output.
+fn oracle_decode(enc: &'static Encoding, bom: bool, input: &[u8]) -> (Vec<Event>, Vec<u8>) {
+    let rs = oracle(enc);
+    let new = || {
+        if bom {
+            rs.new_decoder()
+        } else {
+            rs.new_decoder_without_bom_handling()
+        }
+    };
+    let mut decoder = new();
+    let mut events = Vec::new();
+    let mut dst = vec![0u8; 4 * input.len() + 64];
+    let mut read = 0;
+    loop {
+        let (result, r, w) =
+            decoder.decode_to_utf8_without_replacement(&input[read..], &mut dst, true);
+        read += r;
+        push_output(&mut events, &dst[..w]);
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => {}
+            encoding_rs::DecoderResult::Malformed(len, after) => {
+                let end = read - usize::from(after);
+                let start = end - usize::from(len);
+                events.push(Event::Malformed {
+                    offset: start as u64,
+                    bytes: input[start..end].to_vec(),
+                });
+            }
+        }
+    }
+    let mut decoder = new();
+    let mut out = Vec::new();
+    let mut read = 0;
+    loop {
+        let (result, r, w, _) = decoder.decode_to_utf8(&input[read..], &mut dst, true);
+        read += r;
+        out.extend_from_slice(&dst[..w]);
+        if result == encoding_rs::CoderResult::InputEmpty {
+            return (events, out);
+        }
+    }
+}
+
+/// encoding_rs encoding `text` in one shot: fatal events, then html output.
+fn oracle_encode(enc: &'static Encoding, text: &str) -> (Vec<Event>, Vec<u8>) {
+    let rs = oracle(enc);
+    let mut dst = vec![0u8; 16 * text.len() + 64];
+    let mut encoder = rs.new_encoder();
+    let mut events = Vec::new();
+    let mut read = 0;
+    loop {
+        let (result, r, w) =
+            encoder.encode_from_utf8_without_replacement(&text[read..], &mut dst, true);
+        read += r;
+        push_output(&mut events, &dst[..w]);
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => break,
+            encoding_rs::EncoderResult::OutputFull => {}
+            encoding_rs::EncoderResult::Unmappable(ch) => {
+                let len = text[..read].chars().next_back().map_or(0, char::len_utf8);
+                events.push(Event::Unmappable {
+                    offset: (read - len) as u64,
+                    ch,
+                });
+            }
+        }
+    }
+    let mut encoder = rs.new_encoder();
+    let mut out = Vec::new();
+    let mut read = 0;
+    loop {
+        let (result, r, w, _) = encoder.encode_from_utf8(&text[read..], &mut dst, true);
+        read += r;
+        out.extend_from_slice(&dst[..w]);
+        if result == encoding_rs::CoderResult::InputEmpty {
+            return (events, out);
+        }
+    }
+}
+
+/// wenc (chunked, small buffers) against encoding_rs (one shot), decoding
+/// and encoding the same payload, in both error modes. encoding_rs follows
+/// the same standard (GB18030-2022 included), so any difference is a bug on
+/// one side or a place where the two read the standard differently. UTF-16
+/// encoders are left out (encoding_rs has none) and so is replacement's.
+pub fn check_differential(data: &[u8]) -> bool {
+    let Some(plan) = Plan::parse(data, Set::All, false) else {
+        return false;
+    };
+    let enc = plan.encoding;
+    let input = plan.payload;
+    let cuts = plan.boundaries(input.len(), |_| true);
+    let chunks = plan.chunks(input, &cuts);
+    let ctx = format!(
+        "{enc:?}, bom {}, dst {}, chunks {:?}, input {}",
+        plan.bom,
+        plan.dst_len,
+        chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+        hex(input)
+    );
+    let (rs_events, rs_out) = oracle_decode(enc, plan.bom, input);
+    let ours = decode_replacing(enc, plan.bom, &chunks, plan.dst_len);
+    assert!(
+        ours.output == rs_out,
+        "decode (replacement) differs from encoding_rs: wenc {:?} encoding_rs {:?} ({ctx})",
+        String::from_utf8_lossy(&ours.output),
+        String::from_utf8_lossy(&rs_out)
+    );
+    let (events, _, _) = decode_fatal(enc, plan.bom, &chunks, plan.dst_len);
+    assert_eq!(
+        events, rs_events,
+        "decode (fatal) differs from encoding_rs ({ctx})"
+    );
+
+    if !enc.can_encode() || enc.name().starts_with("UTF-16") {
+        return true;
+    }
+    let text = if plan.utf16_payload {
+        let units: Vec<u16> = input
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        String::from_utf8_lossy(input).into_owned()
+    };
+    let cuts = plan.boundaries(text.len(), |c| text.is_char_boundary(c));
+    let byte_chunks = plan.chunks(text.as_bytes(), &cuts);
+    let chunks: Vec<&str> = byte_chunks
+        .iter()
+        .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
+        .collect();
+    let ctx = format!("{enc:?}, dst {}, text {text:?}", plan.dst_len);
+    let (rs_events, rs_out) = oracle_encode(enc, &text);
+    let ours = encode_html(enc, &chunks, plan.dst_len);
+    assert!(
+        ours.output == rs_out,
+        "encode (html) differs from encoding_rs: wenc {} encoding_rs {} ({ctx})",
+        hex(&ours.output),
+        hex(&rs_out)
+    );
+    let (events, _) = encode_fatal(enc, &chunks, plan.dst_len);
+    assert_eq!(
+        events, rs_events,
+        "encode (fatal) differs from encoding_rs ({ctx})"
+    );
+    true
 }

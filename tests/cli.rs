@@ -486,6 +486,25 @@ fn replaced_input_that_cannot_be_encoded_says_where_it_came_from() {
         .stderr(contains("U+FFFD").and(contains(
             "replaced malformed input; the first at byte offset 3 (0-based)",
         )));
+    // A U+FFFD that was in the input, with malformed input only after it:
+    // the message does not point forward to it.
+    wenc()
+        .args(["-t", "windows-1252"])
+        .write_stdin(
+            "a\u{FFFD}\n"
+                .as_bytes()
+                .iter()
+                .chain(b"\xFF\n")
+                .copied()
+                .collect::<Vec<u8>>(),
+        )
+        .assert()
+        .code(1)
+        .stdout(&b"a"[..])
+        .stderr(
+            "wenc: <stdin>: U+FFFD '\u{FFFD}' at line 1, column 2 cannot be represented in \
+             windows-1252; -e html writes it as &#65533;\n",
+        );
 }
 
 #[test]
@@ -1236,11 +1255,21 @@ fn wait_for(mut cond: impl FnMut() -> bool) {
 #[cfg(unix)]
 #[test]
 fn interrupted_run_leaves_the_target_and_no_temporary_file() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         let d = dir();
         let target = write(d.path(), "target", b"precious");
-        let mut child = std::process::Command::new(BIN)
+        let mut cmd = std::process::Command::new(BIN);
+        // A signal ignored on entry stays ignored (tests/faults.rs): make
+        // sure it is not, whatever the test runner inherited (nohup).
+        // SAFETY: signal() is async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(signal, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = cmd
             .arg("-o")
             .arg(&target)
             .stdin(Stdio::piped())
@@ -1359,9 +1388,10 @@ fn memory_stays_flat_for_large_inputs() {
             written += chunk.len();
         }
     }
-    for through_pipe in [true, false] {
+    // One thread, then four: each takes a few MiB for its pieces.
+    for (through_pipe, jobs, limit_mib) in [(true, "1", 16), (false, "1", 16), (false, "4", 32)] {
         let mut cmd = std::process::Command::new(BIN);
-        cmd.args(["-t", "utf-16le", "-o", "/dev/null"])
+        cmd.args(["-j", jobs, "-t", "utf-16le", "-o", "/dev/null"])
             .stdout(Stdio::null());
         if through_pipe {
             cmd.stdin(Stdio::piped());
@@ -1388,8 +1418,8 @@ fn memory_stays_flat_for_large_inputs() {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(
-            peak > 0 && peak < 16 * 1024,
-            "peak RSS {peak} KiB (pipe: {through_pipe})"
+            peak > 0 && peak < limit_mib * 1024,
+            "peak RSS {peak} KiB (pipe: {through_pipe}, -j {jobs})"
         );
     }
 }

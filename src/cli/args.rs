@@ -105,7 +105,7 @@ pub struct Args {
         short = 'l',
         long = "list-labels",
         alias = "list",
-        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress"]
+        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress", "jobs"]
     )]
     pub list_labels: bool,
 
@@ -132,6 +132,30 @@ pub struct Args {
     /// not go to the terminal too, and -q is not given.
     #[arg(long)]
     pub progress: bool,
+
+    /// Threads for converting a large file [default: the number of CPU cores]
+    ///
+    /// A regular file of 4 MiB or more is converted in pieces on N threads,
+    /// with exactly the output, messages and exit status of -j 1, when its
+    /// encodings allow it (see "Input and output" below).
+    #[arg(
+        short = 'j',
+        long = "jobs",
+        value_name = "N",
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub jobs: Option<u32>,
+
+    /// Bytes per piece for -j (for tests); inputs under four pieces are not split.
+    #[arg(
+        long = "piece-size",
+        value_name = "BYTES",
+        hide = true,
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub piece_size: Option<u64>,
 
     /// iconv's -c has no equivalent; explained when used.
     #[arg(short = 'c', hide = true, action = ArgAction::SetTrue)]

@@ -108,6 +108,16 @@ pub const SECTIONS: &[Section] = &[
                encoder: an ISO-2022-JP output returns to ASCII at the end of each), and their \
                outputs are written one after another. wenc stops at the first error, except that \
                --check and --sniff go through every FILE."),
+            P("-j N (by default, the number of CPU cores) converts a regular file of 4 MiB or \
+               more on N threads: the file is cut after newlines into pieces of about 1 MiB, N \
+               pieces are converted at a time, and the results are written in order, so memory \
+               use stays within a few MiB per thread. Output, warnings, errors, positions and \
+               exit status are exactly those of -j 1. This needs an input encoding whose decoder \
+               forgets everything at a newline (all but UTF-16LE, UTF-16BE, ISO-2022-JP and \
+               replacement; a BOM decides when there is one) and an output encoding other than \
+               ISO-2022-JP; otherwise, and for standard input, pipes and smaller files, one \
+               thread converts. UTF-8 to UTF-8 needs no threads: valid text is copied straight \
+               from the file. FILEs are still converted one after another."),
             P("-o FILE writes a temporary file in FILE's directory and renames it over FILE once \
                everything succeeded. On any error, or when wenc is interrupted by SIGINT, SIGTERM \
                or SIGHUP, FILE is left exactly as it was and the temporary file is removed. -o \

@@ -27,7 +27,7 @@ pub fn resolve(label: &str, direction: Direction) -> Result<&'static Encoding, S
         return Ok(encoding);
     }
     let option = direction.option();
-    let shown = super::message::escape(label);
+    let shown = shown_label(label);
     if let Some(i) = label.find("//") {
         return Err(iconv_suffix(&label[..i], &label[i..], option, &shown));
     }
@@ -48,6 +48,22 @@ pub fn resolve(label: &str, direction: Direction) -> Result<&'static Encoding, S
     }
     msg.push_str("\n  wenc --list-labels shows every label");
     Err(msg)
+}
+
+/// Labels are short (the longest has 19 characters); a longer value is
+/// echoed only this far, and gets no suggestions.
+const LONGEST_SHOWN: usize = 64;
+
+/// `label` as echoed in a message: escaped, and cut if absurdly long.
+fn shown_label(label: &str) -> String {
+    match label.char_indices().nth(LONGEST_SHOWN) {
+        Some((cut, _)) => format!(
+            "{}... ({} bytes)",
+            super::message::escape(&label[..cut]),
+            label.len()
+        ),
+        None => super::message::escape(label),
+    }
 }
 
 /// The message for `UTF-8//TRANSLIT` and friends.
@@ -126,6 +142,11 @@ fn normalize(label: &str) -> String {
 /// Up to five labels close to `label`, closest first, with their encodings.
 pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
     let wanted = label.trim().to_ascii_lowercase();
+    // No label is close to a very long value (and edit distances to it
+    // would take seconds).
+    if wanted.len() > LONGEST_SHOWN {
+        return Vec::new();
+    }
     let wanted_key = normalize(label);
     if wanted.is_empty() {
         return Vec::new();
@@ -207,5 +228,21 @@ mod tests {
         let msg = resolve("latin1//IGNORE", Direction::From).unwrap_err();
         assert!(msg.contains("never drops input silently"), "{msg}");
         assert!(resolve(" SJIS ", Direction::From).is_ok());
+    }
+
+    #[test]
+    fn long_labels_are_cut_in_messages() {
+        let long = "\u{1B}".repeat(100_000);
+        let msg = resolve(&long, Direction::To).unwrap_err();
+        assert!(
+            msg.starts_with(&format!(
+                "unknown encoding label '{}... (100000 bytes)' for -t",
+                "\\x1B".repeat(LONGEST_SHOWN)
+            )),
+            "{msg}"
+        );
+        assert!(suggest(&"a".repeat(65)).is_empty());
+        let msg = resolve(&format!("{}//IGNORE", "x".repeat(70)), Direction::From).unwrap_err();
+        assert!(msg.contains("... (78 bytes)' for -f"), "{msg}");
     }
 }

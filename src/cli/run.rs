@@ -6,7 +6,7 @@ use super::message;
 use super::progress::Reporter;
 use super::{list, Status};
 use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
-use crate::convert::{self, ConvertError, Converter, ErrorMode, Settings, Summary};
+use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
 use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
@@ -100,6 +100,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         check: args.check,
         add_bom: args.add_bom,
         output: args.output.filter(|p| p.as_os_str() != "-"),
+        parallelism: parallelism(args.jobs, args.piece_size),
     };
     let total = total_size(&sources);
     let output_on_terminal = job.output.is_none() && !job.check && io::stdout().is_terminal();
@@ -107,6 +108,18 @@ pub fn run(args: Vec<OsString>) -> Status {
     let status = job.run(&sources, &mut reporter);
     reporter.finish();
     status
+}
+
+/// Threads and piece size from -j and the hidden --piece-size.
+fn parallelism(jobs: Option<u32>, piece_size: Option<u64>) -> Parallelism {
+    let mut p = match jobs {
+        Some(n) => Parallelism::new(n as usize),
+        None => Parallelism::available(),
+    };
+    if let Some(size) = piece_size {
+        p.piece_size = usize::try_from(size).unwrap_or(usize::MAX);
+    }
+    p
 }
 
 /// The inputs: FILEs, with `-` (or none at all) meaning standard input.
@@ -214,6 +227,7 @@ struct Job {
     check: bool,
     add_bom: bool,
     output: Option<PathBuf>,
+    parallelism: Parallelism,
 }
 
 /// How converting one input ended.
@@ -343,7 +357,7 @@ impl Job {
                 return (Outcome::Failed, 0);
             }
         };
-        let mut converter = Converter::new(self.settings);
+        let mut converter = Converter::new(self.settings).with_parallelism(self.parallelism);
         let mut size = 0;
         let result = input.convert(&mut converter, sink, &mut |n| {
             size = n;
@@ -395,16 +409,21 @@ impl Job {
                     u.position,
                     u.encoding
                 );
-                if u.ch == '\u{FFFD}' && summary.malformed > 0 {
-                    if let Some(first) = &summary.first_malformed {
-                        msg.push_str(&format!(
-                            " (U+FFFD replaced malformed input; the first at byte offset {} \
-                             (0-based), {}; -e fatal stops there)",
-                            first.offset, first.position
-                        ));
+                // Only a replacement before the character counts: how far
+                // decoding has run ahead of encoding depends on buffer sizes.
+                let earlier = summary.first_malformed.filter(|m| {
+                    (m.position.line, m.position.column) <= (u.position.line, u.position.column)
+                });
+                match earlier {
+                    Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
+                        " (U+FFFD replaced malformed input; the first at byte offset {} \
+                         (0-based), {}; -e fatal stops there)",
+                        first.offset, first.position
+                    )),
+                    _ if !self.check => {
+                        msg.push_str(&format!("; -e html writes it as &#{};", u.ch as u32));
                     }
-                } else if !self.check {
-                    msg.push_str(&format!("; -e html writes it as &#{};", u.ch as u32));
+                    _ => {}
                 }
                 msg
             }

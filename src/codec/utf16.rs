@@ -233,6 +233,179 @@ impl Utf16Decoder {
     }
 }
 
+/// Decodes the units of `src[r..]` that are not surrogates, as far as the
+/// fast path goes (it stops before a surrogate, and where `src` or `dst` is
+/// close to its end). Returns the new positions.
+#[inline(always)]
+fn fast_bmp<const BE: bool>(src: &[u8], r: usize, dst: &mut [u8], w: usize) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: `sse2::fast_bmp` only requires SSE2, and this build
+        // enables it (the `cfg` above; it is part of the x86_64 baseline).
+        unsafe { sse2::fast_bmp::<BE>(src, r, dst, w) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        fast_bmp_swar::<BE>(src, r, dst, w)
+    }
+}
+
+/// The x86_64 fast path: eight units per step in an SSE2 register.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// Room a step needs in `dst`: 24 bytes of output (eight three-byte
+    /// units) plus the spill of its last four-byte store, rounded up so
+    /// that masked store positions stay in bounds.
+    const ROOM: usize = 36;
+
+    /// Eight units from `src[r..r + 16]`, one per 16-bit lane.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load<const BE: bool>(src: &[u8], r: usize) -> __m128i {
+        let lo = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
+        let hi = u64::from_le_bytes(src[r + 8..r + 16].try_into().unwrap());
+        let c = _mm_set_epi64x(hi as i64, lo as i64);
+        if BE {
+            _mm_or_si128(_mm_slli_epi16::<8>(c), _mm_srli_epi16::<8>(c))
+        } else {
+            c
+        }
+    }
+
+    /// Decodes `src[r..]`, eight units at a time, while there are sixteen
+    /// bytes of input and [`ROOM`] of room: an ASCII block is packed; any
+    /// other is converted without branching on its units, up to its first
+    /// surrogate, and a valid surrogate pair there is decoded too. Stops
+    /// before any other surrogate. Returns the new positions.
+    #[target_feature(enable = "sse2")]
+    pub(super) fn fast_bmp<const BE: bool>(
+        src: &[u8],
+        mut r: usize,
+        dst: &mut [u8],
+        mut w: usize,
+    ) -> (usize, usize) {
+        let zero = _mm_setzero_si128();
+        let splat = |x: u16| _mm_set1_epi16(x as i16);
+        while r + 16 <= src.len() && w + ROOM <= dst.len() {
+            let c = load::<BE>(src, r);
+            // All-ones lanes: units below U+0080.
+            let ascii = _mm_cmpeq_epi16(_mm_and_si128(c, splat(0xFF80)), zero);
+            if _mm_movemask_epi8(ascii) == 0xFFFF {
+                let packed = _mm_cvtsi128_si64(_mm_packus_epi16(c, c)) as u64;
+                dst[w..w + 8].copy_from_slice(&packed.to_le_bytes());
+                r += 16;
+                w += 8;
+                // More ASCII is likely: sixteen units per step.
+                while r + 32 <= src.len() && w + 16 <= dst.len() {
+                    let a = load::<BE>(src, r);
+                    let b = load::<BE>(src, r + 16);
+                    let high = _mm_and_si128(_mm_or_si128(a, b), splat(0xFF80));
+                    if _mm_movemask_epi8(_mm_cmpeq_epi16(high, zero)) != 0xFFFF {
+                        break;
+                    }
+                    let packed = _mm_packus_epi16(a, b);
+                    let lo = _mm_cvtsi128_si64(packed) as u64;
+                    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(packed, packed)) as u64;
+                    dst[w..w + 8].copy_from_slice(&lo.to_le_bytes());
+                    dst[w + 8..w + 16].copy_from_slice(&hi.to_le_bytes());
+                    r += 32;
+                    w += 16;
+                }
+                continue;
+            }
+            let top = _mm_and_si128(c, splat(0xF800));
+            let out: &mut [u8; ROOM] = (&mut dst[w..w + ROOM]).try_into().unwrap();
+            let ends = put_block(c, ascii, top, out);
+            let surrogates = _mm_movemask_epi8(_mm_cmpeq_epi16(top, splat(0xD800)));
+            if surrogates == 0 {
+                w += (ends >> 56) as usize;
+                r += 16;
+                continue;
+            }
+            // Keep the units before the first surrogate (what `put_block`
+            // wrote for the rest is overwritten later).
+            let before = (surrogates.trailing_zeros() / 2) as usize;
+            w += (((ends << 8) >> (8 * before)) & 0xFF) as usize;
+            r += 2 * before;
+            // A valid pair is decoded here; anything else (and a pair cut
+            // by the end of `src`) is left to the careful path.
+            let Some(pair) = src.get(r..r + 4) else {
+                break;
+            };
+            let lead = super::unit::<BE>(pair[0], pair[1]);
+            let trail = super::unit::<BE>(pair[2], pair[3]);
+            if lead >= 0xDC00 || !super::is_trail(trail) {
+                break;
+            }
+            // At most 21 bytes were kept from `out`: four more fit.
+            let cp = 0x10000 + ((u32::from(lead) - 0xD800) << 10) + (u32::from(trail) - 0xDC00);
+            let bytes = [
+                0xF0 | (cp >> 18) as u8,
+                0x80 | ((cp >> 12) & 0x3F) as u8,
+                0x80 | ((cp >> 6) & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ];
+            dst[w..w + 4].copy_from_slice(&bytes);
+            w += 4;
+            r += 4;
+        }
+        (r, w)
+    }
+
+    /// Writes the eight units `c` as UTF-8 at the start of `out` without
+    /// branching on their values, given the lanes of `c` that are ASCII
+    /// (`ascii`, all ones) and each unit's top five bits (`top`). Returns
+    /// `ends`, whose byte i is where unit i's form ends. Surrogates get a
+    /// meaningless three-byte form. Bytes of `out` past the end of the last
+    /// form may be overwritten too.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn put_block(c: __m128i, ascii: __m128i, top: __m128i, out: &mut [u8; ROOM]) -> u64 {
+        let splat = |x: u16| _mm_set1_epi16(x as i16);
+        // All-ones lanes: units below U+0800.
+        let small = _mm_cmpeq_epi16(top, _mm_setzero_si128());
+        // Each unit's UTF-8 form: its first two bytes in `first` (one
+        // byte for ASCII), the third (if any) in `third`.
+        let low6 = _mm_and_si128(c, splat(0x3F));
+        let trail_low = _mm_slli_epi16::<8>(_mm_or_si128(low6, splat(0x80)));
+        let two = _mm_or_si128(_mm_or_si128(_mm_srli_epi16::<6>(c), splat(0xC0)), trail_low);
+        let mid6 = _mm_and_si128(_mm_srli_epi16::<6>(c), splat(0x3F));
+        let three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16::<12>(c), splat(0xE0)),
+            _mm_slli_epi16::<8>(_mm_or_si128(mid6, splat(0x80))),
+        );
+        let third = _mm_or_si128(low6, splat(0x80));
+        let multi = _mm_or_si128(_mm_and_si128(small, two), _mm_andnot_si128(small, three));
+        let first = _mm_or_si128(_mm_and_si128(ascii, c), _mm_andnot_si128(ascii, multi));
+        // Lengths: 3, minus one for each of "small" and "ascii" (-1 lanes).
+        let lens = _mm_add_epi16(splat(3), _mm_add_epi16(ascii, small));
+        let lens = _mm_cvtsi128_si64(_mm_packus_epi16(lens, lens)) as u64;
+        // Byte i of `ends`: where unit i's form ends (at most 24).
+        let ends = lens.wrapping_mul(0x0101_0101_0101_0101);
+        let forms_lo = _mm_unpacklo_epi16(first, third);
+        let forms_hi = _mm_unpackhi_epi16(first, third);
+        let forms = [
+            _mm_cvtsi128_si64(forms_lo) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(forms_lo, forms_lo)) as u64,
+            _mm_cvtsi128_si64(forms_hi) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(forms_hi, forms_hi)) as u64,
+        ];
+        // Four-byte stores, in order: each may spill past its form, and
+        // the next store overwrites that. `& 0x1F` keeps the positions
+        // provably in bounds (they are at most 21).
+        let mut at = 0;
+        for (i, pair) in forms.into_iter().enumerate() {
+            out[at..at + 4].copy_from_slice(&(pair as u32).to_le_bytes());
+            at = ((ends >> (16 * i)) & 0x1F) as usize;
+            out[at..at + 4].copy_from_slice(&((pair >> 32) as u32).to_le_bytes());
+            at = ((ends >> (16 * i + 8)) & 0x1F) as usize;
+        }
+        ends
+    }
+}
+
 /// Set bits here mean a unit above U+007F (in a [`load_units`] word).
 const ASCII_UNITS: u64 = 0xFF80_FF80_FF80_FF80;
 
@@ -256,9 +429,10 @@ fn pack_ascii(x: u64) -> u32 {
 
 /// Decodes non-surrogate units four at a time (one 64-bit load) while
 /// there are eight bytes of input and sixteen of room; stops before a
-/// surrogate. Returns the new positions.
+/// surrogate. Returns the new positions. (The portable fast path.)
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline(always)]
-fn fast_bmp<const BE: bool>(
+fn fast_bmp_swar<const BE: bool>(
     src: &[u8],
     mut r: usize,
     dst: &mut [u8],
@@ -698,6 +872,171 @@ mod tests {
                     let expected = reference(be_order, &input[..cut]);
                     assert_eq!(run(be_order, &input[..cut], usize::MAX, 1024), expected);
                 }
+            }
+        }
+    }
+
+    /// A small deterministic generator for the randomized tests.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Units in runs like real text: `mode` 0 mostly ASCII, 1 mostly two-byte,
+    /// 2 mostly three-byte, 3 anything (surrogates too), 4 ASCII, 5 ASCII and
+    /// surrogate pairs, each with a rare lone surrogate or boundary value
+    /// mixed in.
+    fn random_units(rng: &mut XorShift, mode: u64, len: usize) -> Vec<u16> {
+        const EDGES: [u16; 16] = [
+            0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4E00, 0xD7FF, 0xD800, 0xDBFF, 0xDC00,
+            0xDFFF, 0xE000, 0xFFFD, 0xFFFF,
+        ];
+        let mut units = Vec::with_capacity(len + 1);
+        while units.len() < len {
+            let roll = rng.below(100);
+            let pick = rng.next();
+            let ascii = 0x20 + (pick % 0x5F) as u16;
+            let unit = if roll < 3 {
+                EDGES[(pick % 16) as usize]
+            } else if mode == 3 {
+                pick as u16
+            } else if mode == 4 {
+                ascii
+            } else if mode == 5 {
+                // Emoji: valid surrogate pairs.
+                if roll < 30 {
+                    units.push(0xD800 + (pick % 0x400) as u16);
+                    0xDC00 + ((pick >> 10) % 0x400) as u16
+                } else {
+                    ascii
+                }
+            } else if mode == 0 {
+                // Latin: accented letters now and then.
+                if roll < 12 {
+                    0xC0 + (pick % 0x40) as u16
+                } else {
+                    ascii
+                }
+            } else if roll < 25 {
+                // Spaces and punctuation between words.
+                ascii
+            } else if mode == 1 {
+                0x400 + (pick % 0x100) as u16
+            } else {
+                0x4E00 + (pick % 0x5000) as u16
+            };
+            units.push(unit);
+        }
+        units
+    }
+
+    #[test]
+    fn every_unit_in_every_lane_of_a_block() {
+        // Blocks of one kind of unit with `u` in one lane of the second block
+        // and in every lane of the third: each kind of block meets every
+        // unit value, and every lane sees every kind of unit.
+        for filler in [0x61u16, 0xE9, 0x4E00] {
+            for u in 0..=0xFFFFu16 {
+                let mut units = vec![filler; 28];
+                units[8 + (usize::from(u) * 7 + usize::from(filler)) % 8] = u;
+                units[16..24].fill(u);
+                let expected = String::from_utf16_lossy(&units).into_bytes();
+                for be_order in [false, true] {
+                    let input = if be_order { be(&units) } else { le(&units) };
+                    let mut got = Vec::new();
+                    for ev in run(be_order, &input, usize::MAX, 1024) {
+                        match ev {
+                            Ev::Out(bytes) => got.extend_from_slice(&bytes),
+                            Ev::Err(..) => got.extend_from_slice("\u{FFFD}".as_bytes()),
+                        }
+                    }
+                    assert_eq!(got, expected, "{u:04X} after {filler:04X} (be: {be_order})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_unit_mixes_match_the_standard() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..4000 {
+            let mode = rng.below(6);
+            let len = rng.below(90) as usize;
+            let units = random_units(&mut rng, mode, len);
+            for be_order in [false, true] {
+                let mut input = if be_order { be(&units) } else { le(&units) };
+                if rng.below(4) == 0 {
+                    input.push(0xD8);
+                }
+                let expected = reference(be_order, &input);
+                assert_eq!(
+                    run(be_order, &input, usize::MAX, 1024),
+                    expected,
+                    "{units:04X?}"
+                );
+                let chunk = 1 + rng.below(40) as usize;
+                let dst_len = 16 + rng.below(40) as usize;
+                assert_eq!(
+                    run(be_order, &input, chunk, dst_len),
+                    expected,
+                    "{units:04X?} chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+    }
+
+    /// A fast path's signature.
+    type FastPath = fn(&[u8], usize, &mut [u8], usize) -> (usize, usize);
+
+    /// Checks a fast path on its own: it reads whole units (surrogates only
+    /// in valid pairs), writes exactly their UTF-8, and goes on until the end
+    /// of `src` or `dst` is near or a surrogate is.
+    fn check_fast_path(name: &str, f: FastPath, be_order: bool, units: &[u16], dst_len: usize) {
+        let input = if be_order { be(units) } else { le(units) };
+        let mut dst = vec![0u8; dst_len];
+        let (r, w) = f(&input, 0, &mut dst, 0);
+        assert!(r % 2 == 0 && r <= input.len() && w <= dst_len, "{name}");
+        let read = &units[..r / 2];
+        let text = String::from_utf16(read).expect("no lone surrogate read");
+        assert_eq!(&dst[..w], text.as_bytes(), "{name} {units:04X?}");
+        let next_surrogate = units[r / 2..]
+            .iter()
+            .position(|&u| u & 0xF800 == 0xD800)
+            .map_or(usize::MAX, |i| r / 2 + i);
+        // Neither path stops more than a block of units short.
+        if next_surrogate >= r / 2 + 8 {
+            assert!(
+                r + 16 > input.len() || w + 40 > dst_len,
+                "{name} stopped early"
+            );
+        }
+    }
+
+    #[test]
+    fn fast_paths_decode_exactly_what_they_read() {
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        for _ in 0..20_000 {
+            let mode = rng.below(6);
+            let len = rng.below(70) as usize;
+            let units = random_units(&mut rng, mode, len);
+            let dst_len = rng.below(120) as usize;
+            for be_order in [false, true] {
+                let (portable, fast): (FastPath, FastPath) = if be_order {
+                    (fast_bmp_swar::<true>, fast_bmp::<true>)
+                } else {
+                    (fast_bmp_swar::<false>, fast_bmp::<false>)
+                };
+                check_fast_path("portable", portable, be_order, &units, dst_len);
+                check_fast_path("fast", fast, be_order, &units, dst_len);
             }
         }
     }

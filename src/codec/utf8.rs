@@ -38,6 +38,9 @@ fn bounds(lead: u8, seen: u8) -> (u8, u8) {
     }
 }
 
+/// Bytes validated and copied per step (a fraction of the L1 data cache).
+const BLOCK: usize = 8 * 1024;
+
 /// The standard's UTF-8 decoder. Its state is the valid prefix of a sequence
 /// that an earlier call ended in the middle of (these bytes are also what an
 /// error at that point reports).
@@ -111,10 +114,12 @@ impl Utf8Decoder {
                 return (RawDecoderResult::InputEmpty, r, w);
             }
             let avail_dst = dst.len() - w;
-            let n = avail_src.min(avail_dst);
-            if n == 0 {
+            if avail_dst == 0 {
                 return (RawDecoderResult::OutputFull, r, w);
             }
+            // A block at a time, so that the copy reads what validation
+            // just brought into the L1 cache.
+            let n = avail_src.min(avail_dst).min(BLOCK);
             let window = &src[r..r + n];
             // simdutf8's `compat` errors carry the same `valid_up_to` and
             // `error_len` as std's, at SIMD speed.
@@ -137,6 +142,11 @@ impl Utf8Decoder {
                             return (RawDecoderResult::Malformed(m), r + bad, w);
                         }
                         None if n < avail_src => {
+                            if n < avail_dst {
+                                // The block ends in the middle of a sequence:
+                                // the next block starts with it.
+                                continue;
+                            }
                             // The window (cut to the room in `dst`) ends in
                             // the middle of a sequence that does not fit.
                             return (RawDecoderResult::OutputFull, r, w);
@@ -505,6 +515,57 @@ mod tests {
                 "cut at {at}"
             );
             assert_eq!(run(&base[..at], 67, 200), expected, "cut at {at}");
+        }
+    }
+
+    #[test]
+    fn sequences_and_errors_across_block_boundaries() {
+        // Valid text up to around the end of the first validation block,
+        // then a character, an error or a truncated sequence.
+        let pieces: [&[u8]; 12] = [
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            "\u{10FFFF}".as_bytes(),
+            b"\x80",
+            b"\xE2\x82",
+            b"\xE2\x82A",
+            b"\xF0\x9F\x98",
+            b"\xF0\x9F\x98A",
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xC3",
+        ];
+        let filler = "abcdéfgh€ijk😀lmnop".repeat(1 + 2 * BLOCK / 28);
+        for at in BLOCK - 8..=BLOCK + 4 {
+            let mut cut = at;
+            while !filler.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            for piece in pieces {
+                let mut input = filler.as_bytes()[..cut].to_vec();
+                input.extend_from_slice(piece);
+                input.extend_from_slice(b"xyz");
+                input.extend_from_slice(&filler.as_bytes()[..100]);
+                let expected = reference(&input);
+                if std::str::from_utf8(&input).is_ok() {
+                    // Block ends are no reason to stop.
+                    let mut dst = vec![0u8; 1 << 16];
+                    let n = input.len();
+                    let got = Utf8Decoder::new().decode(&input, &mut dst, true);
+                    assert_eq!(got, (RawDecoderResult::InputEmpty, n, n));
+                }
+                for dst_len in [1 << 16, BLOCK, BLOCK + 1, cut, cut + 2] {
+                    assert_eq!(
+                        run(&input, usize::MAX, dst_len),
+                        expected,
+                        "{piece:02X?} at {cut}, dst {dst_len}"
+                    );
+                }
+                // The input ending with the piece.
+                let input = &input[..cut + piece.len()];
+                assert_eq!(run(input, usize::MAX, 1 << 16), reference(input));
+            }
         }
     }
 

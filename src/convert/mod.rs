@@ -14,17 +14,21 @@
 //! It knows nothing about files, terminals or flags: progress goes to a
 //! callback.
 //!
-//! Parallel conversion (a later `-j N`) fits on top: for an input encoding
-//! whose decoder [`resets_at_newline`](Encoding::resets_at_newline) and a
-//! mapped input, split the slice after newlines, run one `Converter` per piece
-//! on its own thread into an in-memory sink, and write the pieces in order;
-//! a piece's [`Summary`] positions are then shifted by the byte offsets and
-//! line counts of the pieces before it.
+//! Two shortcuts for a mapped input ([`Converter::convert_slice`]), each
+//! with exactly the output, positions and errors of the plain way:
+//! - UTF-8 to UTF-8 writes valid runs straight from the slice (module `passthrough`);
+//! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
+//!   is cut into pieces converted on several threads when the converter is
+//!   given a [`Parallelism`] (module `parallel`); each piece's converter keeps
+//!   its output in a buffer of its own that grows to the piece's output.
 
 mod error;
+mod parallel;
+mod passthrough;
 mod position;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use parallel::Parallelism;
 pub use position::TextPosition;
 
 use crate::codec::{
@@ -82,6 +86,20 @@ pub struct Summary {
     pub first_unmappable: Option<UnmappableChar>,
 }
 
+impl Summary {
+    /// Nothing read yet.
+    fn empty(input_encoding: &'static Encoding) -> Summary {
+        Summary {
+            input_encoding,
+            bytes_read: 0,
+            malformed: 0,
+            first_malformed: None,
+            unmappable: 0,
+            first_unmappable: None,
+        }
+    }
+}
+
 /// How to decode and encode one input.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -107,11 +125,23 @@ pub struct Converter {
     to: &'static Encoding,
     mode: ErrorMode,
     write_output: bool,
-    text: Box<[u8]>,
-    out: Box<[u8]>,
+    /// Decoded text, and encoded output: each used from `kept` on, which is
+    /// 0 unless the output is kept (see [`keep_output`](Converter::keep_output)).
+    /// Allocated memory is always initialised (len is the size).
+    text: Vec<u8>,
+    out: Vec<u8>,
+    /// Whether output stays in `text` (UTF-8 output) or `out` instead of
+    /// going to the sink, and how much of it there is.
+    keep: bool,
+    kept: usize,
     tracker: Tracker,
     summary: Summary,
     finished: bool,
+    settings: Settings,
+    parallelism: Parallelism,
+    /// The input was converted in pieces: `summary.input_encoding` is the
+    /// encoding used (this converter's decoder never saw the input).
+    split: bool,
 }
 
 impl Converter {
@@ -135,27 +165,77 @@ impl Converter {
             to: settings.to,
             mode: settings.mode,
             write_output,
-            text: vec![0; BUFFER_SIZE].into_boxed_slice(),
-            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }].into_boxed_slice(),
+            text: vec![0; BUFFER_SIZE],
+            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }],
+            keep: false,
+            kept: 0,
             tracker: Tracker::new(),
-            summary: Summary {
-                input_encoding: settings.from,
-                bytes_read: 0,
-                malformed: 0,
-                first_malformed: None,
-                unmappable: 0,
-                first_unmappable: None,
-            },
+            summary: Summary::empty(settings.from),
             finished: false,
+            settings,
+            parallelism: Parallelism::single(),
+            split: false,
         }
+    }
+
+    /// Lets [`convert_slice`](Converter::convert_slice) split a large input
+    /// across `parallelism.jobs` threads when its encodings allow it.
+    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Converter {
+        self.parallelism = parallelism;
+        self
     }
 
     /// What happened so far; after the last chunk, the final account.
     pub fn summary(&self) -> Summary {
+        if self.split {
+            return self.summary;
+        }
         Summary {
             input_encoding: self.decoder.encoding(),
             ..self.summary
         }
+    }
+
+    /// From now on, output stays in `buffer` (whose contents are
+    /// overwritten) instead of going to the sink given to the conversion,
+    /// which sees nothing: no copy for the parallel pieces. Take it back with
+    /// [`take_output`](Converter::take_output). Only before any input.
+    fn keep_output(&mut self, buffer: Vec<u8>) {
+        self.keep = self.write_output;
+        if self.encoder.is_none() {
+            self.text = buffer;
+        } else {
+            self.out = buffer;
+        }
+    }
+
+    /// The buffer given to [`keep_output`](Converter::keep_output) and the
+    /// length of the output at its start.
+    fn take_output(&mut self) -> (Vec<u8>, usize) {
+        let buffer = if self.encoder.is_none() {
+            &mut self.text
+        } else {
+            &mut self.out
+        };
+        (std::mem::take(buffer), std::mem::take(&mut self.kept))
+    }
+
+    /// Where the text buffer starts: after the output kept in it, if any.
+    fn text_base(&mut self) -> usize {
+        let base = if self.keep && self.encoder.is_none() {
+            self.kept
+        } else {
+            0
+        };
+        if self.text.len() < base + BUFFER_SIZE {
+            self.text.resize(base + BUFFER_SIZE, 0);
+        }
+        base
+    }
+
+    /// The length of the decoded text so far, in UTF-8 bytes.
+    fn text_done(&self) -> u64 {
+        self.tracker.base
     }
 
     /// Whether the last chunk has been fed.
@@ -165,13 +245,56 @@ impl Converter {
 
     /// Converts all of `bytes` (a mapped file, say), decoding straight from
     /// the slice, and finishes the input. `progress` hears the number of
-    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes and at the end.
+    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes (or every piece)
+    /// and at the end.
+    ///
+    /// With a [`Parallelism`] of more than one job, an input of at least
+    /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
+    /// converted in pieces on that many threads when its encodings allow it
+    /// (see module `parallel`), with the same result. UTF-8 to UTF-8 is not split:
+    /// valid text is written straight from `bytes` (see module `passthrough`).
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
+        let fresh = self.summary.bytes_read == 0 && !self.finished;
+        // UTF-8 passed through is as fast as reading the input: threads
+        // would only add copies.
+        if self.parallelism.jobs > 1
+            && bytes.len() >= self.parallelism.min_split_size()
+            && fresh
+            && !self.can_pass_through(bytes)
+        {
+            if let Some(rest) = parallel::split_encoding(&self.settings, bytes) {
+                let (summary, result) = parallel::convert_split(
+                    self.settings,
+                    rest,
+                    bytes,
+                    self.parallelism,
+                    sink,
+                    progress,
+                );
+                self.summary = summary;
+                self.split = true;
+                self.finished = true;
+                return result.map(|()| summary);
+            }
+        }
+        self.convert_slice_here(bytes, sink, progress)
+    }
+
+    /// [`convert_slice`](Converter::convert_slice) on this thread.
+    fn convert_slice_here<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Summary, ConvertError> {
+        if self.can_pass_through(bytes) {
+            return self.pass_through(bytes, sink, progress);
+        }
         let mut done = 0;
         loop {
             let end = bytes.len().min(done + SLICE_WINDOW);
@@ -257,11 +380,13 @@ impl Converter {
         last: bool,
     ) -> (usize, usize, bool, Option<MalformedInput>) {
         const FFFD: &[u8] = "\u{FFFD}".as_bytes();
+        let base = self.text_base();
+        let text = &mut self.text[base..base + BUFFER_SIZE];
         // Room for a U+FFFD is always kept after what the decoder writes.
-        let limit = self.text.len() - FFFD.len();
+        let limit = text.len() - FFFD.len();
         let (mut read, mut written) = (0, 0);
         loop {
-            let dst = &mut self.text[written..limit];
+            let dst = &mut text[written..limit];
             let (result, r, w) = self
                 .decoder
                 .decode_without_replacement(&src[read..], dst, last);
@@ -271,15 +396,19 @@ impl Converter {
                 DecoderResult::InputEmpty => return (read, written, true, None),
                 DecoderResult::OutputFull => return (read, written, false, None),
                 DecoderResult::Malformed(m) => {
-                    let position = self.tracker.position_in(&self.text[..written], written);
-                    let encoding = self.decoder.encoding();
-                    let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
-                    if self.mode == ErrorMode::Fatal {
-                        return (read, written, false, Some(info));
+                    // Only the first one needs a position, which costs a
+                    // scan of the text before it.
+                    if self.mode == ErrorMode::Fatal || self.summary.first_malformed.is_none() {
+                        let position = self.tracker.position_in(&text[..written], written);
+                        let encoding = self.decoder.encoding();
+                        let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
+                        if self.mode == ErrorMode::Fatal {
+                            return (read, written, false, Some(info));
+                        }
+                        self.summary.first_malformed = Some(info);
                     }
                     self.summary.malformed += 1;
-                    self.summary.first_malformed.get_or_insert(info);
-                    self.text[written..written + FFFD.len()].copy_from_slice(FFFD);
+                    text[written..written + FFFD.len()].copy_from_slice(FFFD);
                     written += FFFD.len();
                     if limit - written < MIN_OUTPUT_BUFFER {
                         return (read, written, false, None);
@@ -296,8 +425,13 @@ impl Converter {
         end_of_input: bool,
         sink: &mut W,
     ) -> Result<(), ConvertError> {
-        let bytes = &self.text[..len];
+        let base = self.text_base();
+        let bytes = &self.text[base..base + len];
         let result = match &mut self.encoder {
+            None if self.keep => {
+                self.kept += len;
+                Ok(())
+            }
             None if self.write_output => sink.write_all(bytes).map_err(ConvertError::Write),
             None => Ok(()),
             Some(encoder) => encode(
@@ -309,6 +443,11 @@ impl Converter {
                 end_of_input,
                 Target {
                     out: &mut self.out,
+                    kept: if self.keep {
+                        Some(&mut self.kept)
+                    } else {
+                        None
+                    },
                     sink: if self.write_output { Some(sink) } else { None },
                     mode: self.mode,
                     to: self.to,
@@ -324,7 +463,9 @@ impl Converter {
 
 /// Where [`encode`] puts its output and its findings.
 struct Target<'a, W: Write + ?Sized> {
-    out: &'a mut [u8],
+    out: &'a mut Vec<u8>,
+    /// Output kept at the start of `out` instead of going to the sink.
+    kept: Option<&'a mut usize>,
     sink: Option<&'a mut W>,
     mode: ErrorMode,
     to: &'static Encoding,
@@ -333,50 +474,58 @@ struct Target<'a, W: Write + ?Sized> {
 }
 
 /// Encodes `text` (the chunk the tracker is at) into `t.out`, writing each
-/// filled buffer to the sink.
+/// filled buffer to the sink (or keeping it).
 fn encode<W: Write + ?Sized>(
     encoder: &mut Encoder,
     text: &str,
     last: bool,
     mut t: Target<'_, W>,
 ) -> Result<(), ConvertError> {
-    let unmappable = |u_offset: u64, t: &Target<'_, W>| {
-        let offset = (u_offset - t.tracker.base) as usize;
+    let (to, tracker) = (t.to, t.tracker);
+    let unmappable = |u_offset: u64| {
+        let offset = (u_offset - tracker.base) as usize;
         let ch = text
             .get(offset..)
             .and_then(|s| s.chars().next())
             .unwrap_or('\u{FFFD}');
         UnmappableChar {
-            encoding: t.to,
+            encoding: to,
             ch,
             text_offset: u_offset,
-            position: t.tracker.position_in(text.as_bytes(), offset),
+            position: tracker.position_in(text.as_bytes(), offset),
         }
     };
     let mut read = 0;
     loop {
         let before = read;
+        let base = t.kept.as_deref().copied().unwrap_or(0);
+        if t.out.len() < base + BUFFER_SIZE {
+            t.out.resize(base + BUFFER_SIZE, 0);
+        }
+        let out = &mut t.out[base..base + BUFFER_SIZE];
         let (status, written, error) = if t.mode == ErrorMode::Html {
-            let step = encoder.encode_with_html(&text[read..], t.out, last);
+            let step = encoder.encode_with_html(&text[read..], out, last);
             read += step.read;
             t.summary.unmappable += step.replaced;
             if let (Some(u), None) = (step.first, t.summary.first_unmappable) {
-                t.summary.first_unmappable = Some(unmappable(u.offset, &t));
+                t.summary.first_unmappable = Some(unmappable(u.offset));
             }
             (step.status, step.written, None)
         } else {
-            let (result, r, w) = encoder.encode_without_replacement(&text[read..], t.out, last);
+            let (result, r, w) = encoder.encode_without_replacement(&text[read..], out, last);
             read += r;
             match result {
                 EncoderResult::InputEmpty => (CoderStatus::InputEmpty, w, None),
                 EncoderResult::OutputFull => (CoderStatus::OutputFull, w, None),
                 EncoderResult::Unmappable(u) => {
-                    (CoderStatus::OutputFull, w, Some(unmappable(u.offset, &t)))
+                    (CoderStatus::OutputFull, w, Some(unmappable(u.offset)))
                 }
             }
         };
-        if let Some(sink) = t.sink.as_deref_mut() {
-            sink.write_all(&t.out[..written])
+        if let Some(kept) = t.kept.as_deref_mut() {
+            *kept += written;
+        } else if let Some(sink) = t.sink.as_deref_mut() {
+            sink.write_all(&out[..written])
                 .map_err(ConvertError::Write)?;
         }
         if let Some(u) = error {

@@ -243,3 +243,134 @@ fn iso_2022_jp_output_returns_to_ascii_at_the_end() {
     result.unwrap();
     assert_eq!(out, b"a\x1B$B$\"\x1B(B");
 }
+
+/// UTF-8 to UTF-8 from a slice skips the decoder (see `passthrough`): it
+/// must give exactly what the decoder gives when fed in chunks.
+fn same_as_the_decoder(s: Settings, input: &[u8]) {
+    let mut fast = Converter::new(s);
+    assert!(fast.can_pass_through(input));
+    let mut out = Vec::new();
+    let result = fast.convert_slice(input, &mut out, &mut |_| {});
+    let (expected, expected_result) = run_chunked(s, input, 4099);
+    let what = format!(
+        "{:?} sniff={} write={}",
+        s.mode, s.sniff_bom, s.write_output
+    );
+    assert_eq!(
+        format!("{result:?}"),
+        format!("{expected_result:?}"),
+        "{what}"
+    );
+    assert!(out == expected, "{what}: output differs");
+    if expected_result.is_ok() {
+        let mut slow = Converter::new(s);
+        for piece in input.chunks(65_536) {
+            slow.feed(piece, false, &mut io::sink()).unwrap();
+        }
+        slow.feed(&[], true, &mut io::sink()).unwrap();
+        assert_eq!(fast.summary(), slow.summary(), "{what}");
+        assert_eq!(fast.text_done(), slow.text_done(), "{what}");
+    }
+}
+
+fn utf8_variants(input: &[u8], all: bool) {
+    let modes: &[_] = if all {
+        &[ErrorMode::Replacement, ErrorMode::Fatal, ErrorMode::Html]
+    } else {
+        &[ErrorMode::Replacement, ErrorMode::Fatal]
+    };
+    for &mode in modes {
+        for sniff_bom in [true, all] {
+            for write_output in [true, all] {
+                let s = Settings {
+                    sniff_bom,
+                    write_output,
+                    ..settings(UTF_8, UTF_8, mode)
+                };
+                same_as_the_decoder(s, input);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_pass_through_matches_the_decoder() {
+    // Every byte pair and many triples, each after a newline and in the
+    // middle of a line.
+    let mut pairs = Vec::new();
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            pairs.extend_from_slice(&[b'\n', a, b, b'x', a, b]);
+        }
+    }
+    utf8_variants(&pairs, true);
+    let interesting = [
+        0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+        0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ];
+    let mut triples = Vec::new();
+    for &a in &interesting {
+        for &b in &interesting {
+            for &c in &interesting {
+                for &d in &[0x41, 0x80, 0x90, 0xBF] {
+                    triples.extend_from_slice(&[a, b, c, d, b'-']);
+                }
+            }
+        }
+    }
+    utf8_variants(&triples, true);
+    // Short inputs, whole: BOMs, parts of BOMs, sequences cut by the end.
+    for input in [
+        &b""[..],
+        b"\xEF",
+        b"\xEF\xBB",
+        b"\xEF\xBB\xBF",
+        b"\xEF\xBB\xBFa\xFF",
+        b"\xEF\xBB\xBF\xEF\xBB\xBF",
+        b"\xEF\xBBA",
+        b"ab\xE2\x82",
+        b"ab\xF0\x9F\x98",
+        b"\xF0\x9F\x98\x80\n\xC3",
+        b"ok\n",
+    ] {
+        utf8_variants(input, true);
+    }
+    // Sequences across the slice window (valid, cut, malformed).
+    for k in 0..5 {
+        let mut input = vec![b'a'; SLICE_WINDOW - k];
+        input.extend_from_slice("\u{1F600}\u{E9}\n".as_bytes());
+        input.extend_from_slice(b"\xF0\x9F\x98 \xE2\x82\xAC");
+        input.extend(std::iter::repeat_n(b'b', SLICE_WINDOW - 3));
+        input.extend_from_slice(b"\xE2\x82\n\xF0\x9F");
+        utf8_variants(&input, false);
+        input.truncate(SLICE_WINDOW + 3 - k);
+        utf8_variants(&input, false);
+    }
+}
+
+#[test]
+fn utf8_pass_through_applies_by_bom_and_to_utf8_only() {
+    let s = settings(WINDOWS_1252, UTF_8, ErrorMode::Replacement);
+    let bom = b"\xEF\xBB\xBFcaf\xC3\xA9 \xFF\n";
+    assert!(Converter::new(s).can_pass_through(bom));
+    assert!(!Converter::new(s).can_pass_through(b"caf\xE9"));
+    let ignore = Settings {
+        sniff_bom: false,
+        ..s
+    };
+    assert!(!Converter::new(ignore).can_pass_through(bom));
+    let (out, summary) = run(s, bom);
+    assert_eq!(out, "caf\u{E9} \u{FFFD}\n".as_bytes());
+    let summary = summary.unwrap();
+    assert_eq!(summary.input_encoding, UTF_8);
+    let m = summary.first_malformed.unwrap();
+    assert_eq!((m.offset, m.position, m.encoding), (9, pos(1, 6), UTF_8));
+    same_as_the_decoder(s, bom);
+    let u = settings(UTF_8, UTF_8, ErrorMode::Fatal);
+    assert!(!Converter::new(u).can_pass_through(b"\xFF\xFEa\x00"));
+    assert!(!Converter::new(settings(UTF_8, UTF_16LE, ErrorMode::Fatal)).can_pass_through(b"a"));
+    // Not after input was fed.
+    let mut c = Converter::new(u);
+    c.feed(b"a", false, &mut io::sink()).unwrap();
+    assert!(!c.can_pass_through(b"b"));
+}

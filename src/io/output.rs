@@ -38,7 +38,7 @@ enum Kind {
     /// A temporary file in the target's directory, renamed over the target
     /// by [`Output::commit`]. Dropped without commit, it is deleted.
     Atomic {
-        writer: BufWriter<tempfile::NamedTempFile>,
+        writer: BufWriter<TempWriter>,
         target: PathBuf,
         _guard: TempGuard,
     },
@@ -51,6 +51,7 @@ impl Output {
     /// Buffered standard output (block-buffered, whatever it is connected to;
     /// streaming inputs flush it when their source pauses).
     pub fn stdout() -> Output {
+        signals::ignore_file_size_limit();
         Output {
             kind: Kind::Stdout(BufWriter::with_capacity(OUTPUT_BUFFER, RawStdout)),
         }
@@ -59,6 +60,7 @@ impl Output {
     /// An output that replaces `path` atomically when committed. A symlink
     /// is followed: the file it points to is replaced, the link kept.
     pub fn replace(path: &Path) -> Result<Output, OutputError> {
+        signals::ignore_file_size_limit();
         let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let existing = fs::metadata(&target).ok();
         if let Some(meta) = &existing {
@@ -96,7 +98,7 @@ impl Output {
         }
         Ok(Output {
             kind: Kind::Atomic {
-                writer: BufWriter::with_capacity(OUTPUT_BUFFER, temp),
+                writer: BufWriter::with_capacity(OUTPUT_BUFFER, TempWriter(temp)),
                 target,
                 _guard: TempGuard,
             },
@@ -114,7 +116,7 @@ impl Output {
                 target,
                 _guard,
             } => {
-                let temp = writer
+                let TempWriter(temp) = writer
                     .into_inner()
                     .map_err(|e| OutputError::Write(e.into_error()))?;
                 temp.as_file().sync_all().map_err(OutputError::Write)?;
@@ -166,6 +168,21 @@ impl Write for Output {
     }
 }
 
+/// Writes to the temporary file itself: `NamedTempFile`'s own `Write` adds
+/// ` at path "..."` to every error, which would put the temporary name in
+/// messages instead of plain "No space left on device".
+struct TempWriter(tempfile::NamedTempFile);
+
+impl Write for TempWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.as_file().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.as_file().flush()
+    }
+}
+
 /// A temporary file named `.NAME.XXXXXX.wenc-tmp` beside the target,
 /// created with mode 0666 less the umask, as a new file would be.
 fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
@@ -173,9 +190,15 @@ fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // Long names are cut so the temporary name stays within NAME_MAX.
-    let short: String = name.chars().take(100).collect();
-    let prefix = format!(".{short}.");
+    // Long names are cut (at a character boundary) to at most 100 bytes so
+    // the temporary name stays within NAME_MAX (255 bytes), also for names
+    // of multi-byte characters and for invalid UTF-8, each byte of which
+    // became a 3-byte U+FFFD above.
+    let mut cut = name.len().min(100);
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let prefix = format!(".{}.", &name[..cut]);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".wenc-tmp");
     #[cfg(unix)]
@@ -183,7 +206,21 @@ fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(dir)
+    builder.tempfile_in(dir).map_err(without_path)
+}
+
+/// tempfile's errors end in ` at path "..."` (the temporary name, in Rust's
+/// debug syntax); messages name the directory themselves. Keeps the OS error.
+fn without_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    let code = text
+        .find(" (os error ")
+        .and_then(|i| text[i + " (os error ".len()..].split(')').next())
+        .and_then(|n| n.parse().ok());
+    match code {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => e,
+    }
 }
 
 /// Gives the temporary file the existing target's permissions and, when

@@ -2,10 +2,12 @@
 //!
 //! - SIGINT, SIGTERM, SIGHUP: the handler unlinks the temporary output file
 //!   (so the target stays exactly as it was and nothing is left behind), then
-//!   dies of the same signal, as the shell expects.
+//!   dies of the same signal, as the shell expects. A signal ignored when wenc
+//!   started (`nohup`) stays ignored.
 //! - SIGBUS: a mapped input file that shrinks while it is read makes the next
 //!   read of a vanished page raise SIGBUS. The handler writes a fixed message,
 //!   unlinks the temporary file and exits with status 1.
+//! - SIGXFSZ: ignored, so exceeding the file size limit is a write error.
 //!
 //! Handlers only read statics and call async-signal-safe functions (`write`,
 //! `unlink`, `signal`, `raise`, `_exit`). The strings they use are leaked on
@@ -22,6 +24,7 @@ static TEMP_PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut())
 static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
 static INSTALL_TERMINATION: Once = Once::new();
 static INSTALL_BUS: Once = Once::new();
+static IGNORE_XFSZ: Once = Once::new();
 
 struct Message {
     bytes: Box<[u8]>,
@@ -52,11 +55,15 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
 pub fn protect_temp_file(path: &Path) {
     INSTALL_TERMINATION.call_once(|| {
         for sig in TERMINATION_SIGNALS {
-            install(
-                sig,
-                on_termination as *const () as usize,
-                libc::SA_RESETHAND,
-            );
+            // A signal ignored on entry stays ignored (`nohup wenc -o ...`,
+            // or SIGINT for a background job): it would not end the run.
+            if !is_ignored(sig) {
+                install(
+                    sig,
+                    on_termination as *const () as usize,
+                    libc::SA_RESETHAND,
+                );
+            }
         }
     });
     use std::os::unix::ffi::OsStrExt;
@@ -82,6 +89,25 @@ pub fn guard_mapped_input(message: &str) {
         bytes: message.as_bytes().into(),
     }));
     BUS_MESSAGE.store(leaked, Ordering::SeqCst);
+}
+
+/// Ignores SIGXFSZ, so that an output growing past the file size limit
+/// (`ulimit -f`) fails with EFBIG ("File too large"), reported as a write
+/// error with the temporary file removed, instead of killing wenc and leaving
+/// the temporary file behind.
+pub fn ignore_file_size_limit() {
+    IGNORE_XFSZ.call_once(|| {
+        install(libc::SIGXFSZ, libc::SIG_IGN, 0);
+    });
+}
+
+fn is_ignored(sig: libc::c_int) -> bool {
+    // SAFETY: sigaction with a null new action only reads the current one.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(sig, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
 }
 
 fn install(sig: libc::c_int, handler: usize, flags: libc::c_int) {

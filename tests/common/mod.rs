@@ -219,8 +219,15 @@ pub fn encoders() -> impl Iterator<Item = &'static Encoding> {
     Encoding::all().filter(|e| e.can_encode())
 }
 
-/// ../shared/corpus/wikipedia, when present beside the project.
+/// ../shared/corpus/wikipedia, when present beside the project (or beside
+/// the directory holding this git worktree).
 pub fn corpus_dir() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/wikipedia");
-    dir.is_dir().then_some(dir)
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The crate sits next to `shared/`; a git worktree one level deeper.
+    [
+        manifest.join("../shared/corpus/wikipedia"),
+        manifest.join("../../shared/corpus/wikipedia"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir())
 }

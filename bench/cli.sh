@@ -11,7 +11,9 @@
 #
 # MB/s = 10^6 input bytes per second of wall time for the whole process (best
 # of N runs), output to /dev/null. "wenc" reads the file named on its command
-# line, "wenc|" reads the same bytes from a pipe (cat FILE | wenc ...). Peak
+# line (with its default -j, one thread per core, for files of 4 MiB or more),
+# "wenc -j1" the same on one thread, "wenc|" reads the same bytes from a pipe
+# (cat FILE | wenc ...; always one thread). Ratios use the default "wenc". Peak
 # RSS is /usr/bin/time's %M for that process (for wenc|, wenc alone). A tool
 # that is not installed, fails, or cannot produce the row's output encoding is
 # reported as such, never timed. Inputs are made with Python's codecs (html
@@ -150,10 +152,15 @@ for row in "${rows[@]}"; do
         from_w=utf-8 to_w=$label from_i=UTF-8 to_i=$iconv_name from_u=utf-8 to_u=$uconv_name
     fi
     declare -A speed=() mem=()
-    for tool in wenc "wenc|" iconv uconv recode_rs cat; do
+    for tool in wenc "wenc-j1" "wenc|" iconv uconv recode_rs cat; do
         pipe=""
         case $tool in
             wenc) cmd=("$wenc" -f "$from_w" -t "$to_w" "$input") ;;
+            wenc-j1)
+                if ! "$wenc" --help 2>/dev/null | grep -q -- --jobs; then
+                    speed[$tool]="no -j"; mem[$tool]="-"; continue
+                fi
+                cmd=("$wenc" -j 1 -f "$from_w" -t "$to_w" "$input") ;;
             "wenc|") pipe=1; cmd=("$wenc" -f "$from_w" -t "$to_w") ;;
             iconv) cmd=(iconv -f "$from_i" -t "$to_i" "$input") ;;
             uconv) cmd=(uconv -f "$from_u" -t "$to_u" "$input") ;;
@@ -165,7 +172,8 @@ for row in "${rows[@]}"; do
             speed[$tool]="absent"; mem[$tool]="-"; continue
         fi
         if [ "$to_w" = utf-16le ] && [ "$tool" != cat ] && { [ "$tool" = "wenc|" ] \
-            && [ "${speed[wenc]}" = "no UTF-16" ] || { [ -z "$pipe" ] && ! utf16_ok "${cmd[@]}"; }; }; then
+            && [ "${speed[wenc]}" = "no UTF-16" ] || { [ "$tool" = wenc-j1 ] \
+            && [ "${speed[wenc]}" = "no UTF-16" ]; } || { [ -z "$pipe" ] && ! utf16_ok "${cmd[@]}"; }; }; then
             speed[$tool]="no UTF-16"; mem[$tool]="-"; continue
         fi
         if best_of "${cmd[@]}"; then
@@ -182,27 +190,27 @@ for row in "${rows[@]}"; do
     r_uconv=$(mark "$(ratio "$w" "${speed[uconv]}")" 2)
     r_cat=$(ratio "$w" "${speed[cat]}")
     case $name in "UTF-8 -> UTF-8"|windows-1252*) r_cat=$(mark "$r_cat" 0.5) ;; esac
-    line=$(printf '| %-32s | %4s | %6s | %6s | %6s | %6s | %9s | %6s | %7s | %9s | %7s | %6s |' \
-        "$name" "$(( bytes / 1048576 ))" "$w" "${speed[wenc|]}" "${speed[iconv]}" \
+    line=$(printf '| %-32s | %4s | %6s | %7s | %6s | %6s | %6s | %9s | %6s | %7s | %9s | %7s | %6s |' \
+        "$name" "$(( bytes / 1048576 ))" "$w" "${speed[wenc-j1]}" "${speed[wenc|]}" "${speed[iconv]}" \
         "${speed[uconv]}" "${speed[recode_rs]}" "${speed[cat]}" \
         "$r_iconv" "$r_recode" "$r_uconv" "$r_cat")
     echo "$line" >&2
     results+=("$line")
-    rss_rows+=("$(printf '| %-32s | %6s | %6s | %6s | %6s | %9s |' "$name" \
-        "${mem[wenc]}" "${mem[wenc|]}" "${mem[iconv]}" "${mem[uconv]}" "${mem[recode_rs]}")")
+    rss_rows+=("$(printf '| %-32s | %6s | %7s | %6s | %6s | %6s | %9s |' "$name" \
+        "${mem[wenc]}" "${mem[wenc-j1]}" "${mem[wenc|]}" "${mem[iconv]}" "${mem[uconv]}" "${mem[recode_rs]}")")
     unset speed mem
 done
 
 echo
 echo "Throughput, MB/s (10^6 input bytes/s, whole process, best of $runs; ratios are wenc (file) over the tool; ! = below target: iconv 3, recode_rs 1.5, uconv 2, cat 0.5 on the UTF-8 and windows-1252 rows)"
 echo
-printf '| %-32s | %4s | %6s | %6s | %6s | %6s | %9s | %6s | %7s | %9s | %7s | %6s |\n' \
-    row MiB wenc "wenc|" iconv uconv recode_rs cat "×iconv" "×recode_rs" "×uconv" "×cat"
-echo "|----------------------------------|------|--------|--------|--------|--------|-----------|--------|---------|-----------|---------|--------|"
+printf '| %-32s | %4s | %6s | %7s | %6s | %6s | %6s | %9s | %6s | %7s | %9s | %7s | %6s |\n' \
+    row MiB wenc "wenc-j1" "wenc|" iconv uconv recode_rs cat "×iconv" "×recode_rs" "×uconv" "×cat"
+echo "|----------------------------------|------|--------|---------|--------|--------|--------|-----------|--------|---------|-----------|---------|--------|"
 printf '%s\n' "${results[@]}"
 echo
 echo "Peak RSS, MiB"
 echo
-printf '| %-32s | %6s | %6s | %6s | %6s | %9s |\n' row wenc "wenc|" iconv uconv recode_rs
-echo "|----------------------------------|--------|--------|--------|--------|-----------|"
+printf '| %-32s | %6s | %7s | %6s | %6s | %6s | %9s |\n' row wenc "wenc-j1" "wenc|" iconv uconv recode_rs
+echo "|----------------------------------|--------|---------|--------|--------|--------|-----------|"
 printf '%s\n' "${rss_rows[@]}"

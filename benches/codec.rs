@@ -333,6 +333,11 @@ fn main() {
         budget_ms,
         if quick { " (quick)" } else { "" }
     );
+    if !bench_mode {
+        println!(
+            "(smoke test: not run by `cargo bench`, so figures may be from an unoptimised build)"
+        );
+    }
 
     let buf_len = std::env::var("WENC_BENCH_BUF")
         .ok()

@@ -8,15 +8,16 @@
 #   fuzz/run.sh 60 decode encode              # only these targets
 #
 # Only the stable toolchain is installed: RUSTC_BOOTSTRAP=1 lets it accept the
-# -Z flags cargo-fuzz passes (-Zsanitizer=address). See fuzz/README.md.
+# -Z flag cargo-fuzz passes for ASan (-Zsanitizer=address); with
+# WENC_FUZZ_SANITIZER=none no -Z flag is passed. See fuzz/README.md.
 set -uo pipefail
 secs=${1:-60}
 shift || true
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 cd "$here"
-export RUSTC_BOOTSTRAP=1
 sanitizer=${WENC_FUZZ_SANITIZER:-address}
+[ "$sanitizer" = none ] || export RUSTC_BOOTSTRAP=1
 
 if ! command -v cargo-fuzz >/dev/null; then
     echo "cargo-fuzz is missing: cargo install cargo-fuzz" >&2

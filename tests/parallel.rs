@@ -483,13 +483,22 @@ fn jobs_must_be_a_positive_number() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_file_truncated_while_threads_read_it_is_reported() {
+    // Threads converting, and (UTF-8 to UTF-8) threads checking while the
+    // writer copies from the mapping.
+    for to in ["utf-16le", "utf-8"] {
+        truncated_under_threads(to);
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn truncated_under_threads(to: &str) {
     use std::io::Read;
     use std::process::Stdio;
     let d = dir();
     let big = d.path().join("big");
     fs::write(&big, b"0123456789abcdef\n".repeat(1 << 20)).unwrap(); // 17 MiB
     let mut child = std::process::Command::new(BIN)
-        .args(["-j", "4", "--piece-size", "65536", "-t", "utf-16le"])
+        .args(["-j", "4", "--piece-size", "65536", "-t", to])
         .arg(&big)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -516,7 +525,7 @@ fn a_file_truncated_while_threads_read_it_is_reported() {
         .read_to_string(&mut stderr)
         .unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(1), "stderr: {stderr}");
+    assert_eq!(status.code(), Some(1), "-t {to}: {stderr}");
     assert_eq!(
         stderr,
         format!(

@@ -151,7 +151,10 @@ measure "$gib GiB single line of U+00E9, UTF-8 -> windows-1252" "$big" \
     "yes é | tr -d '\\n' | head -c \$(( N / 2 * 2 ))" -- -f utf-8 -t windows-1252
 
 # Pathological: endless lead bytes and escapes (replacement mode).
+# (0x81 0x81 is a valid pair in Shift_JIS, gb18030 and EUC-KR; 0x85 0x85,
+# 0xFF and 0x81 0x81 in Big5 are errors.)
 for spec in "Shift_JIS:\\201" "gb18030:\\201" "Big5:\\201" "EUC-KR:\\201" \
+    "Shift_JIS:\\205" "gb18030:\\377" "EUC-KR:\\377" \
     "EUC-JP:\\217" "UTF-8:\\360" "UTF-8:\\377" "ISO-2022-JP:\\033" "UTF-16LE:\\330"; do
     enc=${spec%%:*} byte=${spec#*:}
     measure "$gib GiB of byte $(printf '0x%02X' "0${byte#\\}"), $enc -> UTF-8" "$big" \

@@ -265,15 +265,18 @@ impl Converter {
     ) -> Result<Summary, ConvertError> {
         let fresh = self.summary.bytes_read == 0 && !self.finished;
         if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh {
-            if let Some(rest) = parallel::split_encoding(&self.settings, bytes) {
-                let (summary, result) = parallel::convert_split(
+            let split = parallel::split_encoding(&self.settings, bytes).and_then(|rest| {
+                parallel::convert_split(
                     self.settings,
                     rest,
                     bytes,
                     self.parallelism,
                     sink,
                     progress,
-                );
+                )
+            });
+            // Without a thread to help (none could be started), one thread.
+            if let Some((summary, result)) = split {
                 self.summary = summary;
                 self.split = true;
                 self.finished = true;

@@ -301,7 +301,8 @@ impl Shared<'_> {
 /// Converts `bytes` split into pieces (see the module documentation) and
 /// writes the output to `sink` in order. `rest` is the encoding from
 /// [`split_encoding`]. Returns the summary of the whole input (or of what
-/// came before the error) and how it ended.
+/// came before the error) and how it ended; `None` when no thread could be
+/// started (nothing was done).
 pub(super) fn convert_split<W: Write + ?Sized>(
     settings: Settings,
     rest: &'static Encoding,
@@ -309,7 +310,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     parallelism: Parallelism,
     sink: &mut W,
     progress: &mut dyn FnMut(u64),
-) -> (Summary, Result<(), ConvertError>) {
+) -> Option<(Summary, Result<(), ConvertError>)> {
     let piece_size = parallelism.piece_size.max(1);
     let workers = parallelism.jobs.clamp(1, bytes.len() / piece_size + 1);
     let shared = Shared {
@@ -340,16 +341,26 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     };
     let result = std::thread::scope(|scope| {
         let (reports, received) = mpsc::channel();
+        let mut started = 0;
         for _ in 0..workers {
             let reports = reports.clone();
             let shared = &shared;
-            scope.spawn(move || shared.worker(reports));
+            let worker = std::thread::Builder::new().spawn_scoped(scope, move || {
+                shared.worker(reports);
+            });
+            match worker {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
         }
         drop(reports);
+        if started == 0 {
+            return None;
+        }
         let result = write_in_order(&shared, &received, &mut total, sink, progress);
         shared.set(|q| q.stop = true);
-        result
-    })
+        Some(result)
+    })?
     .and_then(|(i, start)| {
         // The last piece, which may be long (a line with no end in sight),
         // is converted here straight into the sink.
@@ -359,7 +370,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
             });
         total.add(i, start, finish(&converter, error, Vec::new(), 0))
     });
-    (total.summary, result)
+    Some((total.summary, result))
 }
 
 /// The whole input's account so far.

@@ -483,13 +483,22 @@ fn jobs_must_be_a_positive_number() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_file_truncated_while_threads_read_it_is_reported() {
+    // Threads converting, and (UTF-8 to UTF-8) threads checking while the
+    // writer copies from the mapping.
+    for to in ["utf-16le", "utf-8"] {
+        truncated_under_threads(to);
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn truncated_under_threads(to: &str) {
     use std::io::Read;
     use std::process::Stdio;
     let d = dir();
     let big = d.path().join("big");
     fs::write(&big, b"0123456789abcdef\n".repeat(1 << 20)).unwrap(); // 17 MiB
     let mut child = std::process::Command::new(BIN)
-        .args(["-j", "4", "--piece-size", "65536", "-t", "utf-16le"])
+        .args(["-j", "4", "--piece-size", "65536", "-t", to])
         .arg(&big)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -516,7 +525,7 @@ fn a_file_truncated_while_threads_read_it_is_reported() {
         .read_to_string(&mut stderr)
         .unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(1), "stderr: {stderr}");
+    assert_eq!(status.code(), Some(1), "-t {to}: {stderr}");
     assert_eq!(
         stderr,
         format!(
@@ -524,4 +533,60 @@ fn a_file_truncated_while_threads_read_it_is_reported() {
             big.display()
         )
     );
+}
+
+/// Peak resident memory of a run, from /proc while it runs (KiB).
+#[cfg(target_os = "linux")]
+fn peak_rss_kib(args: &[&str], file: &Path) -> u64 {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .arg(file)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut peak = 0;
+    loop {
+        let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+        let hwm = status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        peak = peak.max(hwm);
+        if child.try_wait().unwrap().is_some() {
+            return peak;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_flat_with_threads() {
+    // 256 MiB of text whose characters straddle the 1 MiB windows, so that
+    // pieces and windows end off page boundaries.
+    let d = dir();
+    let big = d.path().join("big");
+    {
+        use std::io::Write;
+        let line = "0123456789 caf\u{E9} \u{65E5}\u{672C} \u{1F600}\n".repeat(4096);
+        let mut f = std::io::BufWriter::new(fs::File::create(&big).unwrap());
+        for _ in 0..(256 << 20) / line.len() {
+            f.write_all(line.as_bytes()).unwrap();
+        }
+    }
+    for (args, limit_mib) in [
+        (&["-j", "1"][..], 12),
+        (&["-j", "2"], 16),
+        (&["-j", "2", "-t", "utf-16le"], 24),
+        (&["-j", "4", "-f", "windows-1252"], 32),
+    ] {
+        let peak = peak_rss_kib(args, &big);
+        assert!(
+            peak > 0 && peak < limit_mib * 1024,
+            "{args:?}: peak RSS {peak} KiB"
+        );
+    }
 }

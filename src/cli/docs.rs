@@ -116,8 +116,8 @@ pub const SECTIONS: &[Section] = &[
                forgets everything at a newline (all but UTF-16LE, UTF-16BE, ISO-2022-JP and \
                replacement; a BOM decides when there is one) and an output encoding other than \
                ISO-2022-JP; otherwise, and for standard input, pipes and smaller files, one \
-               thread converts. UTF-8 to UTF-8 needs no threads: valid text is copied straight \
-               from the file. FILEs are still converted one after another."),
+               thread converts. UTF-8 to UTF-8 copies valid text straight from the file; the \
+               threads only check it. FILEs are still converted one after another."),
             P("-o FILE writes a temporary file in FILE's directory and renames it over FILE once \
                everything succeeded. On any error, or when wenc is interrupted by SIGINT, SIGTERM \
                or SIGHUP, FILE is left exactly as it was and the temporary file is removed. -o \

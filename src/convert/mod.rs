@@ -38,8 +38,11 @@ use crate::codec::{
 use position::Tracker;
 use std::io::{self, Read, Write};
 
-/// Size of the decoded-text buffer and of the encoded-output buffer.
-pub const BUFFER_SIZE: usize = 64 * 1024;
+/// Size of the decoded-text buffer and of the encoded-output buffer. Larger
+/// than the output's buffer (64 KiB), so that full chunks of output are
+/// written straight through it rather than copied into it; small enough that
+/// both stay in a core's L2 cache.
+pub const BUFFER_SIZE: usize = 128 * 1024;
 
 /// How much of a mapped input is decoded between two progress reports.
 pub const SLICE_WINDOW: usize = 1024 * 1024;
@@ -251,8 +254,9 @@ impl Converter {
     /// With a [`Parallelism`] of more than one job, an input of at least
     /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
     /// converted in pieces on that many threads when its encodings allow it
-    /// (see module `parallel`), with the same result. UTF-8 to UTF-8 is not split:
-    /// valid text is written straight from `bytes` (see module `passthrough`).
+    /// (see module `parallel`), with the same result. UTF-8 to UTF-8 writes
+    /// valid text straight from `bytes` (see module `passthrough`); split,
+    /// the threads only validate it.
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
@@ -260,22 +264,19 @@ impl Converter {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
         let fresh = self.summary.bytes_read == 0 && !self.finished;
-        // UTF-8 passed through is as fast as reading the input: threads
-        // would only add copies.
-        if self.parallelism.jobs > 1
-            && bytes.len() >= self.parallelism.min_split_size()
-            && fresh
-            && !self.can_pass_through(bytes)
-        {
-            if let Some(rest) = parallel::split_encoding(&self.settings, bytes) {
-                let (summary, result) = parallel::convert_split(
+        if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh {
+            let split = parallel::split_encoding(&self.settings, bytes).and_then(|rest| {
+                parallel::convert_split(
                     self.settings,
                     rest,
                     bytes,
                     self.parallelism,
                     sink,
                     progress,
-                );
+                )
+            });
+            // Without a thread to help (none could be started), one thread.
+            if let Some((summary, result)) = split {
                 self.summary = summary;
                 self.split = true;
                 self.finished = true;

@@ -25,7 +25,7 @@
 //! it wrote before the error is written, later pieces are dropped, and the
 //! error is reported with the summary of everything before it.
 
-use super::{position, ConvertError, Converter, Settings, Summary};
+use super::{passthrough, position, ConvertError, Converter, Settings, Summary};
 use crate::codec::{bom_sniff, Encoding, ISO_2022_JP};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -128,9 +128,10 @@ fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
 /// The part of a conversion that shifting needs: a piece's findings,
 /// positions relative to the piece.
 struct Piece {
-    /// The output: `out[..len]`.
+    /// The output: `out[..len]`, or the input itself when `verbatim`.
     out: Vec<u8>,
     len: usize,
+    verbatim: bool,
     summary: Summary,
     error: Option<ConvertError>,
     /// Decoded text in the piece, in UTF-8 bytes.
@@ -151,10 +152,26 @@ fn convert_piece<W: Write + ?Sized>(
 }
 
 /// Converts one piece on a worker: into `out`, which the converter writes
-/// in place (the pass-through of UTF-8 appends to it instead).
+/// in place. UTF-8 to UTF-8 is only validated: when valid (no BOM to remove,
+/// no malformed input), the writer writes the input itself, so threads cost
+/// no copy; otherwise the pass-through appends to `out`.
 fn convert_piece_into(settings: Settings, bytes: &[u8], mut out: Vec<u8>) -> Piece {
     let mut converter = Converter::new(settings);
     if converter.can_pass_through(bytes) {
+        let bom = settings.sniff_bom && bom_sniff(bytes).is_some();
+        if !bom && simdutf8::basic::from_utf8(bytes).is_ok() {
+            return Piece {
+                out,
+                len: 0,
+                verbatim: converter.write_output,
+                summary: Summary {
+                    bytes_read: bytes.len() as u64,
+                    ..converter.summary()
+                },
+                error: None,
+                text_len: bytes.len() as u64,
+            };
+        }
         out.clear();
         let result = converter.pass_through(bytes, &mut out, &mut |_| {});
         let len = out.len();
@@ -172,6 +189,7 @@ fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>, len:
     Piece {
         out,
         len,
+        verbatim: false,
         summary: converter.summary(),
         error,
         text_len,
@@ -283,7 +301,8 @@ impl Shared<'_> {
 /// Converts `bytes` split into pieces (see the module documentation) and
 /// writes the output to `sink` in order. `rest` is the encoding from
 /// [`split_encoding`]. Returns the summary of the whole input (or of what
-/// came before the error) and how it ended.
+/// came before the error) and how it ended; `None` when no thread could be
+/// started (nothing was done).
 pub(super) fn convert_split<W: Write + ?Sized>(
     settings: Settings,
     rest: &'static Encoding,
@@ -291,7 +310,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     parallelism: Parallelism,
     sink: &mut W,
     progress: &mut dyn FnMut(u64),
-) -> (Summary, Result<(), ConvertError>) {
+) -> Option<(Summary, Result<(), ConvertError>)> {
     let piece_size = parallelism.piece_size.max(1);
     let workers = parallelism.jobs.clamp(1, bytes.len() / piece_size + 1);
     let shared = Shared {
@@ -322,16 +341,26 @@ pub(super) fn convert_split<W: Write + ?Sized>(
     };
     let result = std::thread::scope(|scope| {
         let (reports, received) = mpsc::channel();
+        let mut started = 0;
         for _ in 0..workers {
             let reports = reports.clone();
             let shared = &shared;
-            scope.spawn(move || shared.worker(reports));
+            let worker = std::thread::Builder::new().spawn_scoped(scope, move || {
+                shared.worker(reports);
+            });
+            match worker {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
         }
         drop(reports);
+        if started == 0 {
+            return None;
+        }
         let result = write_in_order(&shared, &received, &mut total, sink, progress);
         shared.set(|q| q.stop = true);
-        result
-    })
+        Some(result)
+    })?
     .and_then(|(i, start)| {
         // The last piece, which may be long (a line with no end in sight),
         // is converted here straight into the sink.
@@ -341,7 +370,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
             });
         total.add(i, start, finish(&converter, error, Vec::new(), 0))
     });
-    (total.summary, result)
+    Some((total.summary, result))
 }
 
 /// The whole input's account so far.
@@ -435,7 +464,9 @@ fn write_in_order<W: Write + ?Sized>(
             }
         };
         let out = std::mem::take(&mut piece.out);
-        if piece.len > 0 {
+        if piece.verbatim {
+            passthrough::write_input(sink, &shared.bytes[range.clone()])?;
+        } else if piece.len > 0 {
             sink.write_all(&out[..piece.len])
                 .map_err(ConvertError::Write)?;
         }
@@ -505,29 +536,6 @@ mod tests {
 
     /// Splits with `jobs` threads and pieces of `piece_size` bytes, checks the
     /// run against one thread, and says whether it was split.
-    /// [`run`], but split whenever the encodings allow it, also UTF-8 to
-    /// UTF-8 (which `convert_slice` passes through on one thread).
-    fn run_split(s: Settings, input: &[u8], p: Parallelism) -> Run {
-        let Some(rest) = split_encoding(&s, input) else {
-            return run(s, input, p);
-        };
-        let mut out = Vec::new();
-        let (summary, result) = convert_split(s, rest, input, p, &mut out, &mut |_| {});
-        let stopped_at = match &result {
-            Err(ConvertError::Unmappable(u)) => Some((u.position.line, u.position.column)),
-            _ => None,
-        };
-        Run {
-            out,
-            stopped_at,
-            result: result.map(|()| summary).map_err(|e| format!("{e:?}")),
-            summary,
-            split: true,
-        }
-    }
-
-    /// Splits with `jobs` threads and pieces of `piece_size` bytes, checks the
-    /// run against one thread, and says whether it was split.
     fn same_as_one_thread(s: Settings, input: &[u8], jobs: usize, piece_size: usize) -> bool {
         let one = run(s, input, Parallelism::single());
         assert!(!one.split);
@@ -537,28 +545,24 @@ mod tests {
             s.from, s.to, s.mode, s.write_output
         );
         let many = run(s, input, p);
-        let forced = run_split(s, input, p);
-        for many in [&many, &forced] {
-            assert_eq!(many.result, one.result, "{what}");
-            assert!(many.out == one.out, "{what}: output differs");
-            match one.stopped_at {
-                None => assert_eq!(many.summary, one.summary, "{what}"),
-                Some(at) => {
-                    // After an unrepresentable character, how far decoding
-                    // ran ahead of encoding (counting replacements) depends
-                    // on buffer sizes; replacements before the character do
-                    // not.
-                    let before = |r: &Run| {
-                        r.summary
-                            .first_malformed
-                            .filter(|m| (m.position.line, m.position.column) <= at)
-                    };
-                    assert_eq!(before(many), before(&one), "{what}");
-                    assert_eq!(many.summary.input_encoding, one.summary.input_encoding);
-                }
+        assert_eq!(many.result, one.result, "{what}");
+        assert!(many.out == one.out, "{what}: output differs");
+        match one.stopped_at {
+            None => assert_eq!(many.summary, one.summary, "{what}"),
+            Some(at) => {
+                // After an unrepresentable character, how far decoding ran
+                // ahead of encoding (counting replacements) depends on buffer
+                // sizes; replacements before the character do not.
+                let before = |r: &Run| {
+                    r.summary
+                        .first_malformed
+                        .filter(|m| (m.position.line, m.position.column) <= at)
+                };
+                assert_eq!(before(&many), before(&one), "{what}");
+                assert_eq!(many.summary.input_encoding, one.summary.input_encoding);
             }
         }
-        forced.split
+        many.split
     }
 
     /// Deterministic text of `lines` lines mixing scripts (some characters
@@ -695,12 +699,11 @@ mod tests {
             piece_size: 1,
         };
         assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
-        // UTF-8 to UTF-8 is passed through on one thread instead.
         let p = Parallelism {
             jobs: 2,
             piece_size: 64,
         };
-        assert!(!run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
+        assert!(run(s(UTF_8, UTF_8), text.as_bytes(), p).split);
         assert!(run(s(UTF_8, UTF_16LE), text.as_bytes(), p).split);
         assert!(run(s(WINDOWS_1252, UTF_8), text.as_bytes(), p).split);
         assert_eq!(Parallelism::new(0).jobs, 1);

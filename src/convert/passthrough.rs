@@ -103,7 +103,10 @@ impl Converter {
 /// input is a mapped file that shrank: reading the bytes here raises the
 /// SIGBUS that reports exactly that (see `io::signals`), as when the
 /// decoder reads them.
-fn write_input<W: Write + ?Sized>(sink: &mut W, bytes: &[u8]) -> Result<(), ConvertError> {
+pub(super) fn write_input<W: Write + ?Sized>(
+    sink: &mut W,
+    bytes: &[u8],
+) -> Result<(), ConvertError> {
     sink.write_all(bytes).map_err(|e| {
         if e.raw_os_error() == Some(libc::EFAULT) {
             for i in (0..bytes.len()).step_by(4096) {

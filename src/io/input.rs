@@ -116,10 +116,34 @@ impl Input {
 
 #[cfg(unix)]
 fn release(map: &Mmap, from: usize, to: usize) {
-    // SAFETY: a read-only private file mapping: MADV_DONTNEED only drops
-    // pages, which are read again from the file if touched later.
+    // Only whole pages: dropping the page that holds `to` while the rest of
+    // it is still to be read would fault it in again, and with it (fault-
+    // around) the pages before it that were already dropped, for good. The
+    // start is rounded down by memmap2: the part of a page the previous
+    // call kept is dropped now.
+    let to = if to == map.len() {
+        to
+    } else {
+        to - to % page_size()
+    };
+    if to <= from {
+        return;
+    }
+    // SAFETY: a read-only file mapping: MADV_DONTNEED only drops pages,
+    // which are read again from the file if touched later.
     let _ =
         unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from) };
+}
+
+#[cfg(unix)]
+fn page_size() -> usize {
+    use std::sync::OnceLock;
+    static SIZE: OnceLock<usize> = OnceLock::new();
+    // SAFETY: sysconf has no preconditions.
+    *SIZE.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+        n if n > 0 => n as usize,
+        _ => 4096,
+    })
 }
 
 #[cfg(not(unix))]

@@ -2,7 +2,7 @@
 
 use super::ascii::copy_ascii;
 use super::shared::encode_stateless;
-use super::shared::{write_bmp, write_scalar};
+use super::shared::{end_of_input, write_bmp, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -86,12 +86,7 @@ impl Big5Decoder {
         if self.lead != 0 {
             let lead = self.lead;
             let Some(&trail) = src.first() else {
-                if last {
-                    self.lead = 0;
-                    let m = RawMalformed::new(&[lead], 0);
-                    return (RawDecoderResult::Malformed(m), 0, 0);
-                }
-                return (RawDecoderResult::InputEmpty, 0, 0);
+                return end_of_input(&mut self.lead, last, 0, 0);
             };
             if dst.len() < 4 {
                 return (RawDecoderResult::OutputFull, 0, 0);
@@ -148,13 +143,8 @@ impl Big5Decoder {
                 return (RawDecoderResult::Malformed(m), read + 1, written);
             }
             let Some(&b1) = src.get(read + 1) else {
-                read += 1;
-                if last {
-                    let m = RawMalformed::new(&[b0], 0);
-                    return (RawDecoderResult::Malformed(m), read, written);
-                }
                 self.lead = b0;
-                return (RawDecoderResult::InputEmpty, read, written);
+                return end_of_input(&mut self.lead, last, read + 1, written);
             };
             match pair(b0, b1) {
                 Pair::One(cp) => written = write_cp(dst, written, cp),

@@ -2,7 +2,7 @@
 
 use super::ascii::copy_ascii;
 use super::shared::encode_stateless;
-use super::shared::{malformed_pair, write_bmp};
+use super::shared::{end_of_input, malformed_pair, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -75,7 +75,7 @@ impl ShiftJisDecoder {
         let (mut r, mut w) = (0, 0);
         if self.lead != 0 {
             if src.is_empty() {
-                return self.finish(last, 0, 0);
+                return end_of_input(&mut self.lead, last, 0, 0);
             }
             if dst.len() < 3 {
                 return (RawDecoderResult::OutputFull, 0, 0);
@@ -164,22 +164,7 @@ impl ShiftJisDecoder {
                 }
             }
         }
-        self.finish(last, r, w)
-    }
-
-    /// End of this call's input: at the end of the stream a pending lead is
-    /// an error.
-    fn finish(&mut self, last: bool, r: usize, w: usize) -> (RawDecoderResult, usize, usize) {
-        if last && self.lead != 0 {
-            let lead = self.lead;
-            self.lead = 0;
-            return (
-                RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
-                r,
-                w,
-            );
-        }
-        (RawDecoderResult::InputEmpty, r, w)
+        end_of_input(&mut self.lead, last, r, w)
     }
 }
 

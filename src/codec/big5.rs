@@ -1,8 +1,8 @@
 //! Big5 (the standard's section 11.1).
 
-use super::ascii::copy_ascii;
+use super::multi_byte::{self, take_lead, trail_missing, MultiByte, Stop};
 use super::shared::encode_stateless;
-use super::shared::{end_of_input, write_bmp, write_scalar};
+use super::shared::{malformed_pair, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -82,86 +82,56 @@ impl Big5Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (RawDecoderResult, usize, usize) {
-        let (mut read, mut written) = (0, 0);
-        if self.lead != 0 {
-            let lead = self.lead;
-            let Some(&trail) = src.first() else {
-                return end_of_input(&mut self.lead, last, 0, 0);
-            };
-            if dst.len() < 4 {
-                return (RawDecoderResult::OutputFull, 0, 0);
-            }
-            self.lead = 0;
-            match pair(lead, trail) {
-                Pair::One(cp) => written = write_cp(dst, 0, cp),
-                Pair::Two(bytes) => {
-                    dst[..4].copy_from_slice(&bytes);
-                    written = 4;
-                }
-                Pair::None if trail < 0x80 => {
-                    // The ASCII trail is read again.
-                    let m = RawMalformed::new(&[lead], 0);
-                    return (RawDecoderResult::Malformed(m), 0, 0);
-                }
-                Pair::None => {
-                    let m = RawMalformed::new(&[lead, trail], 0);
-                    return (RawDecoderResult::Malformed(m), 1, 0);
-                }
-            }
-            read = 1;
-        }
+        multi_byte::decode(self, src, dst, last)
+    }
+}
 
-        loop {
-            let Some(&b0) = src.get(read) else {
-                return (RawDecoderResult::InputEmpty, read, written);
-            };
-            if dst.len() - written < 4 {
-                return (RawDecoderResult::OutputFull, read, written);
+impl MultiByte for Big5Decoder {
+    /// Two code points (Ê̄ and the like), or an astral one.
+    const MAX_STEP: usize = 4;
+
+    /// Pairs of index Big5 in the BMP.
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
+        if lead.wrapping_sub(0x81) >= 0x7E {
+            return None;
+        }
+        let trail = TRAIL[usize::from(byte)];
+        let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
+        let &cp = INDEX_BIG5.get(pointer)?;
+        // Index Big5 has no ASCII; 0 = no code point.
+        (trail != 0xFF && cp.wrapping_sub(0x80) < 0x10000 - 0x80).then_some(cp)
+    }
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.lead != 0
+    }
+
+    #[inline]
+    fn step(
+        &mut self,
+        src: &[u8],
+        r: usize,
+        dst: &mut [u8],
+        w: usize,
+        last: bool,
+    ) -> Result<(usize, usize), Stop> {
+        let (lead, next) = take_lead(&mut self.lead, src, r);
+        if next > r && (lead == 0x80 || lead == 0xFF) {
+            let m = RawMalformed::new(&[lead], 0);
+            return Err((RawDecoderResult::Malformed(m), next, w));
+        }
+        let Some(&byte) = src.get(next) else {
+            return trail_missing(&mut self.lead, lead, next, r, w, last);
+        };
+        match pair(lead, byte) {
+            Pair::One(cp) => Ok((next + 1, write_cp(dst, w, cp))),
+            Pair::Two(bytes) => {
+                dst[w..w + 4].copy_from_slice(&bytes);
+                Ok((next + 1, w + 4))
             }
-            if b0 < 0x80 {
-                let n = copy_ascii(&src[read..], &mut dst[written..]);
-                read += n;
-                written += n;
-                continue;
-            }
-            if b0.wrapping_sub(0x81) < 0x7E {
-                if let Some(&b1) = src.get(read + 1) {
-                    let trail = TRAIL[usize::from(b1)];
-                    let pointer = (usize::from(b0) - 0x81) * 157 + usize::from(trail);
-                    if let Some(&cp) = INDEX_BIG5.get(pointer) {
-                        // Index Big5 has no ASCII; 0 = no code point.
-                        if trail != 0xFF && cp.wrapping_sub(0x80) < 0x10000 - 0x80 {
-                            written = write_bmp(dst, written, cp);
-                            read += 2;
-                            continue;
-                        }
-                    }
-                }
-            }
-            if b0 == 0x80 || b0 == 0xFF {
-                let m = RawMalformed::new(&[b0], 0);
-                return (RawDecoderResult::Malformed(m), read + 1, written);
-            }
-            let Some(&b1) = src.get(read + 1) else {
-                self.lead = b0;
-                return end_of_input(&mut self.lead, last, read + 1, written);
-            };
-            match pair(b0, b1) {
-                Pair::One(cp) => written = write_cp(dst, written, cp),
-                Pair::Two(bytes) => {
-                    dst[written..written + 4].copy_from_slice(&bytes);
-                    written += 4;
-                }
-                Pair::None if b1 < 0x80 => {
-                    let m = RawMalformed::new(&[b0], 0);
-                    return (RawDecoderResult::Malformed(m), read + 1, written);
-                }
-                Pair::None => {
-                    let m = RawMalformed::new(&[b0, b1], 0);
-                    return (RawDecoderResult::Malformed(m), read + 2, written);
-                }
-            }
-            read += 2;
+            Pair::None => Err(malformed_pair(lead, byte, next, w)),
         }
     }
 }

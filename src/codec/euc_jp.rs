@@ -1,8 +1,8 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::ascii::copy_ascii;
+use super::multi_byte::{self, MultiByte, Stop};
 use super::shared::encode_stateless;
-use super::shared::{malformed_pair, write_bmp};
+use super::shared::write_bmp;
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -82,7 +82,7 @@ impl EucJpDecoder {
     }
 
     /// §12.1.1 steps 3 to 5, for `byte` after a pending lead.
-    fn step(&mut self, byte: u8) -> Step {
+    fn continue_with(&mut self, byte: u8) -> Step {
         let lead = self.lead;
         if lead == 0x8E && (0xA1..=0xDF).contains(&byte) {
             self.lead = 0;
@@ -113,130 +113,7 @@ impl EucJpDecoder {
         dst: &mut [u8],
         last: bool,
     ) -> (RawDecoderResult, usize, usize) {
-        let (mut r, mut w) = (0, 0);
-        // A sequence begun in an earlier call: byte by byte.
-        while self.lead != 0 {
-            if r == src.len() {
-                return self.finish(last, r, w);
-            }
-            if dst.len() - w < 3 {
-                return (RawDecoderResult::OutputFull, r, w);
-            }
-            match self.step(src[r]) {
-                Step::Continue => r += 1,
-                Step::Emit(cp) => {
-                    w = write_bmp(dst, w, cp);
-                    r += 1;
-                }
-                Step::Error(m, reread) => {
-                    return (RawDecoderResult::Malformed(m), r + usize::from(!reread), w)
-                }
-            }
-        }
-        'ascii: loop {
-            let n = copy_ascii(&src[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            // The hot loop: jis0208 pairs and lone ASCII bytes between them,
-            // while a whole pair is in src and 3 bytes are free.
-            while r + 1 < src.len() && dst.len() - w >= 3 {
-                let (b, byte) = (src[r], src[r + 1]);
-                if b < 0x80 {
-                    if byte < 0x80 {
-                        continue 'ascii;
-                    }
-                    dst[w] = b;
-                    w += 1;
-                    r += 1;
-                    continue;
-                }
-                match decode_pair(b, byte, false) {
-                    Some(cp) => {
-                        w = write_bmp(dst, w, cp);
-                        r += 2;
-                    }
-                    None => break,
-                }
-            }
-            // Everything else, one step at a time.
-            {
-                if r == src.len() {
-                    break 'ascii;
-                }
-                if dst.len() - w < 3 {
-                    return (RawDecoderResult::OutputFull, r, w);
-                }
-                let b = src[r];
-                match b {
-                    0x00..=0x7F => {
-                        dst[w] = b;
-                        w += 1;
-                        r += 1;
-                    }
-                    0xA1..=0xFE => {
-                        let Some(&byte) = src.get(r + 1) else {
-                            self.lead = b;
-                            r += 1;
-                            break 'ascii;
-                        };
-                        match decode_pair(b, byte, false) {
-                            Some(cp) => {
-                                w = write_bmp(dst, w, cp);
-                                r += 2;
-                            }
-                            None => return malformed_pair(b, byte, r + 1, w),
-                        }
-                    }
-                    0x8E => {
-                        let Some(&byte) = src.get(r + 1) else {
-                            self.lead = b;
-                            r += 1;
-                            break 'ascii;
-                        };
-                        if !(0xA1..=0xDF).contains(&byte) {
-                            return malformed_pair(b, byte, r + 1, w);
-                        }
-                        w = write_bmp(dst, w, 0xFF61 - 0xA1 + u32::from(byte));
-                        r += 2;
-                    }
-                    0x8F => {
-                        let Some(&second) = src.get(r + 1) else {
-                            self.lead = b;
-                            r += 1;
-                            break 'ascii;
-                        };
-                        if !(0xA1..=0xFE).contains(&second) {
-                            return malformed_pair(b, second, r + 1, w);
-                        }
-                        let Some(&byte) = src.get(r + 2) else {
-                            self.lead = second;
-                            self.jis0212 = true;
-                            r += 2;
-                            break 'ascii;
-                        };
-                        match decode_pair(second, byte, true) {
-                            Some(cp) => {
-                                w = write_bmp(dst, w, cp);
-                                r += 3;
-                            }
-                            None if byte < 0x80 => {
-                                let m = RawMalformed::new(&[b, second], 0);
-                                return (RawDecoderResult::Malformed(m), r + 2, w);
-                            }
-                            None => {
-                                let m = RawMalformed::new(&[b, second, byte], 0);
-                                return (RawDecoderResult::Malformed(m), r + 3, w);
-                            }
-                        }
-                    }
-                    _ => {
-                        let m = RawMalformed::new(&[b], 0);
-                        return (RawDecoderResult::Malformed(m), r + 1, w);
-                    }
-                }
-            }
-        }
-        self.finish(last, r, w)
+        multi_byte::decode(self, src, dst, last)
     }
 
     /// End of this call's input: at the end of the stream a pending
@@ -249,6 +126,53 @@ impl EucJpDecoder {
             return (RawDecoderResult::Malformed(m), r, w);
         }
         (RawDecoderResult::InputEmpty, r, w)
+    }
+}
+
+impl MultiByte for EucJpDecoder {
+    const MAX_STEP: usize = 3;
+
+    /// jis0208 pairs.
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
+        decode_pair(lead, byte, false)
+    }
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.lead != 0
+    }
+
+    /// A fresh lead only becomes the state; the bytes after it are taken one
+    /// at a time (the hot loop has already decoded the common pairs).
+    #[inline]
+    fn step(
+        &mut self,
+        src: &[u8],
+        r: usize,
+        dst: &mut [u8],
+        w: usize,
+        last: bool,
+    ) -> Result<(usize, usize), Stop> {
+        if self.lead == 0 {
+            let b = src[r];
+            if !matches!(b, 0x8E | 0x8F | 0xA1..=0xFE) {
+                let m = RawMalformed::new(&[b], 0);
+                return Err((RawDecoderResult::Malformed(m), r + 1, w));
+            }
+            self.lead = b;
+            return Ok((r + 1, w));
+        }
+        let Some(&byte) = src.get(r) else {
+            return Err(self.finish(last, r, w));
+        };
+        match self.continue_with(byte) {
+            Step::Continue => Ok((r + 1, w)),
+            Step::Emit(cp) => Ok((r + 1, write_bmp(dst, w, cp))),
+            Step::Error(m, reread) => {
+                Err((RawDecoderResult::Malformed(m), r + usize::from(!reread), w))
+            }
+        }
     }
 }
 

@@ -4,9 +4,9 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::ascii::copy_ascii;
+use super::multi_byte::{self, MultiByte, Stop};
 use super::shared::encode_stateless;
-use super::shared::{write_bmp, write_scalar};
+use super::shared::write_scalar;
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -152,93 +152,104 @@ impl Gb18030Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (RawDecoderResult, usize, usize) {
-        let (mut read, mut written) = (0, 0);
+        multi_byte::decode(self, src, dst, last)
+    }
 
-        // Slow path: finish what earlier calls left, one step at a time.
-        while self.pend_len > 0 {
-            if dst.len() - written < 4 {
-                return (RawDecoderResult::OutputFull, read, written);
-            }
-            let p = self.pend_len as usize;
-            let take = (4 - p).min(src.len() - read);
-            let mut tmp = [0u8; 4];
-            tmp[..p].copy_from_slice(&self.pend[..p]);
-            tmp[p..p + take].copy_from_slice(&src[read..read + take]);
-            let n = p + take;
-            let (used, error) = match step(&tmp[..n]) {
-                Step::NeedMore => {
-                    // `n < 4`, so `take` is all that is left of `src`.
-                    read += take;
-                    if last {
-                        self.pend_len = 0;
-                        let m = RawMalformed::new(&tmp[..n], 0);
-                        return (RawDecoderResult::Malformed(m), read, written);
-                    }
-                    self.pend[..n].copy_from_slice(&tmp[..n]);
-                    self.pend_len = n as u8;
-                    return (RawDecoderResult::InputEmpty, read, written);
+    /// One step with bytes pending from earlier calls: they, followed by
+    /// what `src[r..]` has, make the sequence.
+    fn step_pending(
+        &mut self,
+        src: &[u8],
+        mut read: usize,
+        dst: &mut [u8],
+        mut written: usize,
+        last: bool,
+    ) -> Result<(usize, usize), Stop> {
+        let p = self.pend_len as usize;
+        let take = (4 - p).min(src.len() - read);
+        let mut tmp = [0u8; 4];
+        tmp[..p].copy_from_slice(&self.pend[..p]);
+        tmp[p..p + take].copy_from_slice(&src[read..read + take]);
+        let n = p + take;
+        let (used, error) = match step(&tmp[..n]) {
+            Step::NeedMore => {
+                // `n < 4`, so `take` is all that is left of `src`.
+                read += take;
+                if last {
+                    self.pend_len = 0;
+                    let m = RawMalformed::new(&tmp[..n], 0);
+                    return Err((RawDecoderResult::Malformed(m), read, written));
                 }
-                Step::Char(cp, used) => {
-                    written = write_scalar(dst, written, cp);
-                    (used, false)
-                }
-                Step::Error(used) => (used, true),
-            };
-            if used <= p {
-                self.pend.copy_within(used..p, 0);
-                self.pend_len = (p - used) as u8;
-            } else {
-                self.pend_len = 0;
-                read += used - p;
+                self.pend[..n].copy_from_slice(&tmp[..n]);
+                self.pend_len = n as u8;
+                return Err((RawDecoderResult::InputEmpty, read, written));
             }
-            if error {
-                let m = RawMalformed::new(&tmp[..used], self.pend_len);
-                return (RawDecoderResult::Malformed(m), read, written);
+            Step::Char(cp, used) => {
+                written = write_scalar(dst, written, cp);
+                (used, false)
             }
+            Step::Error(used) => (used, true),
+        };
+        if used <= p {
+            self.pend.copy_within(used..p, 0);
+            self.pend_len = (p - used) as u8;
+        } else {
+            self.pend_len = 0;
+            read += used - p;
         }
+        if error {
+            let m = RawMalformed::new(&tmp[..used], self.pend_len);
+            return Err((RawDecoderResult::Malformed(m), read, written));
+        }
+        Ok((read, written))
+    }
+}
 
-        // Fast path: whole sequences straight from `src`.
-        loop {
-            let Some(&b0) = src.get(read) else {
-                return (RawDecoderResult::InputEmpty, read, written);
-            };
-            if dst.len() - written < 4 {
-                return (RawDecoderResult::OutputFull, read, written);
+impl MultiByte for Gb18030Decoder {
+    /// Astral code points from four-byte sequences.
+    const MAX_STEP: usize = 4;
+
+    /// Two-byte pairs of index gb18030.
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
+        if lead.wrapping_sub(0x81) >= 0x7E {
+            return None;
+        }
+        two_byte(lead, byte)
+    }
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.pend_len > 0
+    }
+
+    #[inline]
+    fn step(
+        &mut self,
+        src: &[u8],
+        read: usize,
+        dst: &mut [u8],
+        written: usize,
+        last: bool,
+    ) -> Result<(usize, usize), Stop> {
+        if self.pend_len > 0 {
+            return self.step_pending(src, read, dst, written, last);
+        }
+        match step(&src[read..]) {
+            Step::Char(cp, used) => Ok((read + used, write_scalar(dst, written, cp))),
+            Step::Error(used) => {
+                let m = RawMalformed::new(&src[read..read + used], 0);
+                Err((RawDecoderResult::Malformed(m), read + used, written))
             }
-            if b0 < 0x80 {
-                let n = copy_ascii(&src[read..], &mut dst[written..]);
-                read += n;
-                written += n;
-                continue;
-            }
-            if b0.wrapping_sub(0x81) < 0x7E {
-                if let Some(&b1) = src.get(read + 1) {
-                    if let Some(cp) = two_byte(b0, b1) {
-                        written = write_bmp(dst, written, cp);
-                        read += 2;
-                        continue;
-                    }
+            Step::NeedMore => {
+                let rest = &src[read..];
+                if last {
+                    let m = RawMalformed::new(rest, 0);
+                    return Err((RawDecoderResult::Malformed(m), src.len(), written));
                 }
-            }
-            match step(&src[read..]) {
-                Step::Char(cp, used) => {
-                    written = write_scalar(dst, written, cp);
-                    read += used;
-                }
-                Step::Error(used) => {
-                    let m = RawMalformed::new(&src[read..read + used], 0);
-                    return (RawDecoderResult::Malformed(m), read + used, written);
-                }
-                Step::NeedMore => {
-                    let rest = &src[read..];
-                    if last {
-                        let m = RawMalformed::new(rest, 0);
-                        return (RawDecoderResult::Malformed(m), src.len(), written);
-                    }
-                    self.pend[..rest.len()].copy_from_slice(rest);
-                    self.pend_len = rest.len() as u8;
-                    return (RawDecoderResult::InputEmpty, src.len(), written);
-                }
+                self.pend[..rest.len()].copy_from_slice(rest);
+                self.pend_len = rest.len() as u8;
+                Err((RawDecoderResult::InputEmpty, src.len(), written))
             }
         }
     }

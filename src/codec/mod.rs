@@ -17,6 +17,7 @@ mod euc_jp;
 mod euc_kr;
 mod gb18030;
 mod iso_2022_jp;
+mod multi_byte;
 mod registry;
 mod replacement;
 mod shared;

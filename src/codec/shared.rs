@@ -87,23 +87,6 @@ pub(crate) fn malformed_pair(
     }
 }
 
-/// End of a double-byte decoder's call: at the end of the stream a pending
-/// lead byte is an error (and the state is reset); otherwise the input is
-/// consumed.
-#[inline]
-pub(crate) fn end_of_input(
-    lead: &mut u8,
-    last: bool,
-    r: usize,
-    w: usize,
-) -> (RawDecoderResult, usize, usize) {
-    if last && *lead != 0 {
-        let m = RawMalformed::new(&[std::mem::take(lead)], 0);
-        return (RawDecoderResult::Malformed(m), r, w);
-    }
-    (RawDecoderResult::InputEmpty, r, w)
-}
-
 /// The loop every stateless encoder runs. ASCII runs are copied a word at a
 /// time; a lone ASCII byte between other characters (a space between words)
 /// is copied inline; every other scalar value goes to `encode_one`, which

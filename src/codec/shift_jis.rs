@@ -1,8 +1,8 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::ascii::copy_ascii;
+use super::multi_byte::{self, take_lead, trail_missing, MultiByte, Stop};
 use super::shared::encode_stateless;
-use super::shared::{end_of_input, malformed_pair, write_bmp};
+use super::shared::{malformed_pair, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -72,99 +72,59 @@ impl ShiftJisDecoder {
         dst: &mut [u8],
         last: bool,
     ) -> (RawDecoderResult, usize, usize) {
-        let (mut r, mut w) = (0, 0);
-        if self.lead != 0 {
-            if src.is_empty() {
-                return end_of_input(&mut self.lead, last, 0, 0);
-            }
-            if dst.len() < 3 {
-                return (RawDecoderResult::OutputFull, 0, 0);
-            }
-            let (lead, byte) = (self.lead, src[0]);
-            self.lead = 0;
-            match decode_pair(lead, byte) {
-                Some(cp) => {
-                    w = write_bmp(dst, 0, cp);
-                    r = 1;
+        multi_byte::decode(self, src, dst, last)
+    }
+}
+
+impl MultiByte for ShiftJisDecoder {
+    const MAX_STEP: usize = 3;
+
+    /// Index jis0208 pairs (not EUDC).
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
+        match INDEX_JIS0208.get(pointer(lead, byte)) {
+            Some(&cp) if cp != 0 => Some(u32::from(cp)),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.lead != 0
+    }
+
+    #[inline]
+    fn step(
+        &mut self,
+        src: &[u8],
+        r: usize,
+        dst: &mut [u8],
+        w: usize,
+        last: bool,
+    ) -> Result<(usize, usize), Stop> {
+        let (lead, next) = take_lead(&mut self.lead, src, r);
+        if next > r {
+            // A fresh byte: single-byte characters and errors (§12.3.1 step 6).
+            let single = match lead {
+                0x81..=0x9F | 0xE0..=0xFC => None,
+                0xA1..=0xDF => Some(write_bmp(dst, w, 0xFF61 - 0xA1 + u32::from(lead))),
+                0x80 => Some(write_bmp(dst, w, 0x80)),
+                _ => {
+                    let m = RawMalformed::new(&[lead], 0);
+                    return Err((RawDecoderResult::Malformed(m), next, w));
                 }
-                None => return malformed_pair(lead, byte, 0, 0),
+            };
+            if let Some(w) = single {
+                return Ok((next, w));
             }
         }
-        'ascii: loop {
-            let n = copy_ascii(&src[r..], &mut dst[w..]);
-            r += n;
-            w += n;
-            // The hot loop: index jis0208 pairs and lone ASCII bytes between
-            // them, while a whole pair is in src and 3 bytes are free.
-            while r + 1 < src.len() && dst.len() - w >= 3 {
-                let (b, byte) = (src[r], src[r + 1]);
-                if b < 0x80 {
-                    if byte < 0x80 {
-                        continue 'ascii;
-                    }
-                    dst[w] = b;
-                    w += 1;
-                    r += 1;
-                    continue;
-                }
-                match INDEX_JIS0208.get(pointer(b, byte)) {
-                    Some(&cp) if cp != 0 => {
-                        w = write_bmp(dst, w, u32::from(cp));
-                        r += 2;
-                    }
-                    _ => break,
-                }
-            }
-            // Everything else, one step at a time.
-            {
-                if r == src.len() {
-                    break 'ascii;
-                }
-                if dst.len() - w < 3 {
-                    return (RawDecoderResult::OutputFull, r, w);
-                }
-                let b = src[r];
-                match b {
-                    0x00..=0x7F => {
-                        dst[w] = b;
-                        w += 1;
-                        r += 1;
-                    }
-                    0x81..=0x9F | 0xE0..=0xFC => {
-                        let Some(&byte) = src.get(r + 1) else {
-                            self.lead = b;
-                            r += 1;
-                            break 'ascii;
-                        };
-                        match decode_pair(b, byte) {
-                            Some(cp) => {
-                                w = write_bmp(dst, w, cp);
-                                r += 2;
-                            }
-                            None => return malformed_pair(b, byte, r + 1, w),
-                        }
-                    }
-                    0xA1..=0xDF => {
-                        w = write_bmp(dst, w, 0xFF61 - 0xA1 + u32::from(b));
-                        r += 1;
-                    }
-                    0x80 => {
-                        dst[w] = 0xC2;
-                        dst[w + 1] = 0x80;
-                        w += 2;
-                        r += 1;
-                    }
-                    _ => {
-                        return (
-                            RawDecoderResult::Malformed(RawMalformed::new(&[b], 0)),
-                            r + 1,
-                            w,
-                        )
-                    }
-                }
-            }
+        let Some(&byte) = src.get(next) else {
+            return trail_missing(&mut self.lead, lead, next, r, w, last);
+        };
+        match decode_pair(lead, byte) {
+            Some(cp) => Ok((next + 1, write_bmp(dst, w, cp))),
+            None => Err(malformed_pair(lead, byte, next, w)),
         }
-        end_of_input(&mut self.lead, last, r, w)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{self, take_lead, trail_missing, MultiByte, Stop};
+use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
 use super::shared::encode_stateless;
 use super::shared::{malformed_pair, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
@@ -74,15 +74,6 @@ pub(crate) struct Big5Decoder {
 impl Big5Decoder {
     pub fn new() -> Self {
         Big5Decoder { lead: 0 }
-    }
-
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        multi_byte::decode(self, src, dst, last)
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`Decoder`]: a family decoder plus BOM sniffing, stream positions and the
 //! decoding error modes.
 
+use super::multi_byte::MultiByte;
 use super::registry::{bom_sniff, could_be_bom_prefix, Encoding, Kind};
 use super::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,

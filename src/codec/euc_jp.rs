@@ -1,6 +1,6 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::multi_byte::{self, MultiByte, Stop};
+use super::multi_byte::{MultiByte, Stop};
 use super::shared::encode_stateless;
 use super::shared::write_bmp;
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
@@ -105,15 +105,6 @@ impl EucJpDecoder {
         m.bytes[m.len as usize] = byte;
         m.len += 1;
         Step::Error(m, false)
-    }
-
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        multi_byte::decode(self, src, dst, last)
     }
 
     /// End of this call's input: at the end of the stream a pending

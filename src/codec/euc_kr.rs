@@ -1,6 +1,6 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{self, take_lead, trail_missing, MultiByte, Stop};
+use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
 use super::shared::encode_stateless;
 use super::shared::{malformed_pair, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
@@ -50,15 +50,6 @@ pub(crate) struct EucKrDecoder {
 impl EucKrDecoder {
     pub fn new() -> Self {
         EucKrDecoder { lead: 0 }
-    }
-
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        multi_byte::decode(self, src, dst, last)
     }
 }
 

@@ -4,7 +4,7 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{self, MultiByte, Stop};
+use super::multi_byte::{MultiByte, Stop};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
@@ -144,15 +144,6 @@ impl Gb18030Decoder {
             pend: [0; 4],
             pend_len: 0,
         }
-    }
-
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        multi_byte::decode(self, src, dst, last)
     }
 
     /// One step with bytes pending from earlier calls: they, followed by

@@ -45,6 +45,15 @@ pub(crate) trait MultiByte {
         w: usize,
         last: bool,
     ) -> Result<(usize, usize), Stop>;
+
+    /// The decoder's entry point: [`decode`] with these rules.
+    #[inline]
+    fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Stop
+    where
+        Self: Sized,
+    {
+        decode(self, src, dst, last)
+    }
 }
 
 /// Decodes `src` into `dst` with the family's rules `family`.

@@ -1,6 +1,6 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{self, take_lead, trail_missing, MultiByte, Stop};
+use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
 use super::shared::encode_stateless;
 use super::shared::{malformed_pair, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
@@ -64,15 +64,6 @@ pub(crate) struct ShiftJisDecoder {
 impl ShiftJisDecoder {
     pub fn new() -> Self {
         ShiftJisDecoder { lead: 0 }
-    }
-
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        multi_byte::decode(self, src, dst, last)
     }
 }
 

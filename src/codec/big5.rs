@@ -1,10 +1,9 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
-use super::shared::encode_stateless;
-use super::shared::{malformed_pair, write_scalar};
+use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::shared::{encode_stateless, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{RawDecoderResult, RawEncoderResult};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -100,30 +99,25 @@ impl MultiByte for Big5Decoder {
     }
 
     #[inline]
-    fn step(
-        &mut self,
-        src: &[u8],
-        r: usize,
-        dst: &mut [u8],
-        w: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
-        let (lead, next) = take_lead(&mut self.lead, src, r);
-        if next > r && (lead == 0x80 || lead == 0xFF) {
-            let m = RawMalformed::new(&[lead], 0);
-            return Err((RawDecoderResult::Malformed(m), next, w));
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
+        let (lead, fresh) = take_lead(&mut self.lead, call);
+        if fresh && (lead == 0x80 || lead == 0xFF) {
+            return call.malformed(&[lead], call.r);
         }
-        let Some(&byte) = src.get(next) else {
-            return trail_missing(&mut self.lead, lead, next, r, w, last);
-        };
-        match pair(lead, byte) {
-            Pair::One(cp) => Ok((next + 1, write_cp(dst, w, cp))),
-            Pair::Two(bytes) => {
-                dst[w..w + 4].copy_from_slice(&bytes);
-                Ok((next + 1, w + 4))
-            }
-            Pair::None => Err(malformed_pair(lead, byte, next, w)),
-        }
+        finish_pair(
+            &mut self.lead,
+            lead,
+            fresh,
+            call,
+            |lead, byte, dst, w| match pair(lead, byte) {
+                Pair::One(cp) => Some(write_cp(dst, w, cp)),
+                Pair::Two(bytes) => {
+                    dst[w..w + 4].copy_from_slice(&bytes);
+                    Some(w + 4)
+                }
+                Pair::None => None,
+            },
+        )
     }
 }
 

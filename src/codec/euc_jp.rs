@@ -1,6 +1,6 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::multi_byte::{MultiByte, Stop};
+use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_bmp;
 use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
@@ -109,14 +109,14 @@ impl EucJpDecoder {
 
     /// End of this call's input: at the end of the stream a pending
     /// sequence is an error.
-    fn finish(&mut self, last: bool, r: usize, w: usize) -> (RawDecoderResult, usize, usize) {
+    fn finish(&mut self, last: bool) -> RawDecoderResult {
         if last && self.lead != 0 {
             let m = self.pending();
             self.lead = 0;
             self.jis0212 = false;
-            return (RawDecoderResult::Malformed(m), r, w);
+            return RawDecoderResult::Malformed(m);
         }
-        (RawDecoderResult::InputEmpty, r, w)
+        RawDecoderResult::InputEmpty
     }
 }
 
@@ -137,33 +137,31 @@ impl MultiByte for EucJpDecoder {
     /// A fresh lead only becomes the state; the bytes after it are taken one
     /// at a time (the hot loop has already decoded the common pairs).
     #[inline]
-    fn step(
-        &mut self,
-        src: &[u8],
-        r: usize,
-        dst: &mut [u8],
-        w: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
         if self.lead == 0 {
-            let b = src[r];
+            let b = call.src[call.r];
             if !matches!(b, 0x8E | 0x8F | 0xA1..=0xFE) {
-                let m = RawMalformed::new(&[b], 0);
-                return Err((RawDecoderResult::Malformed(m), r + 1, w));
+                return call.malformed(&[b], call.r + 1);
             }
             self.lead = b;
-            return Ok((r + 1, w));
+            call.r += 1;
+            return Ok(());
         }
-        let Some(&byte) = src.get(r) else {
-            return Err(self.finish(last, r, w));
+        let Some(&byte) = call.src.get(call.r) else {
+            return Err(self.finish(call.last));
         };
         match self.continue_with(byte) {
-            Step::Continue => Ok((r + 1, w)),
-            Step::Emit(cp) => Ok((r + 1, write_bmp(dst, w, cp))),
+            Step::Continue => call.r += 1,
+            Step::Emit(cp) => {
+                call.w = write_bmp(call.dst, call.w, cp);
+                call.r += 1;
+            }
             Step::Error(m, reread) => {
-                Err((RawDecoderResult::Malformed(m), r + usize::from(!reread), w))
+                call.r += usize::from(!reread);
+                return Err(RawDecoderResult::Malformed(m));
             }
         }
+        Ok(())
     }
 }
 

@@ -1,10 +1,9 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
-use super::shared::encode_stateless;
-use super::shared::{malformed_pair, write_bmp};
+use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::shared::{encode_stateless, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{RawDecoderResult, RawEncoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index EUC-KR.
@@ -67,26 +66,14 @@ impl MultiByte for EucKrDecoder {
     }
 
     #[inline]
-    fn step(
-        &mut self,
-        src: &[u8],
-        r: usize,
-        dst: &mut [u8],
-        w: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
-        let (lead, next) = take_lead(&mut self.lead, src, r);
-        if next > r && (lead == 0x80 || lead == 0xFF) {
-            let m = RawMalformed::new(&[lead], 0);
-            return Err((RawDecoderResult::Malformed(m), next, w));
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
+        let (lead, fresh) = take_lead(&mut self.lead, call);
+        if fresh && (lead == 0x80 || lead == 0xFF) {
+            return call.malformed(&[lead], call.r);
         }
-        let Some(&byte) = src.get(next) else {
-            return trail_missing(&mut self.lead, lead, next, r, w, last);
-        };
-        match decode_pair(lead, byte) {
-            Some(cp) => Ok((next + 1, write_bmp(dst, w, cp))),
-            None => Err(malformed_pair(lead, byte, next, w)),
-        }
+        finish_pair(&mut self.lead, lead, fresh, call, |lead, byte, dst, w| {
+            Some(write_bmp(dst, w, decode_pair(lead, byte)?))
+        })
     }
 }
 

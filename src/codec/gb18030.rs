@@ -4,7 +4,7 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{MultiByte, Stop};
+use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
 use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
@@ -148,35 +148,22 @@ impl Gb18030Decoder {
 
     /// One step with bytes pending from earlier calls: they, followed by
     /// what `src[r..]` has, make the sequence.
-    fn step_pending(
-        &mut self,
-        src: &[u8],
-        mut read: usize,
-        dst: &mut [u8],
-        mut written: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
+    fn step_pending(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
         let p = self.pend_len as usize;
-        let take = (4 - p).min(src.len() - read);
+        let take = (4 - p).min(call.src.len() - call.r);
         let mut tmp = [0u8; 4];
         tmp[..p].copy_from_slice(&self.pend[..p]);
-        tmp[p..p + take].copy_from_slice(&src[read..read + take]);
+        tmp[p..p + take].copy_from_slice(&call.src[call.r..call.r + take]);
         let n = p + take;
         let (used, error) = match step(&tmp[..n]) {
             Step::NeedMore => {
                 // `n < 4`, so `take` is all that is left of `src`.
-                read += take;
-                if last {
-                    self.pend_len = 0;
-                    let m = RawMalformed::new(&tmp[..n], 0);
-                    return Err((RawDecoderResult::Malformed(m), read, written));
-                }
-                self.pend[..n].copy_from_slice(&tmp[..n]);
-                self.pend_len = n as u8;
-                return Err((RawDecoderResult::InputEmpty, read, written));
+                call.r += take;
+                self.pend_len = 0;
+                return Err(self.need_more(&tmp[..n], call.last));
             }
             Step::Char(cp, used) => {
-                written = write_scalar(dst, written, cp);
+                call.w = write_scalar(call.dst, call.w, cp);
                 (used, false)
             }
             Step::Error(used) => (used, true),
@@ -186,13 +173,24 @@ impl Gb18030Decoder {
             self.pend_len = (p - used) as u8;
         } else {
             self.pend_len = 0;
-            read += used - p;
+            call.r += used - p;
         }
         if error {
             let m = RawMalformed::new(&tmp[..used], self.pend_len);
-            return Err((RawDecoderResult::Malformed(m), read, written));
+            return Err(RawDecoderResult::Malformed(m));
         }
-        Ok((read, written))
+        Ok(())
+    }
+
+    /// The input ends inside the sequence `seq` (nothing else pending): an
+    /// error at the end of the stream; otherwise it waits for the next call.
+    fn need_more(&mut self, seq: &[u8], last: bool) -> RawDecoderResult {
+        if last {
+            return RawDecoderResult::Malformed(RawMalformed::new(seq, 0));
+        }
+        self.pend[..seq.len()].copy_from_slice(seq);
+        self.pend_len = seq.len() as u8;
+        RawDecoderResult::InputEmpty
     }
 }
 
@@ -215,32 +213,21 @@ impl MultiByte for Gb18030Decoder {
     }
 
     #[inline]
-    fn step(
-        &mut self,
-        src: &[u8],
-        read: usize,
-        dst: &mut [u8],
-        written: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
         if self.pend_len > 0 {
-            return self.step_pending(src, read, dst, written, last);
+            return self.step_pending(call);
         }
-        match step(&src[read..]) {
-            Step::Char(cp, used) => Ok((read + used, write_scalar(dst, written, cp))),
-            Step::Error(used) => {
-                let m = RawMalformed::new(&src[read..read + used], 0);
-                Err((RawDecoderResult::Malformed(m), read + used, written))
+        let start = call.r;
+        match step(&call.src[start..]) {
+            Step::Char(cp, used) => {
+                call.w = write_scalar(call.dst, call.w, cp);
+                call.r += used;
+                Ok(())
             }
+            Step::Error(used) => call.malformed(&call.src[start..start + used], start + used),
             Step::NeedMore => {
-                let rest = &src[read..];
-                if last {
-                    let m = RawMalformed::new(rest, 0);
-                    return Err((RawDecoderResult::Malformed(m), src.len(), written));
-                }
-                self.pend[..rest.len()].copy_from_slice(rest);
-                self.pend_len = rest.len() as u8;
-                Err((RawDecoderResult::InputEmpty, src.len(), written))
+                call.r = call.src.len();
+                Err(self.need_more(&call.src[start..], call.last))
             }
         }
     }

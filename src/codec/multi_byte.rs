@@ -16,6 +16,25 @@ use super::{RawDecoderResult, RawMalformed};
 /// What a decoder call returns: the result, bytes read, bytes written.
 pub(crate) type Stop = (RawDecoderResult, usize, usize);
 
+/// One decoder call: its input and output, how far it has got in each
+/// (`r`, `w`), and whether its input ends the stream.
+pub(crate) struct Call<'a> {
+    pub src: &'a [u8],
+    pub dst: &'a mut [u8],
+    pub r: usize,
+    pub w: usize,
+    pub last: bool,
+}
+
+impl Call<'_> {
+    /// Ends the call with an error for `bytes`, having read up to `r`.
+    #[inline(never)]
+    pub fn malformed(&mut self, bytes: &[u8], r: usize) -> Result<(), RawDecoderResult> {
+        self.r = r;
+        Err(RawDecoderResult::Malformed(RawMalformed::new(bytes, 0)))
+    }
+}
+
 /// A family's rules for [`decode`].
 pub(crate) trait MultiByte {
     /// Output bytes one [`step`](MultiByte::step) writes at most.
@@ -30,21 +49,15 @@ pub(crate) trait MultiByte {
     /// restored after an error) is pending.
     fn pending(&self) -> bool;
 
-    /// Decodes one character, or finds one error, at `src[r..]`: either the
-    /// pending sequence continued, or a new one starting with the non-ASCII
-    /// byte `src[r]`. `dst[w..]` has at least [`MAX_STEP`](MultiByte::MAX_STEP)
-    /// bytes free. Returns the new read and write positions; when `src` ends
-    /// inside a sequence, the family keeps it pending and returns
-    /// `src.len()`. With a sequence pending and no input left, it ends the
-    /// call: an error when `last`, else [`RawDecoderResult::InputEmpty`].
-    fn step(
-        &mut self,
-        src: &[u8],
-        r: usize,
-        dst: &mut [u8],
-        w: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop>;
+    /// Decodes one character, or finds one error, at `call.src[call.r..]`:
+    /// either the pending sequence continued, or a new one starting with the
+    /// non-ASCII byte `src[r]`; `dst[w..]` has at least
+    /// [`MAX_STEP`](MultiByte::MAX_STEP) bytes free. Advances `r` and `w`.
+    /// When `src` ends inside a sequence, the family keeps it pending and
+    /// reads to the end. With a sequence pending and no input left, it ends
+    /// the call (`Err`): an error when `last`, else
+    /// [`RawDecoderResult::InputEmpty`].
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult>;
 
     /// The decoder's entry point: [`decode`] with these rules.
     #[inline]
@@ -59,23 +72,28 @@ pub(crate) trait MultiByte {
 /// Decodes `src` into `dst` with the family's rules `family`.
 #[inline(always)]
 pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], last: bool) -> Stop {
-    let (mut r, mut w) = (0, 0);
+    let mut call = Call {
+        src,
+        dst,
+        r: 0,
+        w: 0,
+        last,
+    };
     loop {
         if !family.pending() {
-            (r, w) = hot_loop::<F>(src, dst, r, w);
-            if r == src.len() {
-                return (RawDecoderResult::InputEmpty, r, w);
+            (call.r, call.w) = hot_loop::<F>(call.src, call.dst, call.r, call.w);
+            if call.r == src.len() {
+                return (RawDecoderResult::InputEmpty, call.r, call.w);
             }
         }
-        if dst.len() - w < F::MAX_STEP {
-            return (RawDecoderResult::OutputFull, r, w);
+        if call.dst.len() - call.w < F::MAX_STEP {
+            return (RawDecoderResult::OutputFull, call.r, call.w);
         }
-        if !family.pending() && src[r] < 0x80 {
+        if !family.pending() && src[call.r] < 0x80 {
             continue; // an ASCII byte the hot loop left for its run copy
         }
-        match family.step(src, r, dst, w, last) {
-            Ok(next) => (r, w) = next,
-            Err(stop) => return stop,
+        if let Err(result) = family.step(&mut call) {
+            return (result, call.r, call.w);
         }
     }
 }
@@ -117,37 +135,62 @@ fn hot_loop<F: MultiByte>(
 }
 
 /// For the families whose only state is one pending lead byte (0 = none):
-/// the lead, taken from the state or else from `src[r]`, and where the byte
-/// after it is. A lead from `src` is a fresh byte (`next > r`): the caller
-/// applies its single-byte rules to it first.
+/// the lead, taken from the state or else from `src[r]` (then `r` moves past
+/// it), and whether it is a fresh byte, to which the caller applies its
+/// single-byte rules first.
 #[inline(always)]
-pub(crate) fn take_lead(pending: &mut u8, src: &[u8], r: usize) -> (u8, usize) {
+pub(crate) fn take_lead(pending: &mut u8, call: &mut Call<'_>) -> (u8, bool) {
     match std::mem::take(pending) {
-        0 => (src[r], r + 1),
-        lead => (lead, r),
+        0 => {
+            call.r += 1;
+            (call.src[call.r - 1], true)
+        }
+        lead => (lead, false),
     }
 }
 
-/// No byte after `lead` in this call: it waits for the next call, or, when it
-/// was already waiting (no input left), the call ends: at the end of the
-/// stream a lone lead is an error.
-#[inline(never)]
-pub(crate) fn trail_missing(
+/// The byte after `lead` and the pair's rule `pair` (a code point written
+/// at `dst[w..]` and its end, or `None`): at the end of `src` the lead waits
+/// for the next call, or, when it was already waiting, the call ends (at the
+/// end of the stream a lone lead is an error). A pair that does not decode is
+/// an error for the lead, and for the byte too unless it is ASCII, which is
+/// read again (the standard's "restore").
+#[inline(always)]
+pub(crate) fn finish_pair(
     pending: &mut u8,
     lead: u8,
-    next: usize,
-    r: usize,
-    w: usize,
+    fresh: bool,
+    call: &mut Call<'_>,
+    pair: impl FnOnce(u8, u8, &mut [u8], usize) -> Option<usize>,
+) -> Result<(), RawDecoderResult> {
+    let Some(&byte) = call.src.get(call.r) else {
+        return lead_at_end(pending, lead, fresh, call.last);
+    };
+    match pair(lead, byte, call.dst, call.w) {
+        Some(w) => {
+            call.w = w;
+            call.r += 1;
+            Ok(())
+        }
+        None if byte < 0x80 => call.malformed(&[lead], call.r),
+        None => call.malformed(&[lead, byte], call.r + 1),
+    }
+}
+
+#[inline(never)]
+fn lead_at_end(
+    pending: &mut u8,
+    lead: u8,
+    fresh: bool,
     last: bool,
-) -> Result<(usize, usize), Stop> {
-    if next > r {
+) -> Result<(), RawDecoderResult> {
+    if fresh {
         *pending = lead;
-        return Ok((next, w));
+        return Ok(());
     }
     if last {
-        let m = RawMalformed::new(&[lead], 0);
-        return Err((RawDecoderResult::Malformed(m), r, w));
+        return Err(RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)));
     }
     *pending = lead;
-    Err((RawDecoderResult::InputEmpty, r, w))
+    Err(RawDecoderResult::InputEmpty)
 }

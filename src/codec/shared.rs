@@ -1,8 +1,8 @@
 //! Small helpers the families share in their hot loops: scalar values to and
-//! from UTF-8, and the double-byte error rule.
+//! from UTF-8, and the stateless encoders' loop.
 
 use super::ascii::copy_ascii;
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::RawEncoderResult;
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
 /// has checked that there is room (at most 4 bytes).
@@ -65,26 +65,6 @@ pub(crate) fn next_scalar(bytes: &[u8], i: usize) -> (u32, usize) {
 #[inline]
 pub(crate) fn unmappable(cp: u32) -> RawEncoderResult {
     RawEncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}'))
-}
-
-/// The error for a lead byte followed by `byte`, which sits at
-/// `src[byte_pos]`, when the pair does not decode: an ASCII `byte` is read
-/// again (the standard's "restore byte"), any other byte is part of the error.
-/// Returns the family's result with `byte_pos` adjusted to what was read.
-#[inline(never)]
-pub(crate) fn malformed_pair(
-    lead: u8,
-    byte: u8,
-    byte_pos: usize,
-    w: usize,
-) -> (RawDecoderResult, usize, usize) {
-    if byte < 0x80 {
-        let m = RawMalformed::new(&[lead], 0);
-        (RawDecoderResult::Malformed(m), byte_pos, w)
-    } else {
-        let m = RawMalformed::new(&[lead, byte], 0);
-        (RawDecoderResult::Malformed(m), byte_pos + 1, w)
-    }
 }
 
 /// The loop every stateless encoder runs. ASCII runs are copied a word at a

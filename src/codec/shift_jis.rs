@@ -1,10 +1,9 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{take_lead, trail_missing, MultiByte, Stop};
-use super::shared::encode_stateless;
-use super::shared::{malformed_pair, write_bmp};
+use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::shared::{encode_stateless, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{RawDecoderResult, RawEncoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index jis0208.
@@ -85,37 +84,24 @@ impl MultiByte for ShiftJisDecoder {
     }
 
     #[inline]
-    fn step(
-        &mut self,
-        src: &[u8],
-        r: usize,
-        dst: &mut [u8],
-        w: usize,
-        last: bool,
-    ) -> Result<(usize, usize), Stop> {
-        let (lead, next) = take_lead(&mut self.lead, src, r);
-        if next > r {
-            // A fresh byte: single-byte characters and errors (§12.3.1 step 6).
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
+        let (lead, fresh) = take_lead(&mut self.lead, call);
+        if fresh {
+            // Single-byte characters and errors (§12.3.1 step 6).
             let single = match lead {
                 0x81..=0x9F | 0xE0..=0xFC => None,
-                0xA1..=0xDF => Some(write_bmp(dst, w, 0xFF61 - 0xA1 + u32::from(lead))),
-                0x80 => Some(write_bmp(dst, w, 0x80)),
-                _ => {
-                    let m = RawMalformed::new(&[lead], 0);
-                    return Err((RawDecoderResult::Malformed(m), next, w));
-                }
+                0xA1..=0xDF => Some(0xFF61 - 0xA1 + u32::from(lead)),
+                0x80 => Some(0x80),
+                _ => return call.malformed(&[lead], call.r),
             };
-            if let Some(w) = single {
-                return Ok((next, w));
+            if let Some(cp) = single {
+                call.w = write_bmp(call.dst, call.w, cp);
+                return Ok(());
             }
         }
-        let Some(&byte) = src.get(next) else {
-            return trail_missing(&mut self.lead, lead, next, r, w, last);
-        };
-        match decode_pair(lead, byte) {
-            Some(cp) => Ok((next + 1, write_bmp(dst, w, cp))),
-            None => Err(malformed_pair(lead, byte, next, w)),
-        }
+        finish_pair(&mut self.lead, lead, fresh, call, |lead, byte, dst, w| {
+            Some(write_bmp(dst, w, decode_pair(lead, byte)?))
+        })
     }
 }
 

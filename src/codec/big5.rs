@@ -1,6 +1,6 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_scalar};
 use super::tables::{BIG5_ENCODE, INDEX_BIG5};
 use super::{RawDecoderResult, RawEncoderResult};
@@ -100,15 +100,10 @@ impl MultiByte for Big5Decoder {
 
     #[inline]
     fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        let (lead, fresh) = take_lead(&mut self.lead, call);
-        if fresh && (lead == 0x80 || lead == 0xFF) {
-            return call.malformed(&[lead], call.r);
-        }
-        finish_pair(
+        lead_step(
             &mut self.lead,
-            lead,
-            fresh,
             call,
+            lead_unless_80_or_ff,
             |lead, byte, dst, w| match pair(lead, byte) {
                 Pair::One(cp) => Some(write_cp(dst, w, cp)),
                 Pair::Two(bytes) => {

@@ -1,6 +1,6 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_bmp};
 use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult};
@@ -67,13 +67,12 @@ impl MultiByte for EucKrDecoder {
 
     #[inline]
     fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        let (lead, fresh) = take_lead(&mut self.lead, call);
-        if fresh && (lead == 0x80 || lead == 0xFF) {
-            return call.malformed(&[lead], call.r);
-        }
-        finish_pair(&mut self.lead, lead, fresh, call, |lead, byte, dst, w| {
-            Some(write_bmp(dst, w, decode_pair(lead, byte)?))
-        })
+        lead_step(
+            &mut self.lead,
+            call,
+            lead_unless_80_or_ff,
+            |lead, byte, dst, w| Some(write_bmp(dst, w, decode_pair(lead, byte)?)),
+        )
     }
 }
 

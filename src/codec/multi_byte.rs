@@ -134,19 +134,54 @@ fn hot_loop<F: MultiByte>(
     }
 }
 
-/// For the families whose only state is one pending lead byte (0 = none):
-/// the lead, taken from the state or else from `src[r]` (then `r` moves past
-/// it), and whether it is a fresh byte, to which the caller applies its
-/// single-byte rules first.
+/// What a fresh non-ASCII byte is, for a family whose only state is one
+/// pending lead byte.
+pub(crate) enum Single {
+    /// The lead of a pair.
+    Lead,
+    /// A character on its own.
+    Char(u32),
+    /// An error on its own.
+    Error,
+}
+
+/// EUC-KR's and Big5's rule for a fresh byte: 0x80 and 0xFF are errors,
+/// every other non-ASCII byte is a lead.
 #[inline(always)]
-pub(crate) fn take_lead(pending: &mut u8, call: &mut Call<'_>) -> (u8, bool) {
-    match std::mem::take(pending) {
+pub(crate) fn lead_unless_80_or_ff(b: u8) -> Single {
+    match b {
+        0x80 | 0xFF => Single::Error,
+        _ => Single::Lead,
+    }
+}
+
+/// [`MultiByte::step`] for the families whose only state is one pending
+/// lead byte (0 = none): Shift_JIS, EUC-KR, Big5. `single` says what a fresh
+/// byte is; `pair` writes the code point(s) for a lead and the byte after it
+/// at `dst[w..]` and returns the end, or `None` when they do not decode.
+#[inline(always)]
+pub(crate) fn lead_step(
+    pending: &mut u8,
+    call: &mut Call<'_>,
+    single: impl FnOnce(u8) -> Single,
+    pair: impl FnOnce(u8, u8, &mut [u8], usize) -> Option<usize>,
+) -> Result<(), RawDecoderResult> {
+    let (lead, fresh) = match std::mem::take(pending) {
         0 => {
+            let b = call.src[call.r];
             call.r += 1;
-            (call.src[call.r - 1], true)
+            match single(b) {
+                Single::Lead => (b, true),
+                Single::Char(cp) => {
+                    call.w = write_bmp(call.dst, call.w, cp);
+                    return Ok(());
+                }
+                Single::Error => return call.malformed(&[b], call.r),
+            }
         }
         lead => (lead, false),
-    }
+    };
+    finish_pair(pending, lead, fresh, call, pair)
 }
 
 /// The byte after `lead` and the pair's rule `pair` (a code point written
@@ -156,7 +191,7 @@ pub(crate) fn take_lead(pending: &mut u8, call: &mut Call<'_>) -> (u8, bool) {
 /// an error for the lead, and for the byte too unless it is ASCII, which is
 /// read again (the standard's "restore").
 #[inline(always)]
-pub(crate) fn finish_pair(
+fn finish_pair(
     pending: &mut u8,
     lead: u8,
     fresh: bool,

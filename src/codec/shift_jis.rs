@@ -1,6 +1,6 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{finish_pair, take_lead, Call, MultiByte};
+use super::multi_byte::{lead_step, Call, MultiByte, Single};
 use super::shared::{encode_stateless, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
 use super::{RawDecoderResult, RawEncoderResult};
@@ -85,21 +85,14 @@ impl MultiByte for ShiftJisDecoder {
 
     #[inline]
     fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        let (lead, fresh) = take_lead(&mut self.lead, call);
-        if fresh {
-            // Single-byte characters and errors (§12.3.1 step 6).
-            let single = match lead {
-                0x81..=0x9F | 0xE0..=0xFC => None,
-                0xA1..=0xDF => Some(0xFF61 - 0xA1 + u32::from(lead)),
-                0x80 => Some(0x80),
-                _ => return call.malformed(&[lead], call.r),
-            };
-            if let Some(cp) = single {
-                call.w = write_bmp(call.dst, call.w, cp);
-                return Ok(());
-            }
-        }
-        finish_pair(&mut self.lead, lead, fresh, call, |lead, byte, dst, w| {
+        // Single-byte characters and errors (§12.3.1 step 6).
+        let single = |b| match b {
+            0x81..=0x9F | 0xE0..=0xFC => Single::Lead,
+            0xA1..=0xDF => Single::Char(0xFF61 - 0xA1 + u32::from(b)),
+            0x80 => Single::Char(0x80),
+            _ => Single::Error,
+        };
+        lead_step(&mut self.lead, call, single, |lead, byte, dst, w| {
             Some(write_bmp(dst, w, decode_pair(lead, byte)?))
         })
     }

@@ -29,7 +29,9 @@ pub struct FileId {
 impl FileId {
     /// The regular file at `path` (symbolic links followed), if there is one.
     pub fn of_path(path: &Path) -> Option<FileId> {
-        std::fs::metadata(path).ok().and_then(|m| Self::of_regular(&m))
+        std::fs::metadata(path)
+            .ok()
+            .and_then(|m| Self::of_regular(&m))
     }
 
     /// The regular file open as descriptor `fd` (0 or 1), if it is one.
@@ -80,9 +82,7 @@ impl FileId {
 /// to (cat's "input file is output file").
 pub fn input_is_stdout(sources: &[Source]) -> Option<&Source> {
     let out = FileId::of_fd(1)?;
-    sources
-        .iter()
-        .find(|s| FileId::of_source(s) == Some(out))
+    sources.iter().find(|s| FileId::of_source(s) == Some(out))
 }
 
 /// Whether wenc reads `encoding` as a legacy encoding: UTF-8 text read with
@@ -104,10 +104,10 @@ pub enum Verdict {
 /// The guards of one run.
 #[derive(Debug, Clone, Copy)]
 pub struct Guard {
-    /// The existing `-o` target, compared with each input.
-    pub target: Option<FileId>,
-    /// `--in-place`: every input is replaced.
-    pub in_place: bool,
+    /// Whether the output replaces an input: `--in-place`, or an `-o`
+    /// target that is one of the inputs. Then every input is guarded, since
+    /// each one's output ends up in the replaced file.
+    pub replacing: bool,
     /// `-e replacement` or `-e html` given on the command line.
     pub consent: bool,
     /// `--force`.
@@ -115,9 +115,23 @@ pub struct Guard {
 }
 
 impl Guard {
-    /// Whether the output replaces `source`.
-    pub fn replaces(&self, source: &Source) -> bool {
-        self.in_place || (self.target.is_some() && FileId::of_source(source) == self.target)
+    /// The guards for `sources` written to `output` (`None`: standard
+    /// output) or, with `in_place`, each over itself.
+    pub fn new(
+        sources: &[Source],
+        output: Option<&Path>,
+        in_place: bool,
+        consent: bool,
+        force: bool,
+    ) -> Guard {
+        let target = output.and_then(FileId::of_path);
+        let replacing = in_place
+            || (target.is_some() && sources.iter().any(|s| FileId::of_source(s) == target));
+        Guard {
+            replacing,
+            consent,
+            force,
+        }
     }
 
     /// Whether the input needs watching for "valid UTF-8 with non-ASCII
@@ -127,21 +141,21 @@ impl Guard {
     }
 
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `replaced` whether the output replaces it,
-    /// `utf8` what [`Utf8Watch`] saw.
-    pub fn verdict(&self, name: &str, replaced: bool, s: &Summary, utf8: &Utf8Watch) -> Verdict {
+    /// shown in messages, `utf8` what [`Utf8Watch`] saw.
+    pub fn verdict(&self, name: &str, s: &Summary, utf8: &Utf8Watch) -> Verdict {
+        let replaced = self.replacing;
         let encoding = s.input_encoding;
         if is_legacy(encoding) && utf8.is_utf8_text() {
             let what = format!(
-                "{name}: this is valid UTF-8 with non-ASCII text, as if converted already: read \
-                 as {encoding} it would be garbled"
+                "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as \
+                 {encoding} it"
             );
             return match (replaced, self.force) {
                 (true, false) => Verdict::Refuse(format!(
-                    "{what}; left as it was (--force converts it anyway)"
+                    "{what} would be garbled; nothing was replaced (--force converts it anyway)"
                 )),
                 (true, true) => Verdict::Fine,
-                (false, _) => Verdict::Warn(format!("{what} (is -f {encoding} right?)")),
+                (false, _) => Verdict::Warn(format!("{what} is probably garbled")),
             };
         }
         match &s.first_malformed {
@@ -149,9 +163,8 @@ impl Guard {
                 let n = s.malformed;
                 Verdict::Refuse(format!(
                     "{name}: {n} malformed {} in {} input; the first at byte offset {} \
-                     (0-based), {}: bytes {}; left as it was: name its encoding with -f (or \
-                     -f auto), or give -e replacement to write U+FFFD in place of malformed \
-                     input",
+                     (0-based), {}: bytes {}; nothing was replaced: name its encoding with -f \
+                     (or -f auto), or give -e replacement to write U+FFFD for malformed input",
                     if n == 1 { "sequence" } else { "sequences" },
                     m.encoding,
                     m.offset,

@@ -1,7 +1,7 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
 use super::args::{Args, Mode};
-use super::guard::{self, FileId, Guard, Utf8Watch, Verdict};
+use super::guard::{self, Guard, Utf8Watch, Verdict};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
@@ -90,12 +90,13 @@ pub fn run(args: Vec<OsString>) -> Status {
         (_, Mode::Html) => ErrorMode::Html,
     };
     let output = args.output.clone().filter(|p| p.as_os_str() != "-");
-    let guard = Guard {
-        target: output.as_deref().and_then(FileId::of_path),
-        in_place: args.in_place,
-        consent: explicit("errors") && args.errors != Mode::Fatal,
-        force: args.force,
-    };
+    let guard = Guard::new(
+        &sources,
+        output.as_deref(),
+        args.in_place,
+        explicit("errors") && args.errors != Mode::Fatal,
+        args.force,
+    );
     let to_stdout = output.is_none() && !args.in_place && !args.check;
     if let Some(status) = refuse_up_front(&args, &guard, &sources, from, to_stdout) {
         return status;
@@ -143,7 +144,7 @@ fn refuse_up_front(
             "--in-place replaces FILEs; standard input (-) cannot be replaced",
         ));
     }
-    if from == REPLACEMENT && sources.iter().any(|s| guard.replaces(s)) {
+    if from == REPLACEMENT && guard.replacing {
         return Some(usage(
             ErrorKind::ArgumentConflict,
             &guard::replacement_refusal(args.from.trim()),
@@ -419,7 +420,6 @@ impl Job {
                 return (Outcome::Unreadable, 0);
             }
         };
-        let replaced = self.guard.replaces(source);
         let mut converter = Converter::new(self.settings).with_parallelism(self.parallelism);
         let mut size = 0;
         let mut utf8 = Utf8Watch::new();
@@ -440,7 +440,7 @@ impl Job {
         let summary = converter.summary();
         match result {
             Ok(summary) => {
-                match self.guard.verdict(&name, replaced, &summary, &utf8) {
+                match self.guard.verdict(&name, &summary, &utf8) {
                     Verdict::Refuse(why) => {
                         reporter.error(&why);
                         return (Outcome::Failed, size);

@@ -80,7 +80,7 @@ impl FileId {
 
 /// `wenc f >> f`: the first input that is the file standard output writes
 /// to (cat's "input file is output file").
-pub fn input_is_stdout(sources: &[Source]) -> Option<&Source> {
+fn input_is_stdout(sources: &[Source]) -> Option<&Source> {
     let out = FileId::of_fd(1)?;
     sources.iter().find(|s| FileId::of_source(s) == Some(out))
 }
@@ -101,6 +101,15 @@ pub enum Verdict {
     Refuse(String),
 }
 
+/// Why a run is refused before anything is read or written.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A usage error (status 2).
+    Usage(String),
+    /// An error (status 1).
+    Failure(String),
+}
+
 /// The guards of one run.
 #[derive(Debug, Clone, Copy)]
 pub struct Guard {
@@ -108,6 +117,8 @@ pub struct Guard {
     /// target that is one of the inputs. Then every input is guarded, since
     /// each one's output ends up in the replaced file.
     pub replacing: bool,
+    /// `--in-place`.
+    pub in_place: bool,
     /// `-e replacement` or `-e html` given on the command line.
     pub consent: bool,
     /// `--force`.
@@ -129,9 +140,46 @@ impl Guard {
             || (target.is_some() && sources.iter().any(|s| FileId::of_source(s) == target));
         Guard {
             replacing,
+            in_place,
             consent,
             force,
         }
+    }
+
+    /// The checks made before anything is read or written: `-i` with
+    /// standard input, `-f` naming the replacement encoding (`from_label`
+    /// as given) in place, and, `to_stdout`, standard output that is an
+    /// input.
+    pub fn up_front(
+        &self,
+        sources: &[Source],
+        from: &'static Encoding,
+        from_label: &str,
+        to_stdout: bool,
+    ) -> Option<Refusal> {
+        if self.in_place && sources.contains(&Source::Stdin) {
+            return Some(Refusal::Usage(
+                "--in-place replaces FILEs; standard input (-) cannot be replaced".to_string(),
+            ));
+        }
+        if from == REPLACEMENT && self.replacing {
+            return Some(Refusal::Usage(format!(
+                "'{}' for -f names the replacement encoding, which decodes any input to a \
+                 single U+FFFD: wenc does not replace a file with that",
+                message::escape(from_label.trim())
+            )));
+        }
+        if !to_stdout {
+            return None;
+        }
+        let source = input_is_stdout(sources)?;
+        let name = match source {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::Path(p) => message::path(p),
+        };
+        Some(Refusal::Failure(format!(
+            "{name}: input file is output file (to convert a file in place, use -i or -o)"
+        )))
     }
 
     /// Whether the input needs watching for "valid UTF-8 with non-ASCII
@@ -175,16 +223,6 @@ impl Guard {
             _ => Verdict::Fine,
         }
     }
-}
-
-/// The message refusing a replacement-encoding label (`from_label`) when
-/// an input would be replaced.
-pub fn replacement_refusal(from_label: &str) -> String {
-    format!(
-        "'{}' for -f names the replacement encoding, which decodes any input to a single \
-         U+FFFD: wenc does not replace a file with that",
-        message::escape(from_label)
-    )
 }
 
 /// Watches input bytes, in order and in any chunking, for "valid UTF-8

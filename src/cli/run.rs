@@ -1,7 +1,7 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
 use super::args::{Args, Mode};
-use super::guard::{self, Guard, Utf8Watch, Verdict};
+use super::guard::{Guard, Refusal, Utf8Watch, Verdict};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
@@ -98,8 +98,13 @@ pub fn run(args: Vec<OsString>) -> Status {
         args.force,
     );
     let to_stdout = output.is_none() && !args.in_place && !args.check;
-    if let Some(status) = refuse_up_front(&args, &guard, &sources, from, to_stdout) {
-        return status;
+    match guard.up_front(&sources, from, &args.from, to_stdout) {
+        Some(Refusal::Usage(msg)) => return usage(ErrorKind::ArgumentConflict, &msg),
+        Some(Refusal::Failure(msg)) => {
+            message::eprintln_line(&format!("wenc: {msg}"));
+            return Status::Failure;
+        }
+        None => {}
     }
     let mut job = Job {
         settings: Settings {
@@ -127,39 +132,6 @@ pub fn run(args: Vec<OsString>) -> Status {
     };
     reporter.finish();
     status
-}
-
-/// The guards that refuse a run before anything is read or written
-/// (module `guard`); `Some(status)` when refused.
-fn refuse_up_front(
-    args: &Args,
-    guard: &Guard,
-    sources: &[Source],
-    from: &'static Encoding,
-    to_stdout: bool,
-) -> Option<Status> {
-    if args.in_place && sources.contains(&Source::Stdin) {
-        return Some(usage(
-            ErrorKind::ArgumentConflict,
-            "--in-place replaces FILEs; standard input (-) cannot be replaced",
-        ));
-    }
-    if from == REPLACEMENT && guard.replacing {
-        return Some(usage(
-            ErrorKind::ArgumentConflict,
-            &guard::replacement_refusal(args.from.trim()),
-        ));
-    }
-    if to_stdout {
-        if let Some(source) = guard::input_is_stdout(sources) {
-            message::eprintln_line(&format!(
-                "wenc: {}: input file is output file (to convert a file in place, use -i or -o)",
-                shown(source)
-            ));
-            return Some(Status::Failure);
-        }
-    }
-    None
 }
 
 /// Threads and piece size from -j and the hidden --piece-size.

@@ -361,6 +361,17 @@ fn in_place_usage_errors() {
 }
 
 #[test]
+fn in_place_leaves_what_is_not_a_regular_file_alone() {
+    wenc()
+        .args(["-i", "/dev/null"])
+        .output()
+        .unwrap()
+        .assert()
+        .code(1)
+        .stderr("wenc: /dev/null: not a regular file: --in-place only replaces regular files\n");
+}
+
+#[test]
 fn an_unreadable_file_in_place_is_reported_and_the_others_converted() {
     let d = dir();
     let a = write(d.path(), "a", SJIS);

@@ -298,7 +298,73 @@ impl Utf8Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::SHIFT_JIS;
+    use crate::convert::{MalformedInput, TextPosition};
     use proptest::prelude::*;
+
+    fn guard(replacing: bool, consent: bool, force: bool) -> Guard {
+        Guard {
+            replacing,
+            in_place: false,
+            consent,
+            force,
+        }
+    }
+
+    fn summary(encoding: &'static Encoding, malformed: u64) -> Summary {
+        let position = TextPosition { line: 1, column: 2 };
+        Summary {
+            input_encoding: encoding,
+            bytes_read: 10,
+            malformed,
+            first_malformed: (malformed > 0)
+                .then(|| MalformedInput::new(encoding, 1, b"\xFF", position)),
+            unmappable: 0,
+            first_unmappable: None,
+        }
+    }
+
+    fn utf8(bytes: &[u8]) -> Utf8Watch {
+        let mut w = Utf8Watch::new();
+        w.feed(bytes);
+        w
+    }
+
+    fn kind(v: &Verdict) -> &'static str {
+        match v {
+            Verdict::Fine => "fine",
+            Verdict::Warn(_) => "warn",
+            Verdict::Refuse(_) => "refuse",
+        }
+    }
+
+    #[test]
+    fn verdicts() {
+        let text = utf8("caf\u{E9}".as_bytes());
+        let legacy = utf8(b"caf\xE9");
+        let cases = [
+            // replacing, consent, force, encoding, malformed, watch: verdict
+            (true, false, false, SHIFT_JIS, 1, &legacy, "refuse"),
+            (true, true, false, SHIFT_JIS, 1, &legacy, "fine"),
+            (false, false, false, SHIFT_JIS, 1, &legacy, "fine"),
+            (true, false, false, SHIFT_JIS, 0, &legacy, "fine"),
+            (true, false, false, SHIFT_JIS, 0, &text, "refuse"),
+            (true, true, false, SHIFT_JIS, 0, &text, "refuse"),
+            (true, false, true, SHIFT_JIS, 0, &text, "fine"),
+            (false, false, false, SHIFT_JIS, 0, &text, "warn"),
+            (true, false, false, UTF_8, 0, &text, "fine"),
+            (true, false, false, UTF_8, 2, &legacy, "refuse"),
+        ];
+        for (replacing, consent, force, encoding, malformed, watch, expected) in cases {
+            let v =
+                guard(replacing, consent, force).verdict("f", &summary(encoding, malformed), watch);
+            assert_eq!(
+                kind(&v),
+                expected,
+                "{replacing} {consent} {force} {encoding} {malformed}"
+            );
+        }
+    }
 
     fn watched(chunks: &[&[u8]]) -> bool {
         let mut w = Utf8Watch::new();

@@ -1,4 +1,4 @@
-//! Faults during an `--in-place` run of several files: SIGINT, a file
+//! Faults during an `--in-place` run of several files: SIGINT, SIGTERM, a file
 //! truncated while read, a full disk (the file size limit). Every file ends
 //! either fully converted or exactly as it was, with no temporary file left.
 
@@ -46,6 +46,7 @@ fn stopped_in_the_middle() -> (tempfile::TempDir, Child) {
         unsafe {
             cmd.pre_exec(|| {
                 libc::signal(libc::SIGINT, libc::SIG_DFL);
+                libc::signal(libc::SIGTERM, libc::SIG_DFL);
                 Ok(())
             });
         }
@@ -87,17 +88,19 @@ fn converted_or_untouched(d: &Path, big_len: u64) {
 }
 
 #[test]
-fn sigint_during_in_place_leaves_each_file_converted_or_untouched() {
-    let (d, child) = stopped_in_the_middle();
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: our own child; the signal is delivered when it continues.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-        libc::kill(pid, libc::SIGCONT);
+fn sigint_or_sigterm_during_in_place_leaves_each_file_converted_or_untouched() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let (d, child) = stopped_in_the_middle();
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: our own child; the signal is delivered when it continues.
+        unsafe {
+            libc::kill(pid, signal);
+            libc::kill(pid, libc::SIGCONT);
+        }
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.signal(), Some(signal));
+        converted_or_untouched(d.path(), BIG);
     }
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.signal(), Some(libc::SIGINT));
-    converted_or_untouched(d.path(), BIG);
 }
 
 #[cfg(target_os = "linux")]

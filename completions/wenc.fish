@@ -460,6 +460,8 @@ html\t'Malformed input becomes U+FFFD; unrepresentable characters become &#N;'"
 complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c wenc -s j -l jobs -d 'Threads for converting a large file [default: the number of CPU cores]' -r -f
 complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
+complete -c wenc -s i -l in-place -d 'Convert each FILE in place'
+complete -c wenc -l force -d 'Replace a file even if it looks converted already'
 complete -c wenc -l ignore-bom -d 'No BOM sniffing: the -f encoding always wins, nothing removed'
 complete -c wenc -l add-bom -d 'Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)'
 complete -c wenc -l sniff -d 'For each FILE, print the encoding its BOM names, or that it has none'

@@ -77,6 +77,30 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: Option<PathBuf>,
 
+    /// Convert each FILE in place
+    ///
+    /// Each FILE is converted on its own and replaced atomically (a temporary
+    /// file beside it, renamed over it), keeping its permissions. A FILE whose
+    /// bytes would not change is not rewritten. A FILE that fails is left as
+    /// it was and reported, and the others are still converted. Malformed
+    /// input fails unless -e replacement is given; see "Replacing files"
+    /// below.
+    #[arg(
+        short = 'i',
+        long = "in-place",
+        requires = "files",
+        conflicts_with_all = ["output", "check", "sniff", "list_labels"]
+    )]
+    pub in_place: bool,
+
+    /// Replace a file even if it looks converted already
+    ///
+    /// In place (-i, or -o naming an input), wenc refuses to read valid UTF-8
+    /// text with non-ASCII characters as a legacy encoding such as Shift_JIS:
+    /// the file was most likely converted already. --force converts it anyway.
+    #[arg(long)]
+    pub force: bool,
+
     /// No BOM sniffing: the -f encoding always wins, nothing removed
     #[arg(long = "ignore-bom")]
     pub ignore_bom: bool,

@@ -106,8 +106,10 @@ pub const SECTIONS: &[Section] = &[
                through a fixed buffer, so memory use does not grow with the input. Several FILEs \
                are converted one after the other, each on its own (its own BOM, decoder and \
                encoder: an ISO-2022-JP output returns to ASCII at the end of each), and their \
-               outputs are written one after another. wenc stops at the first error, except that \
-               --check and --sniff go through every FILE."),
+               outputs are written one after another. wenc stops at the first conversion error; \
+               to standard output, a FILE that cannot be opened or read is reported and skipped \
+               as cat does (exit status 1 at the end). --check, --sniff and --in-place go \
+               through every FILE."),
             P("-j N (by default, the number of CPU cores) converts a regular file of 4 MiB or \
                more on N threads: the file is cut after newlines into pieces of about 1 MiB, N \
                pieces are converted at a time, and the results are written in order, so memory \
@@ -132,6 +134,43 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: "Replacing files",
+        blocks: &[
+            P("wenc never replaces a file with a lossy or wrong result unless asked to. When the \
+               output replaces an input (-i, or -o naming an input by any path: files are compared \
+               by device and inode, so hard links, symbolic links and ./FILE count), wenc refuses \
+               with exit status 1 and leaves the file exactly as it was if:"),
+            Item(
+                "malformed input",
+                "the input is not valid in its encoding, unless -e replacement (or -e html) is \
+                 given on the command line: the default mode is not consent to lose bytes. The \
+                 message gives the count and the first position; name the right encoding with \
+                 -f, or accept U+FFFD with -e replacement.",
+            ),
+            Item(
+                "converted already",
+                "a legacy encoding (not UTF-8 or UTF-16) is to decode valid UTF-8 text with \
+                 non-ASCII characters: the file was most likely converted before, and would \
+                 be garbled. --force converts it anyway. Written elsewhere, this is a warning.",
+            ),
+            Item(
+                "replacement",
+                "-f names the replacement encoding (iso-2022-kr, hz-gb-2312...), which decodes \
+                 any input to one U+FFFD: a usage error (status 2) in place.",
+            ),
+            P("-i (--in-place) FILE... converts each FILE on its own and replaces it atomically, \
+               as -o does, keeping its permissions (and owner, where permitted). A FILE whose \
+               bytes would not change is not rewritten, so its timestamps stay; a hard link to it \
+               keeps the old contents once it is replaced. A FILE that fails (missing, unreadable, \
+               not a regular file, an error, a guard above, a full disk) is reported and left as \
+               it was, and the other FILEs are still converted; the exit status is then 1. With \
+               more than one FILE a summary follows (converted, unchanged, failed) unless -q. On \
+               SIGINT, SIGTERM or SIGHUP every FILE is either fully converted or as it was."),
+            P("Standard output that is the same regular file as an input (wenc f >> f) is \
+               refused before anything is written: \"input file is output file\", as cat says."),
+        ],
+    },
+    Section {
         heading: "Exit status",
         blocks: &[
             Item(
@@ -142,13 +181,14 @@ pub const SECTIONS: &[Section] = &[
             Item(
                 "1",
                 "A conversion error (malformed input with -e fatal, an unrepresentable character \
-                 with -e replacement or fatal, a failed --check) or an I/O error (a missing file, \
-                 a directory, a full disk, a file --sniff cannot read).",
+                 with -e replacement or fatal, a failed --check, a file a guard would not \
+                 replace) or an I/O error (a missing file, a directory, a full disk, a file \
+                 --sniff cannot read). With -i: any FILE failed.",
             ),
             Item(
                 "2",
                 "A usage error: an unknown option or label, conflicting options, -t replacement, \
-                 --add-bom with an encoding that has no BOM.",
+                 -f replacement in place, --add-bom with an encoding that has no BOM.",
             ),
         ],
     },
@@ -180,13 +220,18 @@ pub const SECTIONS: &[Section] = &[
                 "wenc removes a BOM it recognises and writes one only with --add-bom; -t utf-16 \
                  is little-endian without a BOM.",
             ),
-            Item("Output", "-o replaces its file atomically and may name an input."),
+            Item(
+                "Output",
+                "-o replaces its file atomically and may name an input; -i converts FILEs in \
+                 place. Neither replaces a file with a lossy or wrong result unless asked to.",
+            ),
         ],
     },
     Section {
         heading: "Examples",
         blocks: &[
             Example("wenc -f shift_jis notes.txt > notes.utf8.txt", "Convert Shift_JIS to UTF-8."),
+            Example("wenc -i -f shift_jis *.csv", "Convert files in place, each on its own."),
             Example(
                 "wenc -t windows-1252 -e html -o page.html page.html",
                 "Convert a UTF-8 file to windows-1252 in place, writing characters it lacks as \

@@ -6,6 +6,8 @@
 
 mod args;
 pub mod docs;
+mod guard;
+mod inplace;
 mod labels;
 mod list;
 mod message;

@@ -89,6 +89,13 @@ impl Reporter {
         }
     }
 
+    /// A note, such as the --in-place summary (suppressed by -q).
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            self.line(&format!("wenc: {text}"));
+        }
+    }
+
     /// An error message.
     pub fn error(&self, text: &str) {
         self.line(&format!("wenc: {text}"));

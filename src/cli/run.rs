@@ -1,10 +1,11 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
 use super::args::{Args, Mode};
+use super::guard::{Guard, Refusal, Utf8Watch, Verdict};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
-use super::{list, Status};
+use super::{inplace, list, Status};
 use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
 use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
 use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
@@ -88,7 +89,24 @@ pub fn run(args: Vec<OsString>) -> Status {
         (_, Mode::Replacement) => ErrorMode::Replacement,
         (_, Mode::Html) => ErrorMode::Html,
     };
-    let job = Job {
+    let output = args.output.clone().filter(|p| p.as_os_str() != "-");
+    let guard = Guard::new(
+        &sources,
+        output.as_deref(),
+        args.in_place,
+        explicit("errors") && args.errors != Mode::Fatal,
+        args.force,
+    );
+    let to_stdout = output.is_none() && !args.in_place && !args.check;
+    match guard.up_front(&sources, from, &args.from, to_stdout) {
+        Some(Refusal::Usage(msg)) => return usage(ErrorKind::ArgumentConflict, &msg),
+        Some(Refusal::Failure(msg)) => {
+            message::eprintln_line(&format!("wenc: {msg}"));
+            return Status::Failure;
+        }
+        None => {}
+    }
+    let mut job = Job {
         settings: Settings {
             from,
             to,
@@ -99,13 +117,19 @@ pub fn run(args: Vec<OsString>) -> Status {
         from_label: args.from.trim().to_string(),
         check: args.check,
         add_bom: args.add_bom,
-        output: args.output.filter(|p| p.as_os_str() != "-"),
+        output,
         parallelism: parallelism(args.jobs, args.piece_size),
+        guard,
     };
     let total = total_size(&sources);
-    let output_on_terminal = job.output.is_none() && !job.check && io::stdout().is_terminal();
+    let output_on_terminal =
+        job.output.is_none() && !job.check && !args.in_place && io::stdout().is_terminal();
     let mut reporter = Reporter::new(total, args.progress, args.quiet, output_on_terminal);
-    let status = job.run(&sources, &mut reporter);
+    let status = if args.in_place {
+        inplace::run(&mut job, &sources, &mut reporter)
+    } else {
+        job.run(&sources, &mut reporter)
+    };
     reporter.finish();
     status
 }
@@ -220,20 +244,24 @@ fn open_error(e: &OpenError) -> String {
 }
 
 /// A validated conversion or check.
-struct Job {
-    settings: Settings,
+pub(super) struct Job {
+    pub(super) settings: Settings,
     /// The -f label as given, for messages about the replacement encoding.
     from_label: String,
     check: bool,
-    add_bom: bool,
-    output: Option<PathBuf>,
+    pub(super) add_bom: bool,
+    pub(super) output: Option<PathBuf>,
     parallelism: Parallelism,
+    guard: Guard,
 }
 
 /// How converting one input ended.
-enum Outcome {
+pub(super) enum Outcome {
     Done,
     Failed,
+    /// The input could not be opened or read (reported): to standard
+    /// output, the other inputs are still converted, as `cat` does.
+    Unreadable,
     /// Writing the output failed (reported): nothing more can be written.
     OutputFailed,
     /// Standard output was closed by its reader: stop quietly.
@@ -278,6 +306,13 @@ impl Job {
                     failed = true;
                     done_before += n;
                     if !self.check {
+                        break;
+                    }
+                }
+                (Outcome::Unreadable, n) => {
+                    failed = true;
+                    done_before += n;
+                    if !self.check && self.output.is_some() {
                         break;
                     }
                 }
@@ -328,7 +363,7 @@ impl Job {
         Status::Failure
     }
 
-    fn write_error_message(&self, e: &io::Error) -> String {
+    pub(super) fn write_error_message(&self, e: &io::Error) -> String {
         match &self.output {
             None => format!("error writing to standard output: {}", message::io_error(e)),
             Some(p) => format!(
@@ -340,7 +375,7 @@ impl Job {
     }
 
     /// Converts (or checks) one input into `sink`; also returns its size.
-    fn convert_one(
+    pub(super) fn convert_one(
         &self,
         source: &Source,
         sink: &mut dyn Write,
@@ -354,18 +389,37 @@ impl Job {
             Ok(i) => i,
             Err(e) => {
                 reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
-                return (Outcome::Failed, 0);
+                return (Outcome::Unreadable, 0);
             }
         };
         let mut converter = Converter::new(self.settings).with_parallelism(self.parallelism);
         let mut size = 0;
-        let result = input.convert(&mut converter, sink, &mut |n| {
-            size = n;
-            reporter.progress(done_before + n);
-        });
+        let mut utf8 = Utf8Watch::new();
+        let watch = self.guard.watches(self.settings.from) && !self.check;
+        let result = input.convert_watched(
+            &mut converter,
+            sink,
+            &mut |n| {
+                size = n;
+                reporter.progress(done_before + n);
+            },
+            &mut |bytes| {
+                if watch {
+                    utf8.feed(bytes)
+                }
+            },
+        );
         let summary = converter.summary();
         match result {
             Ok(summary) => {
+                match self.guard.verdict(&name, &summary, &utf8) {
+                    Verdict::Refuse(why) => {
+                        reporter.error(&why);
+                        return (Outcome::Failed, size);
+                    }
+                    Verdict::Warn(why) => reporter.warn(&why),
+                    Verdict::Fine => {}
+                }
                 if let Some(warning) = self.warning(&name, &summary) {
                     reporter.warn(&warning);
                 }
@@ -377,6 +431,10 @@ impl Job {
                 }
                 reporter.error(&self.write_error_message(&e));
                 (Outcome::OutputFailed, size)
+            }
+            Err(e @ ConvertError::Read(_)) => {
+                reporter.error(&self.error(&name, &e, &summary));
+                (Outcome::Unreadable, size)
             }
             Err(e) => {
                 reporter.error(&self.error(&name, &e, &summary));
@@ -491,7 +549,7 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
 }
 
 /// The message for an output that could not be prepared or completed.
-fn output_error(e: &OutputError, target: &Path) -> String {
+pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
     let target = message::path(target);
     match e {
         OutputError::Directory(_) => format!("{target}: cannot write: is a directory"),

@@ -92,12 +92,30 @@ impl Input {
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
+        self.convert_watched(converter, sink, progress, &mut |_| {})
+    }
+
+    /// [`convert`](Input::convert), also showing `watch` every input byte,
+    /// in order, once (a mapped file's pages just before they are released).
+    pub fn convert_watched<W: Write + ?Sized>(
+        &mut self,
+        converter: &mut Converter,
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+        watch: &mut dyn FnMut(&[u8]),
+    ) -> Result<Summary, ConvertError> {
         match &mut self.data {
             Data::Mapped(map) => {
                 let map: &Mmap = map;
                 let mut released = 0;
+                let mut watched = 0;
                 let mut on_progress = |done: u64| {
                     progress(done);
+                    let done_len = done as usize;
+                    if done_len > watched {
+                        watch(&map[watched..done_len]);
+                        watched = done_len;
+                    }
                     // Pages already converted are dropped from this process so
                     // resident memory stays flat; they are clean file pages.
                     let done = done as usize;
@@ -108,9 +126,23 @@ impl Input {
                 };
                 converter.convert_slice(map, sink, &mut on_progress)
             }
-            Data::File(file) => converter.convert_reader(file, sink, progress),
-            Data::Stdin => converter.convert_reader(&mut io::stdin().lock(), sink, progress),
+            Data::File(file) => converter.convert_reader(&mut Watched(file, watch), sink, progress),
+            Data::Stdin => {
+                let mut stdin = io::stdin().lock();
+                converter.convert_reader(&mut Watched(&mut stdin, watch), sink, progress)
+            }
         }
+    }
+}
+
+/// A reader that shows what it reads to a watcher.
+struct Watched<'a, R: Read + ?Sized>(&'a mut R, &'a mut dyn FnMut(&[u8]));
+
+impl<R: Read + ?Sized> Read for Watched<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        (self.1)(&buf[..n]);
+        Ok(n)
     }
 }
 

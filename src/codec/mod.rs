@@ -16,7 +16,10 @@ mod big5;
 mod euc_jp;
 mod euc_kr;
 mod gb18030;
+mod historical;
+mod hz_gb_2312;
 mod iso_2022_jp;
+mod iso_2022_kr;
 mod registry;
 mod replacement;
 mod shared;
@@ -32,6 +35,7 @@ mod encoder;
 
 pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
+pub use historical::{HZ_GB_2312, ISO_2022_KR};
 pub use registry::{bom_sniff, Encoding};
 pub use tables::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,

@@ -6,6 +6,7 @@
 
 mod args;
 pub mod docs;
+mod historical;
 mod labels;
 mod list;
 mod message;

@@ -77,14 +77,23 @@ mod tests {
             assert!(e.is_historical(), "{label}");
             assert_eq!(Encoding::historical_for(label.as_bytes()), Some(e));
         }
-        assert_eq!(Encoding::for_label_historical(b"hz-gb-2312"), Some(HZ_GB_2312));
-        assert_eq!(Encoding::for_label_historical(b"iso-2022-kr"), Some(ISO_2022_KR));
+        assert_eq!(
+            Encoding::for_label_historical(b"hz-gb-2312"),
+            Some(HZ_GB_2312)
+        );
+        assert_eq!(
+            Encoding::for_label_historical(b"iso-2022-kr"),
+            Some(ISO_2022_KR)
+        );
         for label in ["iso-2022-cn", "iso-2022-cn-ext", "replacement"] {
             let e = Encoding::for_label_historical(label.as_bytes());
             assert_eq!(e, Some(REPLACEMENT), "{label}");
         }
         assert_eq!(Encoding::for_label_historical(b"utf8"), Some(UTF_8));
-        assert_eq!(Encoding::for_label_historical(b"iso-2022-jp"), Some(ISO_2022_JP));
+        assert_eq!(
+            Encoding::for_label_historical(b"iso-2022-jp"),
+            Some(ISO_2022_JP)
+        );
         assert_eq!(Encoding::for_label_historical(b"hz"), None);
         assert!(Encoding::all().all(|e| !e.is_historical()));
     }

@@ -141,7 +141,11 @@ impl HzGb2312Decoder {
             // Step 3: a tilde or lead byte at the end is an error.
             let lead = std::mem::take(&mut self.lead);
             if lead != 0 {
-                return (RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)), r, w);
+                return (
+                    RawDecoderResult::Malformed(RawMalformed::new(&[lead], 0)),
+                    r,
+                    w,
+                );
             }
             *self = HzGb2312Decoder::new();
         }
@@ -268,10 +272,7 @@ mod tests {
 
     #[test]
     fn encoder() {
-        assert_eq!(
-            encode("a\u{554A}b~"),
-            [Ev::Out(b"a~{0!~}b~~".to_vec())]
-        );
+        assert_eq!(encode("a\u{554A}b~"), [Ev::Out(b"a~{0!~}b~~".to_vec())]);
         // No "~}" at the end.
         assert_eq!(encode("\u{554A}"), [Ev::Out(b"~{0!".to_vec())]);
         assert_eq!(encode("\u{554A}\n"), [Ev::Out(b"~{0!~}\n".to_vec())]);

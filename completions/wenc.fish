@@ -462,6 +462,7 @@ complete -c wenc -s j -l jobs -d 'Threads for converting a large file [default: 
 complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
 complete -c wenc -l ignore-bom -d 'No BOM sniffing: the -f encoding always wins, nothing removed'
 complete -c wenc -l add-bom -d 'Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)'
+complete -c wenc -l historical -d 'Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft\'s codecs'
 complete -c wenc -l sniff -d 'For each FILE, print the encoding its BOM names, or that it has none'
 complete -c wenc -s l -l list-labels -d 'Print every encoding with all of its labels (-l as in iconv)'
 complete -c wenc -l json -d 'With --list-labels: print JSON'

@@ -10,6 +10,9 @@
 //! bytes were malformed. [`Decoder`] and [`Encoder`] wrap the families and add
 //! BOM sniffing, stream positions and the error modes (replacement / fatal for
 //! decoding, html / fatal for encoding).
+//!
+//! Beyond the standard, module `historical` adds the 2012 draft's HZ-GB-2312
+//! and ISO-2022-KR, which only [`Encoding::for_label_historical`] reaches.
 
 mod ascii;
 mod big5;

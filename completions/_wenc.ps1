@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'wenc' -ScriptBlock {
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a file even if it looks converted already')
             [CompletionResult]::new('--ignore-bom', '--ignore-bom', [CompletionResultType]::ParameterName, 'No BOM sniffing: the -f encoding always wins, nothing removed')
             [CompletionResult]::new('--add-bom', '--add-bom', [CompletionResultType]::ParameterName, 'Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)')
+            [CompletionResult]::new('--historical', '--historical', [CompletionResultType]::ParameterName, 'Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft''s codecs')
             [CompletionResult]::new('--sniff', '--sniff', [CompletionResultType]::ParameterName, 'For each FILE, print the encoding its BOM names, or that it has none')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print every encoding with all of its labels (-l as in iconv)')
             [CompletionResult]::new('--list-labels', '--list-labels', [CompletionResultType]::ParameterName, 'Print every encoding with all of its labels (-l as in iconv)')

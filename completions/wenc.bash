@@ -23,7 +23,7 @@ _wenc() {
 
     case "${cmd}" in
         wenc)
-            opts="-f -t -e -o -i -l -q -j -c -h -V --from --to --errors --output --in-place --force --ignore-bom --add-bom --sniff --list-labels --json --check --quiet --progress --jobs --piece-size --help --version"
+            opts="-f -t -e -o -i -l -q -j -c -h -V --from --to --errors --output --in-place --force --ignore-bom --add-bom --historical --sniff --list-labels --json --check --quiet --progress --jobs --piece-size --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

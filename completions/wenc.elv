@@ -34,6 +34,7 @@ set edit:completion:arg-completer[wenc] = {|@words|
             cand --force 'Replace a file even if it looks converted already'
             cand --ignore-bom 'No BOM sniffing: the -f encoding always wins, nothing removed'
             cand --add-bom 'Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)'
+            cand --historical 'Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft''s codecs'
             cand --sniff 'For each FILE, print the encoding its BOM names, or that it has none'
             cand -l 'Print every encoding with all of its labels (-l as in iconv)'
             cand --list-labels 'Print every encoding with all of its labels (-l as in iconv)'

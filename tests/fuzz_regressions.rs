@@ -19,6 +19,8 @@ const TARGETS: &[(&str, Check, Set)] = &[
     ("encode", check_encode, Set::All),
     ("encode_multibyte", check_encode, Set::Multibyte),
     ("differential", differential, Set::All),
+    ("decode_historical", check_decode, Set::Historical),
+    ("encode_historical", check_encode, Set::Historical),
 ];
 
 fn differential(data: &[u8], _: Set) -> bool {
@@ -60,6 +62,9 @@ fn samples() -> Vec<Vec<u8>> {
         if let Some((bytes, _)) = enc.encode(text) {
             out.push(bytes);
         }
+    }
+    for enc in wenc::codec::Encoding::historical() {
+        out.push(enc.encode(text).expect("encodes").0);
     }
     out
 }
@@ -111,10 +116,14 @@ fn write_fuzz_seeds() {
         let dir = out.join(target);
         std::fs::create_dir_all(&dir).expect("seed dir");
         let encoders = target.starts_with("encode");
-        let list: Vec<&'static wenc::codec::Encoding> = wenc::codec::Encoding::all()
-            .filter(|e| !encoders || e.can_encode())
-            .filter(|e| *set == Set::All || fuzz_props::MULTIBYTE.contains(&e.name()))
-            .collect();
+        let list: Vec<&'static wenc::codec::Encoding> = if *set == Set::Historical {
+            wenc::codec::Encoding::historical().collect()
+        } else {
+            wenc::codec::Encoding::all()
+                .filter(|e| !encoders || e.can_encode())
+                .filter(|e| *set == Set::All || fuzz_props::MULTIBYTE.contains(&e.name()))
+                .collect()
+        };
         for entry in std::fs::read_dir(&corpus).expect("corpus dir") {
             let path = entry.expect("entry").path();
             if path.extension().is_none_or(|e| e != "txt") {

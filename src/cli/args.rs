@@ -112,6 +112,18 @@ pub struct Args {
     #[arg(long = "add-bom")]
     pub add_bom: bool,
 
+    /// Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft's codecs
+    ///
+    /// The Encoding Standard maps the labels hz-gb-2312, iso-2022-kr and
+    /// csiso2022kr to the replacement encoding, which decodes any input to a
+    /// single U+FFFD: their escape sequences (~{ and ESC $ ) C, SO, SI) could
+    /// hide markup from a browser's checks. With this option, -f and -t with
+    /// these labels use the real HZ-GB-2312 and ISO-2022-KR codecs of the
+    /// standard's first draft (2012), for old mail, news and documents.
+    /// iso-2022-cn and iso-2022-cn-ext stay replacement.
+    #[arg(long)]
+    pub historical: bool,
+
     /// For each FILE, print the encoding its BOM names, or that it has none
     ///
     /// One line per FILE: "FILE: UTF-8", "FILE: UTF-16LE", "FILE: UTF-16BE" or

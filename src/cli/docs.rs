@@ -72,6 +72,10 @@ pub const SECTIONS: &[Section] = &[
                iso-2022-kr, hz-gb-2312, csiso2022kr, iso-2022-cn, iso-2022-cn-ext) is a usage \
                error. With -f those labels work as the standard says: any non-empty input \
                decodes to a single U+FFFD, and wenc warns that the input was replaced."),
+            P("With --historical, hz-gb-2312, iso-2022-kr and csiso2022kr instead name the real \
+               HZ-GB-2312 and ISO-2022-KR codecs of the standard's first draft (2012), for -f \
+               and -t. They are off by default because their escape sequences can hide markup \
+               from a browser's checks."),
         ],
     },
     Section {

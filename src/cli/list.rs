@@ -1,5 +1,6 @@
 //! `--list-labels`: every encoding and its labels, as text or JSON.
 
+use super::historical;
 use crate::codec::Encoding;
 
 /// Groups in the standard's order: heading, then its encodings.
@@ -35,6 +36,7 @@ pub fn text() -> String {
             out.push('\n');
         }
     }
+    out.push_str(&historical::list_text());
     out
 }
 
@@ -61,6 +63,7 @@ pub fn json() -> String {
             }
             out.push_str("        ],\n        \"name\": ");
             out.push_str(&quote(e.name()));
+            out.push_str(&historical::json_member(e).unwrap_or_default());
             out.push_str(if ei + 1 < encodings.len() {
                 "\n      },\n"
             } else {

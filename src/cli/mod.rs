@@ -8,6 +8,7 @@ mod args;
 pub mod docs;
 mod guard;
 mod inplace;
+mod historical;
 mod labels;
 mod list;
 mod message;

@@ -2,6 +2,7 @@
 
 use super::args::{Args, Mode};
 use super::guard::{Guard, Refusal, Utf8Watch, Verdict};
+use super::historical;
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
@@ -54,20 +55,24 @@ pub fn run(args: Vec<OsString>) -> Status {
         return sniff(&sources);
     }
 
-    let from = match labels::resolve(&args.from, Direction::From) {
+    let from = match historical::resolve(&args.from, Direction::From, args.historical) {
         Ok(e) => e,
         Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
     };
-    let to = match labels::resolve(&args.to, Direction::To) {
+    let to = match historical::resolve(&args.to, Direction::To, args.historical) {
         Ok(e) => e,
         Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
     };
     if !to.can_encode() {
-        let msg = format!(
+        let mut msg = format!(
             "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
              (-f) but not write it",
             message::escape(args.to.trim())
         );
+        if let Some(hint) = historical::encode_hint(&args.to) {
+            msg.push_str("\n\n  ");
+            msg.push_str(&hint);
+        }
         return usage(ErrorKind::InvalidValue, &msg);
     }
     if args.add_bom && convert::bom_bytes(to).is_none() {
@@ -448,9 +453,10 @@ impl Job {
         match e {
             ConvertError::Malformed(m) if m.encoding == REPLACEMENT => format!(
                 "{name}: '{}' names the replacement encoding, which decodes any input to a \
-                 single U+FFFD: with -e fatal{} that is an error",
+                 single U+FFFD: with -e fatal{} that is an error{}",
                 message::escape(&self.from_label),
-                if self.check { " (and --check)" } else { "" }
+                if self.check { " (and --check)" } else { "" },
+                self.historical_hint()
             ),
             ConvertError::Malformed(m) => format!(
                 "{name}: malformed {}{} input at byte offset {} (0-based), {}: bytes {}",
@@ -493,6 +499,12 @@ impl Job {
         }
     }
 
+    /// "; for real HZ-GB-2312 text, use --historical ..." when the -f label
+    /// names the replacement encoding only without --historical.
+    fn historical_hint(&self) -> String {
+        historical::decode_hint(&self.from_label).map_or(String::new(), |h| format!("; {h}"))
+    }
+
     /// " (from its BOM)" when a BOM chose another encoding than -f.
     fn bom_note(&self, used: &'static Encoding) -> &'static str {
         if used != self.settings.from {
@@ -508,8 +520,9 @@ impl Job {
         if s.input_encoding == REPLACEMENT && s.malformed > 0 {
             parts.push(format!(
                 "the input was replaced by a single U+FFFD: '{}' names the replacement encoding, \
-                 which the Encoding Standard decodes this way",
-                message::escape(&self.from_label)
+                 which the Encoding Standard decodes this way{}",
+                message::escape(&self.from_label),
+                self.historical_hint()
             ));
         } else if let (n @ 1.., Some(m)) = (s.malformed, &s.first_malformed) {
             parts.push(format!(

@@ -7,6 +7,7 @@ use super::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
     x_user_defined,
 };
+use super::{hz_gb_2312, iso_2022_kr};
 use super::{CoderStatus, RawDecoderResult, RawMalformed, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A malformed byte sequence: where it starts in the input stream (0-based
@@ -47,6 +48,8 @@ enum Family {
     Replacement(replacement::ReplacementDecoder),
     Utf16(utf16::Utf16Decoder),
     XUserDefined(x_user_defined::XUserDefinedDecoder),
+    HzGb2312(hz_gb_2312::HzGb2312Decoder),
+    Iso2022Kr(iso_2022_kr::Iso2022KrDecoder),
 }
 
 impl Family {
@@ -64,6 +67,8 @@ impl Family {
             Kind::Utf16Be => Family::Utf16(utf16::Utf16Decoder::new(true)),
             Kind::Utf16Le => Family::Utf16(utf16::Utf16Decoder::new(false)),
             Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedDecoder),
+            Kind::HzGb2312 => Family::HzGb2312(hz_gb_2312::HzGb2312Decoder::new()),
+            Kind::Iso2022Kr => Family::Iso2022Kr(iso_2022_kr::Iso2022KrDecoder::new()),
         }
     }
 
@@ -85,6 +90,8 @@ impl Family {
             Family::Replacement(d) => d.decode(src, dst, last),
             Family::Utf16(d) => d.decode(src, dst, last),
             Family::XUserDefined(d) => d.decode(src, dst, last),
+            Family::HzGb2312(d) => d.decode(src, dst, last),
+            Family::Iso2022Kr(d) => d.decode(src, dst, last),
         }
     }
 }

@@ -5,6 +5,7 @@ use super::registry::{Encoding, Kind};
 use super::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8, x_user_defined,
 };
+use super::{hz_gb_2312, iso_2022_kr};
 use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A character the output encoding cannot represent, and the 0-based byte
@@ -35,6 +36,8 @@ enum Family {
     EucKr(euc_kr::EucKrEncoder),
     Utf16(utf16::Utf16Encoder),
     XUserDefined(x_user_defined::XUserDefinedEncoder),
+    HzGb2312(hz_gb_2312::HzGb2312Encoder),
+    Iso2022Kr(iso_2022_kr::Iso2022KrEncoder),
 }
 
 impl Family {
@@ -53,6 +56,8 @@ impl Family {
             Kind::Utf16Be => Family::Utf16(utf16::Utf16Encoder::new(true)),
             Kind::Utf16Le => Family::Utf16(utf16::Utf16Encoder::new(false)),
             Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedEncoder),
+            Kind::HzGb2312 => Family::HzGb2312(hz_gb_2312::HzGb2312Encoder::new()),
+            Kind::Iso2022Kr => Family::Iso2022Kr(iso_2022_kr::Iso2022KrEncoder::new()),
         })
     }
 
@@ -73,6 +78,8 @@ impl Family {
             Family::EucKr(e) => e.encode(src, dst, last),
             Family::Utf16(e) => e.encode(src, dst, last),
             Family::XUserDefined(e) => e.encode(src, dst, last),
+            Family::HzGb2312(e) => e.encode(src, dst, last),
+            Family::Iso2022Kr(e) => e.encode(src, dst, last),
         }
     }
 }

@@ -10,14 +10,20 @@
 //! bytes were malformed. [`Decoder`] and [`Encoder`] wrap the families and add
 //! BOM sniffing, stream positions and the error modes (replacement / fatal for
 //! decoding, html / fatal for encoding).
+//!
+//! Beyond the standard, module `historical` adds the 2012 draft's HZ-GB-2312
+//! and ISO-2022-KR, which only [`Encoding::for_label_historical`] reaches.
 
 mod ascii;
 mod big5;
 mod euc_jp;
 mod euc_kr;
 mod gb18030;
+mod historical;
+mod hz_gb_2312;
 mod iso_2022_jp;
 mod multi_byte;
+mod iso_2022_kr;
 mod registry;
 mod replacement;
 mod shared;
@@ -33,6 +39,7 @@ mod encoder;
 
 pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
+pub use historical::{HZ_GB_2312, ISO_2022_KR};
 pub use registry::{bom_sniff, Encoding};
 pub use tables::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,

@@ -29,6 +29,9 @@ pub(crate) enum Kind {
     Utf16Be,
     Utf16Le,
     XUserDefined,
+    /// The 2012 draft's codecs (module `historical`).
+    HzGb2312,
+    Iso2022Kr,
 }
 
 impl Encoding {
@@ -36,15 +39,8 @@ impl Encoding {
     /// CR, SPACE), matches ASCII case-insensitively, and knows exactly the
     /// standard's labels. Any bytes are accepted; unknown ones give `None`.
     pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
-        let is_space = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
-        let start = label.iter().position(|b| !is_space(b))?;
-        let end = label.iter().rposition(|b| !is_space(b))? + 1;
-        let trimmed = &label[start..end];
         let mut buf = [0u8; 32];
-        let lower = buf.get_mut(..trimmed.len())?;
-        for (d, s) in lower.iter_mut().zip(trimmed) {
-            *d = s.to_ascii_lowercase();
-        }
+        let lower = label_key(label, &mut buf)?;
         let i = LABELS
             .binary_search_by(|(l, _)| l.as_bytes().cmp(lower))
             .ok()?;
@@ -78,12 +74,27 @@ impl Encoding {
 
     /// Whether a decoder for this encoding forgets everything at a newline, so
     /// that input can be split after any 0x0A and decoded in pieces: true for
-    /// every ASCII-compatible encoding except ISO-2022-JP.
+    /// every ASCII-compatible encoding except ISO-2022-JP and the 2012
+    /// draft's two (HZ's `~` newline keeps GB mode; in ISO-2022-KR a newline
+    /// after a lead byte is its trail and SO mode goes on).
     pub fn resets_at_newline(&self) -> bool {
         !matches!(
             self.kind,
-            Kind::Iso2022Jp | Kind::Replacement | Kind::Utf16Be | Kind::Utf16Le
+            Kind::Iso2022Jp
+                | Kind::Replacement
+                | Kind::Utf16Be
+                | Kind::Utf16Le
+                | Kind::HzGb2312
+                | Kind::Iso2022Kr
         )
+    }
+
+    /// Whether an encoder for this encoding is back in its initial state
+    /// after writing a newline, so that text split after newlines can be
+    /// encoded in pieces: all but ISO-2022-JP (a newline keeps its Roman
+    /// state) and ISO-2022-KR (which writes its designation only once).
+    pub fn encoder_resets_at_newline(&self) -> bool {
+        !matches!(self.kind, Kind::Iso2022Jp | Kind::Iso2022Kr)
     }
 
     /// A decoder with the standard's "decode" behaviour: a BOM at the start of
@@ -143,6 +154,21 @@ impl fmt::Display for Encoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)
     }
+}
+
+/// A label as "get an encoding" compares it: without surrounding ASCII
+/// whitespace (TAB, LF, FF, CR, SPACE), in ASCII lowercase, in `buf`. `None`
+/// when nothing is left or it is longer than any label.
+pub(crate) fn label_key<'a>(label: &[u8], buf: &'a mut [u8; 32]) -> Option<&'a [u8]> {
+    let is_space = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+    let start = label.iter().position(|b| !is_space(b))?;
+    let end = label.iter().rposition(|b| !is_space(b))? + 1;
+    let trimmed = &label[start..end];
+    let lower = buf.get_mut(..trimmed.len())?;
+    for (d, s) in lower.iter_mut().zip(trimmed) {
+        *d = s.to_ascii_lowercase();
+    }
+    Some(lower)
 }
 
 /// The standard's "BOM sniff": the encoding a byte order mark at the start of

@@ -2,7 +2,7 @@
 //!
 //! An input can be cut after any newline (0x0A) when its decoder forgets
 //! everything there ([`Encoding::resets_at_newline`]) and the output encoder
-//! keeps no state between characters (every encoder but ISO-2022-JP's). The
+//! is back in its initial state there ([`Encoding::encoder_resets_at_newline`]). The
 //! slice is cut after the first newline at or past every `piece_size`
 //! bytes ([`piece_end`]). Worker threads take the pieces in order, each
 //! converting its piece with a fresh [`Converter`] that keeps its output in a
@@ -26,7 +26,7 @@
 //! error is reported with the summary of everything before it.
 
 use super::{passthrough, position, ConvertError, Converter, Settings, Summary};
-use crate::codec::{bom_sniff, Encoding, ISO_2022_JP};
+use crate::codec::{bom_sniff, Encoding};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::ops::Range;
@@ -88,7 +88,7 @@ pub(super) fn split_encoding(settings: &Settings, bytes: &[u8]) -> Option<&'stat
         None
     };
     let encoding = sniffed.unwrap_or(settings.from);
-    (encoding.resets_at_newline() && settings.to != ISO_2022_JP).then_some(encoding)
+    (encoding.resets_at_newline() && settings.to.encoder_resets_at_newline()).then_some(encoding)
 }
 
 /// How far past `piece_size` a piece may run on to find its newline. Beyond
@@ -486,6 +486,7 @@ mod tests {
         BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
         X_USER_DEFINED,
     };
+    use crate::codec::{HZ_GB_2312, ISO_2022_JP, ISO_2022_KR};
     use std::io;
 
     fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
@@ -669,6 +670,9 @@ mod tests {
         assert_eq!(split_encoding(&s(UTF_16BE, UTF_8), plain), None);
         assert_eq!(split_encoding(&s(ISO_2022_JP, UTF_8), plain), None);
         assert_eq!(split_encoding(&s(UTF_8, ISO_2022_JP), plain), None);
+        assert_eq!(split_encoding(&s(UTF_8, ISO_2022_KR), plain), None);
+        assert_eq!(split_encoding(&s(HZ_GB_2312, UTF_8), plain), None);
+        assert_eq!(split_encoding(&s(UTF_8, HZ_GB_2312), plain), Some(UTF_8));
         assert_eq!(
             split_encoding(&s(crate::codec::REPLACEMENT, UTF_8), plain),
             None

@@ -60,9 +60,14 @@ pub const MULTIBYTE: &[&str] = &[
 pub enum Set {
     All,
     Multibyte,
+    /// The 2012 draft's HZ-GB-2312 and ISO-2022-KR (`--historical`).
+    Historical,
 }
 
 fn encodings(set: Set, encoders: bool) -> Vec<&'static Encoding> {
+    if set == Set::Historical {
+        return Encoding::historical().collect();
+    }
     Encoding::all()
         .filter(|e| !encoders || e.can_encode())
         .filter(|e| set == Set::All || MULTIBYTE.contains(&e.name()))
@@ -419,6 +424,21 @@ fn hex(bytes: &[u8]) -> String {
     format!("[{}{more}]", shown.join(" "))
 }
 
+/// Whether the 2012 draft's encoder for `enc` writes some character of `text`
+/// as bytes its decoder reads as an escape: ISO-2022-KR writes ESC, SO and
+/// SI as they are; HZ writes GBK row FE (private use) as "~" + trail.
+fn draft_writes_escapes(enc: &'static Encoding, text: &str) -> bool {
+    match enc.name() {
+        "ISO-2022-KR" => text.contains(['\u{1B}', '\u{0E}', '\u{0F}']),
+        "HZ-GB-2312" => text.chars().any(|c| {
+            let gb18030 = Encoding::for_label(b"gb18030").expect("gb18030");
+            let bytes = gb18030.encode(c.encode_utf8(&mut [0; 4])).map(|(b, _)| b);
+            matches!(bytes.as_deref(), Some([0xFE, 0xA1..=0xFE]))
+        }),
+        _ => false,
+    }
+}
+
 /// Encodes `text` fatally in one shot and, if nothing was unmappable, checks
 /// that decoding gives `text` back (modulo normalisation) and that re-encoding
 /// the result gives the same bytes. Returns the bytes, or `None` if `text`
@@ -439,6 +459,9 @@ fn check_round_trip(enc: &'static Encoding, text: &str, context: &str) -> Option
 /// Checks that `bytes` (an encoder's output) decode without error to what
 /// `text` must round-trip to, and re-encode to the same bytes.
 fn check_decodes_to(enc: &'static Encoding, bytes: &[u8], text: &str, context: &str) {
+    if draft_writes_escapes(enc, text) {
+        return;
+    }
     let (events, _, _) = decode_fatal(enc, false, &[bytes], 65536);
     let mut decoded = Vec::new();
     for e in &events {
@@ -645,7 +668,9 @@ pub fn check_encode(data: &[u8], set: Set) -> bool {
     if enc.name().starts_with("UTF-") {
         assert_eq!(errors, 0, "UTF encoders cannot fail ({ctx})");
     }
-    if enc.name() != "ISO-2022-JP" {
+    // ISO-2022-JP's reference first switches back to ASCII; so do the
+    // draft's HZ-GB-2312 and ISO-2022-KR.
+    if enc.name() != "ISO-2022-JP" && !enc.is_historical() {
         assert_eq!(
             rebuilt,
             one.output,
@@ -656,6 +681,17 @@ pub fn check_encode(data: &[u8], set: Set) -> bool {
 
     // The html output decodes to the text with references (and re-encodes
     // to itself).
+    if enc.is_historical() && errors > 0 {
+        // The draft's encoders switch modes before they find a character
+        // unmappable, so their html output holds empty switches (~{~}, SO SI)
+        // that re-encoding drops: only the decoding is checked.
+        if !draft_writes_escapes(enc, &expected_text) {
+            let (events, _, _) = decode_fatal(enc, false, &[&one.output], 65536);
+            let expected = Event::Output(expected_text.into_bytes());
+            assert_eq!(events, [expected], "html output decodes ({ctx})");
+        }
+        return true;
+    }
     check_decodes_to(enc, &one.output, &expected_text, &ctx);
     true
 }

@@ -1,0 +1,7 @@
+//! Fuzz target: the decode properties of tests/fuzz_props over the 2012 draft's HZ-GB-2312 and ISO-2022-KR (`--historical`).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    wenc_fuzz::check_decode(data, wenc_fuzz::Set::Historical);
+});

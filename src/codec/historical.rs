@@ -1,0 +1,110 @@
+//! The two codecs of the Encoding Standard's 2012 draft that the standard
+//! has since replaced: HZ-GB-2312 and ISO-2022-KR.
+//!
+//! Their labels (`hz-gb-2312`, `iso-2022-kr`, `csiso2022kr`) name the
+//! replacement encoding in the standard, and [`Encoding::for_label`] keeps it
+//! that way. [`Encoding::for_label_historical`] is the opt-in: the same
+//! lookup, except that those three labels give the draft's codecs. They are
+//! not in [`Encoding::all`] (which is the standard's list).
+
+use super::registry::{label_key, Encoding, Kind};
+use super::tables::REPLACEMENT;
+
+static HISTORICAL: [Encoding; 2] = [
+    Encoding {
+        name: "HZ-GB-2312",
+        group: "Legacy multi-byte Chinese (simplified) encodings",
+        labels: &["hz-gb-2312"],
+        kind: Kind::HzGb2312,
+    },
+    Encoding {
+        name: "ISO-2022-KR",
+        group: "Legacy multi-byte Korean encodings",
+        labels: &["csiso2022kr", "iso-2022-kr"],
+        kind: Kind::Iso2022Kr,
+    },
+];
+
+/// HZ-GB-2312 as the 2012 draft defined it (§9.3).
+pub static HZ_GB_2312: &Encoding = &HISTORICAL[0];
+/// ISO-2022-KR as the 2012 draft defined it (§12.2).
+pub static ISO_2022_KR: &Encoding = &HISTORICAL[1];
+
+impl Encoding {
+    /// "Get an encoding" with the 2012 draft's codecs: like
+    /// [`Encoding::for_label`], except that `hz-gb-2312`, `iso-2022-kr` and
+    /// `csiso2022kr` give [`HZ_GB_2312`] and [`ISO_2022_KR`] instead of the
+    /// replacement encoding.
+    pub fn for_label_historical(label: &[u8]) -> Option<&'static Encoding> {
+        let encoding = Encoding::for_label(label)?;
+        if encoding != REPLACEMENT {
+            return Some(encoding);
+        }
+        Some(Encoding::historical_for(label).unwrap_or(encoding))
+    }
+
+    /// The draft codec a label would give with `--historical`, if it names
+    /// one (the label is matched as [`Encoding::for_label`] matches).
+    pub fn historical_for(label: &[u8]) -> Option<&'static Encoding> {
+        let mut buf = [0u8; 32];
+        let key = label_key(label, &mut buf)?;
+        HISTORICAL
+            .iter()
+            .find(|e| e.labels.iter().any(|l| l.as_bytes() == key))
+    }
+
+    /// The draft's codecs, which no label reaches without opting in.
+    pub fn historical() -> impl Iterator<Item = &'static Encoding> {
+        HISTORICAL.iter()
+    }
+
+    /// Whether this is one of the draft's codecs rather than the standard's.
+    pub fn is_historical(&self) -> bool {
+        matches!(self.kind, Kind::HzGb2312 | Kind::Iso2022Kr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{ISO_2022_JP, UTF_8};
+
+    #[test]
+    fn only_three_labels_change() {
+        for label in ["hz-gb-2312", " HZ-GB-2312\n", "iso-2022-kr", "CSISO2022KR"] {
+            assert_eq!(Encoding::for_label(label.as_bytes()), Some(REPLACEMENT));
+            let e = Encoding::for_label_historical(label.as_bytes()).unwrap();
+            assert!(e.is_historical(), "{label}");
+            assert_eq!(Encoding::historical_for(label.as_bytes()), Some(e));
+        }
+        assert_eq!(
+            Encoding::for_label_historical(b"hz-gb-2312"),
+            Some(HZ_GB_2312)
+        );
+        assert_eq!(
+            Encoding::for_label_historical(b"iso-2022-kr"),
+            Some(ISO_2022_KR)
+        );
+        for label in ["iso-2022-cn", "iso-2022-cn-ext", "replacement"] {
+            let e = Encoding::for_label_historical(label.as_bytes());
+            assert_eq!(e, Some(REPLACEMENT), "{label}");
+        }
+        assert_eq!(Encoding::for_label_historical(b"utf8"), Some(UTF_8));
+        assert_eq!(
+            Encoding::for_label_historical(b"iso-2022-jp"),
+            Some(ISO_2022_JP)
+        );
+        assert_eq!(Encoding::for_label_historical(b"hz"), None);
+        assert!(Encoding::all().all(|e| !e.is_historical()));
+    }
+
+    #[test]
+    fn neither_splits_at_newlines_both_encode() {
+        for e in Encoding::historical() {
+            assert!(!e.resets_at_newline(), "{e}");
+            assert!(e.can_encode(), "{e}");
+        }
+        assert!(HZ_GB_2312.encoder_resets_at_newline());
+        assert!(!ISO_2022_KR.encoder_resets_at_newline());
+    }
+}

@@ -1,0 +1,385 @@
+//! ISO-2022-KR as the Encoding Standard's first draft (2012, §12.2) defined
+//! it.
+//!
+//! The standard now maps the labels `iso-2022-kr` and `csiso2022kr` to the
+//! replacement encoding (escape sequences could hide markup from a browser's
+//! checks); wenc uses this codec only when asked (`--historical`).
+//!
+//! Text is ASCII until SO (0x0E), then pairs of KS X 1001 bytes with their
+//! high bits cleared until SI (0x0F) or a newline. The designation
+//! `ESC $ ) C` is written once at the start by the encoder; the decoder skips
+//! it wherever it appears and does not require it. A pair `lead trail` (both
+//! 0x21..=0x7E) is what EUC-KR writes as `lead + 0x80, trail + 0x80`: the
+//! draft's index euc-kr had another layout (178 columns for leads below 0xC7,
+//! 94 from there), so its formulas are applied here to today's 190-column
+//! index, which holds the same mapping. That gives pointer
+//! `(lead - 1) * 190 + trail + 0x3F` for every pair.
+//!
+//! Everything follows the draft to the letter: a bad escape sequence is an
+//! error for its ESC, and the bytes after the ESC are read again in the ASCII
+//! state; a pair is always two bytes whatever the second is (so a newline
+//! right after a lead byte is part of an error and does not end SO mode).
+
+use super::shared::{next_scalar, unmappable, write_bmp};
+use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
+use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+
+const ESC: u8 = 0x1B;
+const SO: u8 = 0x0E;
+const SI: u8 = 0x0F;
+
+/// The designation the encoder writes first.
+const DESIGNATION: [u8; 4] = [ESC, b'$', b')', b'C'];
+
+/// The code point of the pair `lead trail`, if any.
+fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
+    let valid = |b: u8| (0x21..=0x7E).contains(&b);
+    if !valid(lead) || !valid(trail) {
+        return None;
+    }
+    let pointer = (usize::from(lead) - 1) * 190 + usize::from(trail) + 0x3F;
+    match INDEX_EUC_KR.get(pointer) {
+        Some(&cp) if cp != 0 => Some(u32::from(cp)),
+        _ => None,
+    }
+}
+
+/// The draft encoder's pair for `cp`: its EUC-KR bytes minus 0x80, when both
+/// are in 0xA1..=0xFE (KS X 1001; the rest of index euc-kr is Unified
+/// Hangul Code, which ISO-2022-KR cannot express).
+fn encode_pair(cp: u32) -> Option<[u8; 2]> {
+    let pointer = EUC_KR_ENCODE.pointer(cp)?;
+    let (lead, trail) = (pointer / 190 + 0x81, pointer % 190 + 0x41);
+    let valid = |b: u16| (0xA1..=0xFE).contains(&b);
+    (valid(lead) && valid(trail)).then(|| [(lead - 0x80) as u8, (trail - 0x80) as u8])
+}
+
+/// The decoder states of §12.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Ascii,
+    EscapeStart,
+    EscapeMiddle,
+    EscapeEnd,
+    Lead,
+    Trail,
+}
+
+/// What one byte did.
+enum Step {
+    Continue,
+    Emit(u32),
+    Error(RawMalformed),
+}
+
+/// Bytes the decoder holds to read again: at most `$ )` and the byte after.
+const QUEUE: usize = 3;
+
+/// The draft's state and lead, plus the bytes a failed escape sequence gave
+/// back to the input after they were taken.
+pub(crate) struct Iso2022KrDecoder {
+    state: State,
+    lead: u8,
+    queue: [u8; QUEUE],
+    queue_len: u8,
+}
+
+impl Iso2022KrDecoder {
+    pub fn new() -> Self {
+        Iso2022KrDecoder {
+            state: State::Ascii,
+            lead: 0,
+            queue: [0; QUEUE],
+            queue_len: 0,
+        }
+    }
+
+    /// A failed escape sequence: back to ASCII, ESC is the error, and
+    /// `again` (the bytes after it) is read again.
+    fn bad_escape(&mut self, again: &[u8]) -> RawMalformed {
+        let len = self.queue_len as usize;
+        debug_assert!(len + again.len() <= QUEUE, "ISO-2022-KR queue overflow");
+        self.queue.copy_within(0..len, again.len());
+        self.queue[..again.len()].copy_from_slice(again);
+        self.queue_len += again.len() as u8;
+        self.state = State::Ascii;
+        RawMalformed::new(&[ESC], self.queue_len)
+    }
+
+    /// §12.2's decoder for one byte.
+    fn step(&mut self, byte: u8) -> Step {
+        match self.state {
+            State::Ascii => match byte {
+                SO => self.state = State::Lead,
+                SI => {}
+                ESC => self.state = State::EscapeStart,
+                0..=0x7F => return Step::Emit(u32::from(byte)),
+                _ => return Step::Error(RawMalformed::new(&[byte], 0)),
+            },
+            State::EscapeStart if byte == b'$' => self.state = State::EscapeMiddle,
+            State::EscapeStart => return Step::Error(self.bad_escape(&[byte])),
+            State::EscapeMiddle if byte == b')' => self.state = State::EscapeEnd,
+            State::EscapeMiddle => return Step::Error(self.bad_escape(&[b'$', byte])),
+            State::EscapeEnd if byte == b'C' => self.state = State::Ascii,
+            State::EscapeEnd => return Step::Error(self.bad_escape(&[b'$', b')', byte])),
+            State::Lead => match byte {
+                b'\n' => {
+                    self.state = State::Ascii;
+                    return Step::Emit(u32::from(b'\n'));
+                }
+                SO => {}
+                SI => self.state = State::Ascii,
+                _ => {
+                    self.lead = byte;
+                    self.state = State::Trail;
+                }
+            },
+            State::Trail => {
+                self.state = State::Lead;
+                return match decode_pair(self.lead, byte) {
+                    Some(cp) => Step::Emit(cp),
+                    None => Step::Error(RawMalformed::new(&[self.lead, byte], 0)),
+                };
+            }
+        }
+        Step::Continue
+    }
+
+    /// §12.2's decoder for the EOF byte: an error, or `None` when finished
+    /// (the decoder is then reset).
+    fn end(&mut self) -> Option<RawMalformed> {
+        match self.state {
+            State::EscapeStart => Some(self.bad_escape(&[])),
+            State::EscapeMiddle => Some(self.bad_escape(b"$")),
+            State::EscapeEnd => Some(self.bad_escape(b"$)")),
+            State::Trail => {
+                self.state = State::Lead;
+                Some(RawMalformed::new(&[self.lead], 0))
+            }
+            State::Ascii | State::Lead => {
+                *self = Iso2022KrDecoder::new();
+                None
+            }
+        }
+    }
+
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawDecoderResult, usize, usize) {
+        let (mut r, mut w) = (0, 0);
+        loop {
+            let byte = if self.queue_len > 0 {
+                self.queue[0]
+            } else if r < src.len() {
+                src[r]
+            } else {
+                // After an error here, the next call reads the bytes the
+                // end gave back (if any) and comes here again.
+                if let Some(m) = last.then(|| self.end()).flatten() {
+                    return (RawDecoderResult::Malformed(m), r, w);
+                }
+                return (RawDecoderResult::InputEmpty, r, w);
+            };
+            if dst.len() - w < 3 {
+                return (RawDecoderResult::OutputFull, r, w);
+            }
+            if self.queue_len > 0 {
+                self.queue.copy_within(1.., 0);
+                self.queue_len -= 1;
+            } else {
+                r += 1;
+            }
+            match self.step(byte) {
+                Step::Continue => {}
+                Step::Emit(cp) => w = write_bmp(dst, w, cp),
+                Step::Error(m) => return (RawDecoderResult::Malformed(m), r, w),
+            }
+        }
+    }
+}
+
+/// The draft's encoder state (SO mode or not) and initialization flag.
+pub(crate) struct Iso2022KrEncoder {
+    shifted: bool,
+    initialized: bool,
+}
+
+impl Iso2022KrEncoder {
+    pub fn new() -> Self {
+        Iso2022KrEncoder {
+            shifted: false,
+            initialized: false,
+        }
+    }
+
+    /// §12.2's encoder: the designation before the first character (none for
+    /// an empty text), SO and SI around pairs, and SI at the end if needed.
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (RawEncoderResult, usize, usize) {
+        let bytes = src.as_bytes();
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if r == bytes.len() {
+                if last && self.shifted {
+                    if w == dst.len() {
+                        return (RawEncoderResult::OutputFull, r, w);
+                    }
+                    dst[w] = SI;
+                    w += 1;
+                    self.shifted = false;
+                }
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if dst.len() - w < DESIGNATION.len() {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+            if !self.initialized {
+                self.initialized = true;
+                dst[w..w + 4].copy_from_slice(&DESIGNATION);
+                w += 4;
+                continue;
+            }
+            let (cp, len) = match bytes[r] {
+                b @ 0..=0x7F => (u32::from(b), 1),
+                _ => next_scalar(bytes, r),
+            };
+            // Switching modes writes SO or SI and reads `cp` again (the
+            // draft's "decrease the code point pointer").
+            let ascii = cp < 0x80;
+            if ascii == self.shifted {
+                self.shifted = !ascii;
+                dst[w] = if ascii { SI } else { SO };
+                w += 1;
+                continue;
+            }
+            r += len;
+            if ascii {
+                dst[w] = cp as u8;
+                w += 1;
+                continue;
+            }
+            let Some(pair) = encode_pair(cp) else {
+                return (unmappable(cp), r, w);
+            };
+            dst[w..w + 2].copy_from_slice(&pair);
+            w += 2;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::shift_jis::test_support::*;
+    use super::*;
+    use crate::codec::ISO_2022_KR;
+
+    fn decode(bytes: &[u8]) -> Vec<Ev> {
+        decode_fatal(ISO_2022_KR, &[bytes], 64)
+    }
+
+    fn out(s: &str) -> Ev {
+        Ev::Out(s.as_bytes().to_vec())
+    }
+
+    fn bad(offset: u64, bytes: &[u8]) -> Ev {
+        Ev::Bad(offset, bytes.to_vec())
+    }
+
+    fn encode(text: &str) -> Vec<Ev> {
+        encode_fatal(ISO_2022_KR, &[text], 64)
+    }
+
+    #[test]
+    fn pairs_are_euc_kr_bytes_without_high_bits() {
+        // EUC-KR B0A1 is U+AC00.
+        assert_eq!(decode(b"\x1B$)Ca\x0E0!\x0Fb"), [out("a\u{AC00}b")]);
+        assert_eq!(decode_pair(0x30, 0x21), Some(0xAC00));
+        assert_eq!(encode_pair(0xAC00), Some([0x30, 0x21]));
+        // U+AC02 is EUC-KR 8141 (Unified Hangul Code): no ISO-2022-KR form.
+        assert_eq!(encode_pair(0xAC02), None);
+        assert_eq!(decode_pair(0x7E, 0x7E), None); // EUC-KR FEFE is unmapped
+    }
+
+    #[test]
+    fn escape_sequences() {
+        assert_eq!(decode(b"\x1B$)C"), []);
+        assert_eq!(decode(b"\x1B$)Cx\x1B$)C"), [out("x")]);
+        assert_eq!(decode(b"\x1Bx"), [bad(0, b"\x1B"), out("x")]);
+        assert_eq!(decode(b"\x1B$x"), [bad(0, b"\x1B"), out("$x")]);
+        assert_eq!(decode(b"\x1B$)x"), [bad(0, b"\x1B"), out("$)x")]);
+        assert_eq!(decode(b"\x1B$)\x1B$)C"), [bad(0, b"\x1B"), out("$)")]);
+        assert_eq!(decode(b"\x1B"), [bad(0, b"\x1B")]);
+        assert_eq!(decode(b"\x1B$"), [bad(0, b"\x1B"), out("$")]);
+        assert_eq!(decode(b"a\x1B$)"), [out("a"), bad(1, b"\x1B"), out("$)")]);
+    }
+
+    #[test]
+    fn shifts() {
+        // SO needs no designation; SO and SI repeat harmlessly.
+        assert_eq!(decode(b"\x0E\x0E0!\x0F\x0F"), [out("\u{AC00}")]);
+        // SO mode ends at a newline, and need not end at the end.
+        assert_eq!(decode(b"\x0E0!\n0!"), [out("\u{AC00}\n0!")]);
+        assert_eq!(decode(b"\x0E0!"), [out("\u{AC00}")]);
+        // A pair is two bytes, whatever the second.
+        assert_eq!(decode(b"\x0E0\n0!"), [bad(1, b"0\n"), out("\u{AC00}")]);
+        assert_eq!(decode(b"\x0E0"), [bad(1, b"0")]);
+        assert_eq!(decode(b"\x0E\x1B$"), [bad(1, b"\x1B$")]);
+        assert_eq!(decode(b"\x80"), [bad(0, b"\x80")]);
+    }
+
+    #[test]
+    fn encoder() {
+        assert_eq!(encode(""), []);
+        assert_eq!(encode("a"), [Ev::Out(b"\x1B$)Ca".to_vec())]);
+        assert_eq!(
+            encode("\u{AC00}\n\u{AC00}"),
+            [Ev::Out(b"\x1B$)C\x0E0!\x0F\n\x0E0!\x0F".to_vec())]
+        );
+        // ESC, SO and SI are written as they are.
+        assert_eq!(encode("\x1B\x0E"), [Ev::Out(b"\x1B$)C\x1B\x0E".to_vec())]);
+        assert_eq!(
+            encode("a\u{AC02}"),
+            [
+                Ev::Out(b"\x1B$)Ca\x0E".to_vec()),
+                Ev::Unmappable(1, '\u{AC02}'),
+                Ev::Out(vec![SI]),
+            ]
+        );
+        assert_eq!(
+            encode_html(ISO_2022_KR, &["\u{AC02}"], 64),
+            b"\x1B$)C\x0E\x0F&#44034;".to_vec()
+        );
+    }
+
+    #[test]
+    fn any_chunking_decodes_and_encodes_alike() {
+        let alphabet = [ESC, b'$', b')', b'C', SO, SI, b'\n', b'0', b'!', 0x80];
+        let mut rng = Rng(11);
+        for _ in 0..5_000 {
+            let len = rng.below(16);
+            let bytes = rng.pick(&alphabet, len);
+            let whole = decode(&bytes);
+            let bytewise: Vec<&[u8]> = bytes.chunks(1).collect();
+            assert_eq!(decode_fatal(ISO_2022_KR, &bytewise, 16), whole);
+        }
+        let chars = ['a', '\n', '\u{AC00}', '\u{AC02}', '\u{1B}'];
+        for _ in 0..2_000 {
+            let len = rng.below(12) + 1;
+            let text: String = rng.pick(&chars, len).into_iter().collect();
+            let pieces: Vec<String> = text.chars().map(String::from).collect();
+            let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
+            assert_eq!(
+                encode_fatal(ISO_2022_KR, &pieces, 16),
+                encode(&text),
+                "{text:?}"
+            );
+        }
+    }
+}

@@ -89,6 +89,13 @@ impl Reporter {
         }
     }
 
+    /// A note that is not a warning, such as what -f auto chose (suppressed by -q).
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            self.line(&format!("wenc: {text}"));
+        }
+    }
+
     /// An error message.
     pub fn error(&self, text: &str) {
         self.line(&format!("wenc: {text}"));

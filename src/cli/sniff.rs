@@ -25,7 +25,8 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
         // One byte more than the limit tells whether the prefix is all.
         let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {
             let complete = bytes.len() <= detect::SNIFF_LIMIT;
-            (detect::sniff(&bytes, complete, hint), bytes.is_empty())
+            let sniffed = detect::sniff(&bytes, complete, hint);
+            (sniffed, Read::new(&bytes, complete))
         });
         let answer = answer.map_err(|e| {
             status = Status::Failure;
@@ -52,9 +53,9 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
 }
 
 /// What follows "FILE: " on a --sniff line.
-fn line(answer: &Result<(Sniffed, bool), String>) -> String {
+fn line(answer: &Result<(Sniffed, Read), String>) -> String {
     match answer {
-        Ok((s, empty)) => format!("{} ({})", name(s), how(s, *empty)),
+        Ok((s, read)) => format!("{} ({})", name(s), how(s, *read)),
         Err(why) => format!("cannot read: {why}"),
     }
 }
@@ -64,10 +65,29 @@ pub fn name(s: &Sniffed) -> &'static str {
     s.encoding.map_or("binary", |e| e.name())
 }
 
+/// What was read of an input to sniff it.
+#[derive(Debug, Clone, Copy)]
+pub enum Read {
+    Empty,
+    /// Some of it: [`detect::SNIFF_LIMIT`] bytes.
+    Prefix,
+    All,
+}
+
+impl Read {
+    pub fn new(bytes: &[u8], complete: bool) -> Read {
+        match (bytes.is_empty(), complete) {
+            (true, true) => Read::Empty,
+            (_, false) => Read::Prefix,
+            (false, true) => Read::All,
+        }
+    }
+}
+
 /// How the answer was found, for people: the step, the confidence of a
 /// guess and a close runner-up, a declaration the bytes contradict, and
 /// signs of an encoding of the 2012 draft.
-pub fn how(s: &Sniffed, empty: bool) -> String {
+pub fn how(s: &Sniffed, read: Read) -> String {
     let mut how = match s.source {
         Source::Bom => "byte order mark".to_string(),
         Source::Declaration => match s.declared.map(|d| d.place) {
@@ -89,8 +109,14 @@ pub fn how(s: &Sniffed, empty: bool) -> String {
             }
             text
         }
-        Source::Ascii if empty => "empty".to_string(),
-        Source::Ascii => "ASCII only: any ASCII-compatible encoding reads it the same".to_string(),
+        Source::Ascii => match read {
+            Read::Empty => "empty".to_string(),
+            Read::Prefix => format!(
+                "ASCII only in the first {} KiB: any ASCII-compatible encoding reads that the same",
+                detect::SNIFF_LIMIT / 1024
+            ),
+            Read::All => "ASCII only: any ASCII-compatible encoding reads it the same".to_string(),
+        },
         Source::Binary => "not text: it has bytes text does not have, such as NUL".to_string(),
     };
     if let Some(d) = s.contradicted() {
@@ -121,7 +147,7 @@ fn percent(confidence: f32) -> String {
 }
 
 /// One input's JSON object.
-fn json_object(file: &str, answer: &Result<(Sniffed, bool), String>) -> String {
+fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
     let s = match answer {
         Err(why) => {
             return format!(

@@ -986,7 +986,9 @@ fn file_names_with_non_utf8_bytes_are_escaped_in_messages() {
         .arg(&path)
         .assert()
         .success()
-        .stdout(predicate::function(move |out: &[u8]| out.starts_with(&expected)));
+        .stdout(predicate::function(move |out: &[u8]| {
+            out.starts_with(&expected)
+        }));
 }
 
 // ---------------------------------------------------------------- -o

@@ -6,6 +6,8 @@
 //! that only knows UTF-8 from windows-1252); run them with
 //! `cargo test --test sniff -- --include-ignored` once it is merged.
 
+mod sniff_props;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -74,12 +76,20 @@ fn each_source_of_the_answer() {
         sniff_line(b"\xFF\xFEh\x00i\x00", &[]),
         "UTF-16LE (byte order mark)"
     );
-    let page = [&b"<!DOCTYPE html><meta charset=\"shift_jis\"><p>"[..], &encode(JAPANESE, "shift_jis")].concat();
+    let page = [
+        &b"<!DOCTYPE html><meta charset=\"shift_jis\"><p>"[..],
+        &encode(JAPANESE, "shift_jis"),
+    ]
+    .concat();
     assert_eq!(
         sniff_line(&page, &[]),
         "Shift_JIS (declared in the document: <meta>)"
     );
-    let xml = [&b"<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<a>"[..], &encode(JAPANESE, "euc-jp")].concat();
+    let xml = [
+        &b"<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<a>"[..],
+        &encode(JAPANESE, "euc-jp"),
+    ]
+    .concat();
     assert_eq!(
         sniff_line(&xml, &[]),
         "EUC-JP (declared in the document: XML declaration)"
@@ -91,7 +101,10 @@ fn each_source_of_the_answer() {
         "UTF-8 (ASCII only: any ASCII-compatible encoding reads it the same)"
     );
     assert_eq!(sniff_line(b"", &[]), "UTF-8 (empty)");
-    let line = sniff_line(b"\x7FELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00", &[]);
+    let line = sniff_line(
+        b"\x7FELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+        &[],
+    );
     assert!(line.starts_with("binary (not text"), "{line}");
     // Half a BOM is no BOM.
     assert!(!sniff_line(b"\xEF\xBB", &[]).contains("byte order mark"));
@@ -99,7 +112,11 @@ fn each_source_of_the_answer() {
 
 #[test]
 fn a_contradicted_declaration_is_reported_with_the_guess() {
-    let page = [&b"<meta charset=utf-8><p>"[..], &encode(JAPANESE, "shift_jis")].concat();
+    let page = [
+        &b"<meta charset=utf-8><p>"[..],
+        &encode(JAPANESE, "shift_jis"),
+    ]
+    .concat();
     let line = sniff_line(&page, &[]);
     assert!(
         line.contains("; the document declares UTF-8, but it is not valid UTF-8"),
@@ -124,9 +141,10 @@ fn standard_input_and_unreadable_files() {
         .arg(&ok)
         .assert()
         .code(1)
-        .stdout(contains("missing: cannot read: No such file or directory\n").and(contains(
-            "ok: UTF-8 (ASCII only",
-        )));
+        .stdout(
+            contains("missing: cannot read: No such file or directory\n")
+                .and(contains("ok: UTF-8 (ASCII only")),
+        );
 }
 
 #[test]
@@ -135,7 +153,11 @@ fn json_has_the_documented_shape() {
     let page = write(
         d.path(),
         "page.html",
-        &[&b"<meta charset=shift_jis>"[..], &encode(JAPANESE, "shift_jis")].concat(),
+        &[
+            &b"<meta charset=shift_jis>"[..],
+            &encode(JAPANESE, "shift_jis"),
+        ]
+        .concat(),
     );
     let text = write(d.path(), "text.txt", JAPANESE.as_bytes());
     let bin = write(d.path(), "bin", b"\x00\x01\x02\x03");
@@ -160,7 +182,10 @@ fn json_has_the_documented_shape() {
             .iter()
             .map(|c| c["score"].as_f64().unwrap())
             .collect();
-        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "best first: {scores:?}"
+        );
         assert!(scores.iter().all(|s| (0.0..=1.0).contains(s)));
         if let Some(name) = item["encoding"].as_str() {
             assert_eq!(candidates[0]["name"], name);
@@ -223,7 +248,11 @@ fn auto_from_a_file_says_what_it_chose() {
     let page = write(
         d.path(),
         "page.html",
-        &[&b"<meta charset=shift_jis>"[..], &encode(JAPANESE, "shift_jis")].concat(),
+        &[
+            &b"<meta charset=shift_jis>"[..],
+            &encode(JAPANESE, "shift_jis"),
+        ]
+        .concat(),
     );
     wenc()
         .args(["-f", "auto"])
@@ -295,9 +324,10 @@ fn auto_refuses_binary_data() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr(contains("data.bin: -f auto found no encoding (not text").and(contains(
-            "if it is text, name its encoding with -f",
-        )));
+        .stderr(
+            contains("data.bin: -f auto found no encoding (not text")
+                .and(contains("if it is text, name its encoding with -f")),
+        );
 }
 
 #[test]
@@ -318,15 +348,15 @@ fn malformed_input_names_what_the_document_declares() {
     let page = write(
         d.path(),
         "page.html",
-        &[&b"<meta charset=shift_jis>"[..], &encode(JAPANESE, "shift_jis")].concat(),
+        &[
+            &b"<meta charset=shift_jis>"[..],
+            &encode(JAPANESE, "shift_jis"),
+        ]
+        .concat(),
     );
-    wenc()
-        .arg(&page)
-        .assert()
-        .success()
-        .stderr(contains(
-            "; the document declares Shift_JIS: try -f shift_jis or -f auto\n",
-        ));
+    wenc().arg(&page).assert().success().stderr(contains(
+        "; the document declares Shift_JIS: try -f shift_jis or -f auto\n",
+    ));
     // From a pipe too, and with -e fatal.
     let bytes = fs::read(&page).unwrap();
     wenc()
@@ -334,9 +364,11 @@ fn malformed_input_names_what_the_document_declares() {
         .write_stdin(bytes)
         .assert()
         .code(1)
-        .stderr(contains("wenc: <stdin>: malformed UTF-8 input at byte offset 24").and(
-            contains("; the document declares Shift_JIS: try -f shift_jis or -f auto\n"),
-        ));
+        .stderr(
+            contains("wenc: <stdin>: malformed UTF-8 input at byte offset 24").and(contains(
+                "; the document declares Shift_JIS: try -f shift_jis or -f auto\n",
+            )),
+        );
 }
 
 #[test]
@@ -360,9 +392,10 @@ fn no_hint_when_a_bom_chose_the_encoding() {
         .arg(&text)
         .assert()
         .success()
-        .stderr(contains("malformed sequence in UTF-8 (named by its byte order mark)").and(
-            contains("try -f").not(),
-        ));
+        .stderr(
+            contains("malformed sequence in UTF-8 (named by its byte order mark)")
+                .and(contains("try -f").not()),
+        );
 }
 
 // ------------------------------------------- the 2012 draft's encodings
@@ -417,10 +450,47 @@ fn malformed_input_names_the_guess() {
         .write_stdin(encode(JAPANESE, "shift_jis"))
         .assert()
         .success()
-        .stderr(contains("; it looks like Shift_JIS: try -f shift_jis or -f auto\n"));
+        .stderr(contains(
+            "; it looks like Shift_JIS: try -f shift_jis or -f auto\n",
+        ));
     wenc()
         .write_stdin(encode(RUSSIAN, "windows-1251"))
         .assert()
         .success()
-        .stderr(contains("; it looks like windows-1251: try -f windows-1251 or -f auto\n"));
+        .stderr(contains(
+            "; it looks like windows-1251: try -f windows-1251 or -f auto\n",
+        ));
+}
+
+// ------------------------------------------------------------ fuzz props
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// The fuzz target's properties on inputs made of markup pieces.
+    #[test]
+    fn sniffing_any_markup_is_consistent(
+        flags: u8,
+        pieces in proptest::collection::vec(0..sniff_props::TOKENS.len(), 0..60),
+    ) {
+        let mut data = vec![flags];
+        for i in pieces {
+            data.extend_from_slice(sniff_props::TOKENS[i]);
+        }
+        sniff_props::check_sniff(&data);
+    }
+
+    #[test]
+    fn sniffing_any_bytes_is_consistent(data in proptest::collection::vec(proptest::num::u8::ANY, 0..3000)) {
+        sniff_props::check_sniff(&data);
+    }
+}
+
+#[test]
+fn sniffing_more_than_the_limit_reads_only_the_limit() {
+    let mut data = vec![1u8];
+    data.extend_from_slice(b"<meta charset=gbk>");
+    data.resize(200_000, b'a');
+    data.push(0);
+    sniff_props::check_sniff(&data);
 }

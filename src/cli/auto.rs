@@ -14,7 +14,10 @@ use crate::io::Input;
 /// ahead, at most [`detect::SNIFF_LIMIT`] bytes and less when the detector
 /// is sure sooner (past the prescan's window); those bytes are then
 /// converted first, so memory stays bounded.
-pub fn choose(input: &mut Input, hint: Option<Hint>) -> Result<(&'static Encoding, String), String> {
+pub fn choose(
+    input: &mut Input,
+    hint: Option<Hint>,
+) -> Result<(&'static Encoding, String), String> {
     let mut detector = stats::Detector::new(hint);
     let mut fed = 0;
     let mut enough = |bytes: &[u8]| {
@@ -52,9 +55,9 @@ pub fn mismatch_hint(
     }
     let label = label_for(other);
     Some(match sniffed.source {
-        Source::Declaration => format!(
-            "; the document declares {other}: try -f {label} or -f auto"
-        ),
+        Source::Declaration => {
+            format!("; the document declares {other}: try -f {label} or -f auto")
+        }
         _ => format!("; it looks like {other}: try -f {label} or -f auto"),
     })
 }
@@ -87,13 +90,19 @@ mod tests {
     fn a_hint_only_for_another_confident_answer() {
         let page = b"<meta charset=shift_jis>\x82\xA0";
         let hint = mismatch_hint(page, true, UTF_8, None).unwrap();
-        assert_eq!(hint, "; the document declares Shift_JIS: try -f shift_jis or -f auto");
+        assert_eq!(
+            hint,
+            "; the document declares Shift_JIS: try -f shift_jis or -f auto"
+        );
         assert_eq!(mismatch_hint(page, true, SHIFT_JIS, None), None);
         assert_eq!(mismatch_hint(b"plain", true, SHIFT_JIS, None), None);
         let utf8 = "\u{65E5}\u{672C}\u{8A9E}".as_bytes();
         let hint = mismatch_hint(utf8, true, SHIFT_JIS, None).unwrap();
         assert_eq!(hint, "; it looks like UTF-8: try -f utf-8 or -f auto");
         // A BOM already chose the encoding the input was read in.
-        assert_eq!(mismatch_hint(b"\xEF\xBB\xBF\xFF", true, SHIFT_JIS, None), None);
+        assert_eq!(
+            mismatch_hint(b"\xEF\xBB\xBF\xFF", true, SHIFT_JIS, None),
+            None
+        );
     }
 }

@@ -208,7 +208,7 @@ fn historical_signs(bytes: &[u8]) -> Option<Historical> {
     // "~{" switches to GB 2312 (pairs of bytes 0x21 to 0x7E), "~}" back.
     let start = find(bytes, b"~{")? + 2;
     let inner = &bytes[start..start + find(&bytes[start..], b"~}")?];
-    let pairs = !inner.is_empty() && inner.len() % 2 == 0;
+    let pairs = !inner.is_empty() && inner.len().is_multiple_of(2);
     (pairs && inner.iter().all(|b| (0x21..=0x7E).contains(b))).then_some(Historical::HzGb2312)
 }
 

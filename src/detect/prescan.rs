@@ -94,9 +94,7 @@ fn scan(b: &[u8]) -> Option<&'static Encoding> {
                 return Some(encoding);
             }
         } else if is_tag_start(rest) {
-            pos += rest
-                .iter()
-                .position(|&c| is_space(c) || c == b'>')?;
+            pos += rest.iter().position(|&c| is_space(c) || c == b'>')?;
             while get_attribute(b, &mut pos)?.is_some() {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             pos += 1 + rest[1..].iter().position(|&c| c == b'>')?;

@@ -25,7 +25,11 @@ fn meta_charset_in_every_quoting() {
     assert_eq!(meta("<meta charset=\"shift_jis\">"), Some("Shift_JIS"));
     assert_eq!(meta("<meta charset='shift_jis'>"), Some("Shift_JIS"));
     assert_eq!(meta("<meta charset = \" sjis \" >"), Some("Shift_JIS"));
-    assert_eq!(meta("<meta charset=sjis/>"), None, "the '/' is part of a bare value");
+    assert_eq!(
+        meta("<meta charset=sjis/>"),
+        None,
+        "the '/' is part of a bare value"
+    );
     assert_eq!(meta("<meta charset=sjis />"), Some("Shift_JIS"));
     assert_eq!(meta("<meta/charset=euc-jp>"), Some("EUC-JP"));
     assert_eq!(meta("<meta\ncharset=euc-jp>"), Some("EUC-JP"));
@@ -34,7 +38,10 @@ fn meta_charset_in_every_quoting() {
 #[test]
 fn names_values_and_tag_in_any_case() {
     assert_eq!(meta("<META CHARSET=SHIFT_JIS>"), Some("Shift_JIS"));
-    assert_eq!(meta("<MeTa ChArSeT=\"Windows-1251\">"), Some("windows-1251"));
+    assert_eq!(
+        meta("<MeTa ChArSeT=\"Windows-1251\">"),
+        Some("windows-1251")
+    );
     assert_eq!(
         meta("<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; CHARSET=EUC-JP\">"),
         Some("EUC-JP")
@@ -68,7 +75,10 @@ fn charset_wins_over_content_whichever_comes_first() {
     let before = "<meta charset=big5 http-equiv=content-type content=\"charset=gbk\">";
     assert_eq!(meta(before), Some("Big5"));
     // charset needs no pragma, even with a content that does.
-    assert_eq!(meta("<meta content=\"charset=gbk\" charset=big5>"), Some("Big5"));
+    assert_eq!(
+        meta("<meta content=\"charset=gbk\" charset=big5>"),
+        Some("Big5")
+    );
 }
 
 #[test]
@@ -104,7 +114,11 @@ fn the_content_value_is_parsed_as_the_standard_says() {
     assert_eq!(get("charset=\"euc-jp\" ; x"), Some("EUC-JP"));
     assert_eq!(get("CHARSET=Shift_JIS;foo"), Some("Shift_JIS"));
     assert_eq!(get("charset=gbk x"), Some("GBK"));
-    assert_eq!(get("charsetcharset=gbk"), Some("GBK"), "searched again after a miss");
+    assert_eq!(
+        get("charsetcharset=gbk"),
+        Some("GBK"),
+        "searched again after a miss"
+    );
     assert_eq!(get("charset x charset=gbk"), Some("GBK"));
     assert_eq!(get("charset=\"gbk"), None, "unmatched quote");
     assert_eq!(get("charset='gbk"), None);
@@ -116,7 +130,10 @@ fn the_content_value_is_parsed_as_the_standard_says() {
 
 #[test]
 fn comments_are_skipped_including_the_short_ones() {
-    assert_eq!(meta("<!-- <meta charset=gbk> --><meta charset=big5>"), Some("Big5"));
+    assert_eq!(
+        meta("<!-- <meta charset=gbk> --><meta charset=big5>"),
+        Some("Big5")
+    );
     // "<!-->" and "<!--->" end where they stand.
     assert_eq!(meta("<!--><meta charset=gbk>"), Some("GBK"));
     assert_eq!(meta("<!---><meta charset=gbk>"), Some("GBK"));
@@ -130,7 +147,10 @@ fn other_markup_is_skipped() {
     assert_eq!(meta("<!DOCTYPE html><meta charset=gbk>"), Some("GBK"));
     assert_eq!(meta("<?php echo 1 ?><meta charset=gbk>"), Some("GBK"));
     assert_eq!(meta("</p><meta charset=gbk>"), Some("GBK"));
-    assert_eq!(meta("<! <meta charset=big5> <meta charset=gbk>"), Some("GBK"));
+    assert_eq!(
+        meta("<! <meta charset=big5> <meta charset=gbk>"),
+        Some("GBK")
+    );
     assert_eq!(meta("<html lang=ja><head><meta charset=gbk>"), Some("GBK"));
     // "<meta>" without a space is a tag like any other.
     assert_eq!(meta("<meta><meta charset=gbk>"), Some("GBK"));
@@ -169,7 +189,10 @@ fn utf16_labels_mean_utf8_and_x_user_defined_means_windows_1252() {
     let html = "<meta http-equiv=content-type content='charset=unicodefffe'>";
     assert_eq!(meta(html), Some("UTF-8"));
     // The replacement encoding's labels are labels like any other.
-    assert_eq!(prescan(b"<meta charset=iso-2022-kr>").unwrap().encoding, REPLACEMENT);
+    assert_eq!(
+        prescan(b"<meta charset=iso-2022-kr>").unwrap().encoding,
+        REPLACEMENT
+    );
 }
 
 #[test]
@@ -182,15 +205,36 @@ fn xml_declaration() {
         Some(other) => panic!("{s:?}: {other:?}"),
         None => None,
     };
-    assert_eq!(xml("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a/>"), Some("Shift_JIS"));
-    assert_eq!(xml("<?xml version='1.0' encoding = 'euc-jp' ?>"), Some("EUC-JP"));
+    assert_eq!(
+        xml("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a/>"),
+        Some("Shift_JIS")
+    );
+    assert_eq!(
+        xml("<?xml version='1.0' encoding = 'euc-jp' ?>"),
+        Some("EUC-JP")
+    );
     assert_eq!(xml("<?xml encoding=\"utf-16\"?>"), Some("UTF-8"));
-    assert_eq!(xml("<?xml encoding=\"x-user-defined\"?>"), Some("x-user-defined"));
+    assert_eq!(
+        xml("<?xml encoding=\"x-user-defined\"?>"),
+        Some("x-user-defined")
+    );
     assert_eq!(xml("<?xml encoding=\"gbk\""), None, "no '>'");
     assert_eq!(xml("<?xml encoding=gbk?>"), None, "unquoted");
-    assert_eq!(xml("<?xml encoding=\" gbk\"?>"), None, "spaces in the label");
-    assert_eq!(xml("<?xml ENCODING=\"gbk\"?>"), None, "`encoding` is case-sensitive");
-    assert_eq!(xml(" <?xml encoding=\"gbk\"?>"), None, "only at the very start");
+    assert_eq!(
+        xml("<?xml encoding=\" gbk\"?>"),
+        None,
+        "spaces in the label"
+    );
+    assert_eq!(
+        xml("<?xml ENCODING=\"gbk\"?>"),
+        None,
+        "`encoding` is case-sensitive"
+    );
+    assert_eq!(
+        xml(" <?xml encoding=\"gbk\"?>"),
+        None,
+        "only at the very start"
+    );
     assert_eq!(xml("<?XML encoding=\"gbk\"?>"), None);
     // A <meta> wins over the declaration; the declaration is only read
     // when the scan runs out of bytes.
@@ -229,17 +273,35 @@ fn running_out_of_bytes_declares_nothing() {
 
 #[test]
 fn encodings_found_by_their_labels() {
-    assert_eq!(prescan(b"<meta charset=cp1251>").unwrap().encoding, WINDOWS_1251);
-    assert_eq!(prescan(b"<meta charset=ms_kanji>").unwrap().encoding, SHIFT_JIS);
-    assert_eq!(prescan(b"<meta charset=x-euc-jp>").unwrap().encoding, EUC_JP);
+    assert_eq!(
+        prescan(b"<meta charset=cp1251>").unwrap().encoding,
+        WINDOWS_1251
+    );
+    assert_eq!(
+        prescan(b"<meta charset=ms_kanji>").unwrap().encoding,
+        SHIFT_JIS
+    );
+    assert_eq!(
+        prescan(b"<meta charset=x-euc-jp>").unwrap().encoding,
+        EUC_JP
+    );
     assert_eq!(prescan(b"<meta charset=gb2312>").unwrap().encoding, GBK);
-    assert_eq!(prescan(b"<meta charset=latin2>").unwrap().encoding, ISO_8859_2);
+    assert_eq!(
+        prescan(b"<meta charset=latin2>").unwrap().encoding,
+        ISO_8859_2
+    );
 }
 
 #[test]
 fn non_ascii_bytes_do_not_confuse_the_scan() {
-    assert_eq!(meta("<p>\u{65E5}\u{672C}</p><meta charset=gbk>"), Some("GBK"));
-    assert_eq!(declared(b"<a \xFF\xFE=\x80><meta charset=gbk>"), Some("GBK"));
+    assert_eq!(
+        meta("<p>\u{65E5}\u{672C}</p><meta charset=gbk>"),
+        Some("GBK")
+    );
+    assert_eq!(
+        declared(b"<a \xFF\xFE=\x80><meta charset=gbk>"),
+        Some("GBK")
+    );
     assert_eq!(declared(b"<meta charset=gb\xFFk>"), None);
 }
 

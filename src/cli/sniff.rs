@@ -69,7 +69,7 @@ pub fn name(s: &Sniffed) -> &'static str {
 #[derive(Debug, Clone, Copy)]
 pub enum Read {
     Empty,
-    /// Some of it: [`detect::SNIFF_LIMIT`] bytes.
+    /// Only its start (at most [`detect::SNIFF_LIMIT`] bytes).
     Prefix,
     All,
 }

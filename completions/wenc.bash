@@ -23,7 +23,7 @@ _wenc() {
 
     case "${cmd}" in
         wenc)
-            opts="-f -t -e -o -i -l -q -j -c -h -V --from --to --errors --output --in-place --force --ignore-bom --add-bom --historical --sniff --list-labels --json --check --quiet --progress --jobs --piece-size --help --version"
+            opts="-f -t -e -o -i -l -q -j -c -h -V --from --to --errors --output --in-place --force --ignore-bom --add-bom --historical --sniff --hint --list-labels --json --check --quiet --progress --jobs --piece-size --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -80,6 +80,13 @@ _wenc() {
                     fi
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
                         compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --hint)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
                     fi
                     return 0
                     ;;

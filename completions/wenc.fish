@@ -1,4 +1,4 @@
-complete -c wenc -s f -l from -d 'Input encoding, any label of the Encoding Standard' -r -f -a "unicode-1-1-utf-8\t''
+complete -c wenc -s f -l from -d 'Input encoding, any label of the Encoding Standard, or auto' -r -f -a "unicode-1-1-utf-8\t''
 unicode11utf8\t''
 unicode20utf8\t''
 utf-8\t''
@@ -458,6 +458,7 @@ complete -c wenc -s e -l errors -d 'What to do with malformed input and unrepres
 fatal\t'Any malformed input or unrepresentable character stops the run'
 html\t'Malformed input becomes U+FFFD; unrepresentable characters become &#N;'"
 complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r -F
+complete -c wenc -l hint -d 'The language or country the text comes from, for guessing (--sniff, -f auto)' -r -f
 complete -c wenc -s j -l jobs -d 'Threads for converting a large file [default: the number of CPU cores]' -r -f
 complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
 complete -c wenc -s i -l in-place -d 'Convert each FILE in place'
@@ -465,9 +466,9 @@ complete -c wenc -l force -d 'Replace a file even if it looks converted already'
 complete -c wenc -l ignore-bom -d 'No BOM sniffing: the -f encoding always wins, nothing removed'
 complete -c wenc -l add-bom -d 'Start the output with a BOM (UTF-8, UTF-16LE, UTF-16BE only)'
 complete -c wenc -l historical -d 'Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft\'s codecs'
-complete -c wenc -l sniff -d 'For each FILE, print the encoding its BOM names, or that it has none'
+complete -c wenc -l sniff -d 'For each FILE, print its encoding and how it was found'
 complete -c wenc -s l -l list-labels -d 'Print every encoding with all of its labels (-l as in iconv)'
-complete -c wenc -l json -d 'With --list-labels: print JSON'
+complete -c wenc -l json -d 'With --list-labels or --sniff: print JSON'
 complete -c wenc -l check -d 'Decode (and encode, with -t) without writing output'
 complete -c wenc -s q -l quiet -d 'No warnings (errors are still reported)'
 complete -c wenc -l progress -d 'Show a progress bar on standard error, even when it is not a terminal'

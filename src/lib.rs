@@ -8,9 +8,12 @@
 //!   replacements, locates errors. Knows `Read`/`Write`, not files.
 //! - [`io`]: inputs (memory-mapped files, streams) and outputs (buffered
 //!   standard output, atomic `-o` files), signal safety.
+//! - [`detect`]: naming the encoding of unlabelled bytes (BOM, declaration,
+//!   statistics). Pure: no I/O.
 //! - [`cli`]: the `wenc` command: arguments, messages, progress, exit statuses.
 
 pub mod cli;
 pub mod codec;
 pub mod convert;
+pub mod detect;
 pub mod io;

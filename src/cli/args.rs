@@ -31,12 +31,14 @@ pub enum Mode {
     max_term_width = 100,
 )]
 pub struct Args {
-    /// Input encoding, any label of the Encoding Standard
+    /// Input encoding, any label of the Encoding Standard, or auto
     ///
     /// Labels are matched as the standard says: surrounding whitespace is
     /// ignored and letters are case-insensitive ("Shift_JIS", "sjis" and
     /// "windows-31j" are one encoding). A byte order mark at the start of an
     /// input overrides this (see --ignore-bom). `wenc -l` lists every label.
+    /// With auto, each input is read in the encoding --sniff names for it
+    /// (see "Finding the encoding" below).
     #[arg(
         short = 'f',
         long = "from",
@@ -124,13 +126,24 @@ pub struct Args {
     #[arg(long)]
     pub historical: bool,
 
-    /// For each FILE, print the encoding its BOM names, or that it has none
+    /// For each FILE, print its encoding and how it was found
     ///
-    /// One line per FILE: "FILE: UTF-8", "FILE: UTF-16LE", "FILE: UTF-16BE" or
-    /// "FILE: no BOM". A FILE that cannot be read gets a line saying why, and
-    /// the exit status is then 1.
+    /// One line per FILE, "FILE: NAME (how)": NAME is the standard's name of
+    /// the encoding (or "binary"), and how says whether a byte order mark
+    /// named it, the document declared it (<meta> or XML declaration), or it
+    /// was guessed from the bytes (with the confidence), or that the file is
+    /// ASCII only or not text. A FILE that cannot be read gets a line saying
+    /// why, and the exit status is then 1. With --json, a JSON array.
     #[arg(long, conflicts_with_all = ["to", "errors", "output", "ignore_bom", "add_bom", "check", "from"])]
     pub sniff: bool,
+
+    /// The language or country the text comes from, for guessing (--sniff, -f auto)
+    ///
+    /// A language code (ja, ru, zh-tw) or a top-level domain (jp, .ru, cz),
+    /// as browsers use the domain of a page: it favours that language's
+    /// encodings where the bytes alone are ambiguous.
+    #[arg(long, value_name = "LANG|TLD", value_hint = ValueHint::Other)]
+    pub hint: Option<String>,
 
     /// Print every encoding with all of its labels (-l as in iconv)
     ///
@@ -145,8 +158,8 @@ pub struct Args {
     )]
     pub list_labels: bool,
 
-    /// With --list-labels: print JSON
-    #[arg(long, requires = "list_labels")]
+    /// With --list-labels or --sniff: print JSON
+    #[arg(long)]
     pub json: bool,
 
     /// Decode (and encode, with -t) without writing output

@@ -58,7 +58,37 @@ pub const SECTIONS: &[Section] = &[
                UTF-8 BOM then decodes to U+FEFF like any other character)."),
             P("--add-bom writes one BOM at the very start of the output, also for empty input; it \
                is a usage error unless the output encoding is UTF-8, UTF-16LE or UTF-16BE. \
-               Otherwise no BOM is ever written. --sniff tells which BOM each file starts with."),
+               Otherwise no BOM is ever written. --sniff tells which BOM, if any, named each \
+               file's encoding."),
+        ],
+    },
+    Section {
+        heading: "Finding the encoding",
+        blocks: &[
+            P("--sniff names the encoding of each FILE, and -f auto reads each input in that \
+               encoding, the way a browser finds the encoding of a page served without one: a \
+               byte order mark; else, for input that starts like HTML or XML, what the document \
+               declares (a <meta charset> or <meta http-equiv=Content-Type> in its first 1024 \
+               bytes, found with the HTML Standard's prescan, or the encoding of its XML \
+               declaration), unless the bytes are not valid in that encoding; else a guess from \
+               the statistics of the bytes, with a confidence. Input that is all ASCII reads the \
+               same in every ASCII-compatible encoding: -f auto reads it as UTF-8. Input with \
+               NUL and other control bytes is not text: -f auto refuses it (exit status 1)."),
+            P("wenc looks at the first 64 KiB of an input at most (less from a pipe when the \
+               guess is sure sooner). A regular file is read from its mapping; from a pipe, -f \
+               auto reads that much ahead, decides, then converts those bytes and streams the \
+               rest, so memory stays bounded. Unless -q, -f auto says on standard error which \
+               encoding it chose and why."),
+            P("--hint LANG|TLD (a language such as ja, ru, zh-tw, or a top-level domain such as \
+               jp, .ru, cz) favours that language's encodings where the bytes are ambiguous, as \
+               browsers use the domain of a page. A hint the detector does not know is a usage \
+               error."),
+            P("When input read with -f (or the default UTF-8) has malformed sequences and the \
+               document declares another encoding, or the guess is confident of another, the \
+               warning or error says so: \"...; it looks like Shift_JIS: try -f shift_jis or -f \
+               auto\". --sniff also points out signs of ISO-2022-KR and HZ-GB-2312, encodings \
+               of the 2012 draft of the standard that the current standard reads as \
+               replacement."),
         ],
     },
     Section {
@@ -187,12 +217,13 @@ pub const SECTIONS: &[Section] = &[
                 "A conversion error (malformed input with -e fatal, an unrepresentable character \
                  with -e replacement or fatal, a failed --check, a file a guard would not \
                  replace) or an I/O error (a missing file, a directory, a full disk, a file \
-                 --sniff cannot read). With -i: any FILE failed.",
+                 --sniff cannot read, binary input for -f auto). With -i: any FILE failed.",
             ),
             Item(
                 "2",
-                "A usage error: an unknown option or label, conflicting options, -t replacement, \
-                 -f replacement in place, --add-bom with an encoding that has no BOM.",
+                "A usage error: an unknown option, label or --hint, conflicting options, -t \
+                 replacement, -f replacement in place, --add-bom with an encoding that has no \
+                 BOM.",
             ),
         ],
     },
@@ -246,7 +277,14 @@ pub const SECTIONS: &[Section] = &[
                 "wenc -t utf-16le --add-bom -o table.csv table.txt",
                 "Write UTF-16LE with a BOM, as some spreadsheet programs expect.",
             ),
-            Example("wenc --sniff *.txt", "Tell which files start with a BOM."),
+            Example(
+                "wenc --sniff page.html *.txt",
+                "Name each file's encoding and say how it was found (--json for scripts).",
+            ),
+            Example(
+                "curl -s https://example.jp/ | wenc -f auto --hint jp",
+                "Convert from whatever encoding the page is in, favouring Japanese ones.",
+            ),
             Example(
                 "wenc --check -f shift_jis data.csv && echo valid",
                 "Check that a file is valid Shift_JIS, without writing anything.",

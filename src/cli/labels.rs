@@ -116,6 +116,7 @@ fn not_in_the_standard(key: &str) -> Option<&'static str> {
         "utf7" | "utf7imap" => {
             "UTF-7 is not an encoding of the WHATWG Encoding Standard, so wenc does not support it."
         }
+        "auto" => "auto is for -f only: it reads each input in the encoding --sniff names for it.",
         "cp932" | "ibm943" | "windows932" => {
             "The standard's Shift_JIS is Microsoft's CP932 (Windows-31J): use the label shift_jis."
         }
@@ -128,6 +129,11 @@ fn not_in_the_standard(key: &str) -> Option<&'static str> {
         }
         _ => return None,
     })
+}
+
+/// Whether an -f value asks for the encoding to be found (`-f auto`).
+pub fn is_auto(label: &str) -> bool {
+    label.trim().eq_ignore_ascii_case("auto")
 }
 
 /// Lower case, with everything but letters and digits removed.

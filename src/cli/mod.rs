@@ -5,15 +5,17 @@
 //! (tests/generated_docs.rs); [`docs`] holds the long documentation they share.
 
 mod args;
+mod auto;
 pub mod docs;
 mod guard;
-mod inplace;
 mod historical;
+mod inplace;
 mod labels;
 mod list;
 mod message;
 mod progress;
 mod run;
+mod sniff;
 
 pub use args::{Args, Mode};
 

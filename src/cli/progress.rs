@@ -89,7 +89,8 @@ impl Reporter {
         }
     }
 
-    /// A note, such as the --in-place summary (suppressed by -q).
+    /// A note that is not a warning, such as the --in-place summary or what
+    /// -f auto chose (suppressed by -q).
     pub fn note(&self, text: &str) {
         if !self.quiet {
             self.line(&format!("wenc: {text}"));

@@ -6,10 +6,11 @@ use super::historical;
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
-use super::{inplace, list, Status};
-use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
+use super::{auto, inplace, list, sniff, Status};
+use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
-use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
+use crate::detect::{self, Hint};
+use crate::io::{Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::FromArgMatches;
@@ -50,12 +51,26 @@ pub fn run(args: Vec<OsString>) -> Status {
         };
         return print_stdout(text.as_bytes());
     }
+    if args.json && !args.sniff {
+        return usage(
+            ErrorKind::ArgumentConflict,
+            "--json goes with --list-labels or --sniff",
+        );
+    }
+    let hint = match args.hint.as_deref().map(|h| (h, Hint::parse(h))) {
+        Some((_, Some(hint))) => Some(hint),
+        Some((text, None)) => return usage(ErrorKind::InvalidValue, &unknown_hint(text)),
+        None => None,
+    };
     let sources = sources(&args.files);
     if args.sniff {
-        return sniff(&sources);
+        return sniff::run(&sources, hint, args.json);
     }
 
+    // -f auto chooses per input; UTF-8 stands in until then.
+    let auto = labels::is_auto(&args.from);
     let from = match historical::resolve(&args.from, Direction::From, args.historical) {
+        _ if auto => UTF_8,
         Ok(e) => e,
         Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
     };
@@ -125,6 +140,8 @@ pub fn run(args: Vec<OsString>) -> Status {
         output,
         parallelism: parallelism(args.jobs, args.piece_size),
         guard,
+        auto,
+        hint,
     };
     let total = total_size(&sources);
     let output_on_terminal =
@@ -137,6 +154,15 @@ pub fn run(args: Vec<OsString>) -> Status {
     };
     reporter.finish();
     status
+}
+
+/// The usage error for a --hint the detector does not know.
+fn unknown_hint(text: &str) -> String {
+    format!(
+        "unknown --hint '{}': give a language code (ja, ru, zh-tw...) or a top-level domain \
+         (jp, .ru, cz...) the detector knows",
+        message::escape(text)
+    )
 }
 
 /// Threads and piece size from -j and the hidden --piece-size.
@@ -194,7 +220,7 @@ fn usage(kind: ErrorKind, msg: &str) -> Status {
 }
 
 /// Writes `bytes` to standard output; a closed pipe is not an error.
-fn print_stdout(bytes: &[u8]) -> Status {
+pub(super) fn print_stdout(bytes: &[u8]) -> Status {
     let mut out = io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Status::Success,
@@ -209,39 +235,7 @@ fn print_stdout(bytes: &[u8]) -> Status {
     }
 }
 
-/// `--sniff`: one line per input naming its BOM.
-fn sniff(sources: &[Source]) -> Status {
-    let terminal = io::stdout().is_terminal();
-    let mut status = Status::Success;
-    let mut out = Vec::new();
-    for source in sources {
-        let name = match source {
-            Source::Stdin => b"<stdin>".to_vec(),
-            Source::Path(p) if terminal => message::path(p).into_bytes(),
-            Source::Path(p) => message::os_bytes(p.as_os_str()),
-        };
-        let verdict = match wio::read_prefix(source, 3) {
-            Ok(bytes) => match bom_sniff(&bytes) {
-                Some((encoding, _)) => encoding.name().to_string(),
-                None => "no BOM".to_string(),
-            },
-            Err(e) => {
-                status = Status::Failure;
-                format!("cannot read: {}", open_error(&e))
-            }
-        };
-        out.extend_from_slice(&name);
-        out.extend_from_slice(b": ");
-        out.extend_from_slice(verdict.as_bytes());
-        out.push(b'\n');
-    }
-    match print_stdout(&out) {
-        Status::Success => status,
-        other => other,
-    }
-}
-
-fn open_error(e: &OpenError) -> String {
+pub(super) fn open_error(e: &OpenError) -> String {
     match e {
         OpenError::Directory => "is a directory".to_string(),
         OpenError::Io(e) => message::io_error(e),
@@ -249,6 +243,7 @@ fn open_error(e: &OpenError) -> String {
 }
 
 /// A validated conversion or check.
+#[derive(Clone)]
 pub(super) struct Job {
     pub(super) settings: Settings,
     /// The -f label as given, for messages about the replacement encoding.
@@ -258,6 +253,10 @@ pub(super) struct Job {
     pub(super) output: Option<PathBuf>,
     parallelism: Parallelism,
     guard: Guard,
+    /// -f auto: each input's encoding is sniffed (settings.from stands in).
+    auto: bool,
+    /// --hint, for -f auto and for the hint in malformed-input messages.
+    hint: Option<Hint>,
 }
 
 /// How converting one input ended.
@@ -397,6 +396,33 @@ impl Job {
                 return (Outcome::Unreadable, 0);
             }
         };
+        if self.auto {
+            return match auto::choose(&mut input, self.hint) {
+                Ok((from, note)) => {
+                    reporter.note(&format!("{name}: {note}"));
+                    let mut job = self.clone();
+                    job.settings.from = from;
+                    job.convert_input(&mut input, &name, sink, reporter, done_before)
+                }
+                Err(msg) => {
+                    reporter.error(&format!("{name}: {msg}"));
+                    (Outcome::Failed, 0)
+                }
+            };
+        }
+        input.keep_head(detect::SNIFF_LIMIT);
+        self.convert_input(&mut input, &name, sink, reporter, done_before)
+    }
+
+    /// Converts (or checks) one opened input into `sink`; also returns its size.
+    fn convert_input(
+        &self,
+        input: &mut Input,
+        name: &str,
+        sink: &mut dyn Write,
+        reporter: &mut Reporter,
+        done_before: u64,
+    ) -> (Outcome, u64) {
         let mut converter = Converter::new(self.settings).with_parallelism(self.parallelism);
         let mut size = 0;
         let mut utf8 = Utf8Watch::new();
@@ -417,7 +443,7 @@ impl Job {
         let summary = converter.summary();
         match result {
             Ok(summary) => {
-                match self.guard.verdict(&name, &summary, &utf8) {
+                match self.guard.verdict(name, &summary, &utf8) {
                     Verdict::Refuse(why) => {
                         reporter.error(&why);
                         return (Outcome::Failed, size);
@@ -425,7 +451,10 @@ impl Job {
                     Verdict::Warn(why) => reporter.warn(&why),
                     Verdict::Fine => {}
                 }
-                if let Some(warning) = self.warning(&name, &summary) {
+                if let Some(mut warning) = self.warning(name, &summary) {
+                    if summary.malformed > 0 {
+                        warning.push_str(&self.mismatch_hint(input, summary.input_encoding));
+                    }
                     reporter.warn(&warning);
                 }
                 (Outcome::Done, size)
@@ -438,14 +467,28 @@ impl Job {
                 (Outcome::OutputFailed, size)
             }
             Err(e @ ConvertError::Read(_)) => {
-                reporter.error(&self.error(&name, &e, &summary));
+                reporter.error(&self.error(name, &e, &summary));
                 (Outcome::Unreadable, size)
             }
             Err(e) => {
-                reporter.error(&self.error(&name, &e, &summary));
+                let mut msg = self.error(name, &e, &summary);
+                if let ConvertError::Malformed(m) = &e {
+                    msg.push_str(&self.mismatch_hint(input, m.encoding));
+                }
+                reporter.error(&msg);
                 (Outcome::Failed, size)
             }
         }
+    }
+
+    /// "; it looks like X: try -f x or -f auto" for an input with malformed
+    /// sequences that the detector is confident is in another encoding.
+    fn mismatch_hint(&self, input: &Input, used: &'static Encoding) -> String {
+        if used == REPLACEMENT {
+            return String::new();
+        }
+        let (head, complete) = input.head();
+        auto::mismatch_hint(head, complete, used, self.hint).unwrap_or_default()
     }
 
     /// The message for a conversion error other than a failed write.

@@ -27,6 +27,23 @@ pub enum OpenError {
 /// An opened input.
 pub struct Input {
     data: Data,
+    /// The first bytes of a stream, for `-f auto` and the mismatch hint.
+    head: Head,
+}
+
+/// The start of a streamed input: read ahead by [`Input::peek`] (and then
+/// converted first), or recorded as it is converted ([`Input::keep_head`]).
+#[derive(Default)]
+struct Head {
+    bytes: Vec<u8>,
+    /// How many bytes to keep.
+    limit: usize,
+    /// `bytes` were read ahead and are still to be converted.
+    peeked: bool,
+    /// The end of the input was reached within `bytes`.
+    complete: bool,
+    /// More bytes were read than kept.
+    overflowed: bool,
 }
 
 enum Data {
@@ -43,7 +60,12 @@ impl Input {
     /// a mapped file shrinks under us; see [`signals::guard_mapped_input`].
     pub fn open(source: &Source, bus_message: &str) -> Result<Input, OpenError> {
         let path = match source {
-            Source::Stdin => return Ok(Input { data: Data::Stdin }),
+            Source::Stdin => {
+                return Ok(Input {
+                    data: Data::Stdin,
+                    head: Head::default(),
+                })
+            }
             Source::Path(path) => path,
         };
         let file = open_file(path)?;
@@ -51,6 +73,7 @@ impl Input {
         if !meta.is_file() || meta.len() == 0 || usize::try_from(meta.len()).is_err() {
             return Ok(Input {
                 data: Data::File(file),
+                head: Head::default(),
             });
         }
         signals::guard_mapped_input(bus_message);
@@ -63,10 +86,12 @@ impl Input {
                 let _ = map.advise(memmap2::Advice::Sequential);
                 Ok(Input {
                     data: Data::Mapped(map),
+                    head: Head::default(),
                 })
             }
             Err(_) => Ok(Input {
                 data: Data::File(file),
+                head: Head::default(),
             }),
         }
     }
@@ -82,6 +107,64 @@ impl Input {
     /// Whether the input is memory-mapped.
     pub fn is_mapped(&self) -> bool {
         matches!(self.data, Data::Mapped(_))
+    }
+
+    /// The first bytes of the input, up to `limit`, without consuming them:
+    /// the start of a mapped file, or bytes read ahead from a stream (which
+    /// [`convert`](Input::convert) then converts first). A stream is read
+    /// until `limit` bytes, its end, or until `enough` says so. Also says
+    /// whether that is the whole input. Only before converting.
+    pub fn peek(
+        &mut self,
+        limit: usize,
+        enough: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> io::Result<(&[u8], bool)> {
+        self.head.limit = limit;
+        let head = &mut self.head;
+        let mut read = |r: &mut dyn Read| -> io::Result<()> {
+            head.peeked = true;
+            let mut buf = [0u8; 8192];
+            while head.bytes.len() < limit && !enough(&head.bytes) {
+                let room = buf.len().min(limit - head.bytes.len());
+                match r.read(&mut buf[..room]) {
+                    Ok(0) => {
+                        head.complete = true;
+                        break;
+                    }
+                    Ok(n) => head.bytes.extend_from_slice(&buf[..n]),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(())
+        };
+        match &mut self.data {
+            Data::Mapped(_) => {}
+            Data::File(file) => read(file)?,
+            Data::Stdin => read(&mut io::stdin().lock())?,
+        }
+        Ok(self.head())
+    }
+
+    /// Keeps the first `limit` bytes of a stream as they are converted, for
+    /// [`head`](Input::head) (no read-ahead: output still flows as input
+    /// arrives). Nothing to do for a mapped file or after [`peek`](Input::peek).
+    pub fn keep_head(&mut self, limit: usize) {
+        if !self.head.peeked {
+            self.head.limit = limit;
+        }
+    }
+
+    /// The first bytes peeked or kept (for a mapped file, up to the limit
+    /// given), and whether they are the whole input.
+    pub fn head(&self) -> (&[u8], bool) {
+        match &self.data {
+            Data::Mapped(map) => {
+                let n = map.len().min(self.head.limit);
+                (&map[..n], n == map.len())
+            }
+            _ => (&self.head.bytes, self.head.complete),
+        }
     }
 
     /// Runs all of this input through `converter` into `sink`. `progress`
@@ -126,10 +209,13 @@ impl Input {
                 };
                 converter.convert_slice(map, sink, &mut on_progress)
             }
-            Data::File(file) => converter.convert_reader(&mut Watched(file, watch), sink, progress),
+            Data::File(file) => {
+                let mut reader = HeadReader::new(&mut self.head, file);
+                converter.convert_reader(&mut Watched(&mut reader, watch), sink, progress)
+            }
             Data::Stdin => {
-                let mut stdin = io::stdin().lock();
-                converter.convert_reader(&mut Watched(&mut stdin, watch), sink, progress)
+                let mut reader = HeadReader::new(&mut self.head, io::stdin().lock());
+                converter.convert_reader(&mut Watched(&mut reader, watch), sink, progress)
             }
         }
     }
@@ -142,6 +228,47 @@ impl<R: Read + ?Sized> Read for Watched<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.0.read(buf)?;
         (self.1)(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// A stream that first gives back the bytes [`Input::peek`] read ahead,
+/// and otherwise keeps a copy of the first `head.limit` bytes it reads.
+struct HeadReader<'a, R> {
+    head: &'a mut Head,
+    /// How many peeked bytes were given back.
+    replayed: usize,
+    inner: R,
+}
+
+impl<'a, R: Read> HeadReader<'a, R> {
+    fn new(head: &'a mut Head, inner: R) -> Self {
+        HeadReader {
+            head,
+            replayed: 0,
+            inner,
+        }
+    }
+}
+
+impl<R: Read> Read for HeadReader<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let head = &mut *self.head;
+        if head.peeked {
+            let rest = &head.bytes[self.replayed..];
+            if !rest.is_empty() {
+                let n = rest.len().min(buf.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                self.replayed += n;
+                return Ok(n);
+            }
+            return self.inner.read(buf);
+        }
+        let n = self.inner.read(buf)?;
+        let room = head.limit - head.bytes.len();
+        head.bytes.extend_from_slice(&buf[..n.min(room)]);
+        head.overflowed |= n > room;
+        head.complete = n == 0 && !head.overflowed;
         Ok(n)
     }
 }

@@ -1,0 +1,250 @@
+//! `--sniff`: one line (or JSON object) per input naming its encoding and
+//! how it was found; and [`how`], the same explanation for `-f auto`.
+
+use super::{message, Status};
+use crate::detect::{self, Hint, Place, Sniffed, Source};
+use crate::io as wio;
+use std::io::IsTerminal;
+
+/// A runner-up at least this fraction of the best candidate's confidence
+/// is shown beside it.
+const CLOSE: f32 = 0.5;
+
+/// `--sniff` over `inputs`, as text lines or a JSON array.
+pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
+    let terminal = std::io::stdout().is_terminal();
+    let mut status = Status::Success;
+    let mut lines = Vec::new();
+    let mut objects = Vec::new();
+    for input in inputs {
+        let name = match input {
+            wio::Source::Stdin => b"<stdin>".to_vec(),
+            wio::Source::Path(p) if terminal || json => message::path(p).into_bytes(),
+            wio::Source::Path(p) => message::os_bytes(p.as_os_str()),
+        };
+        // One byte more than the limit tells whether the prefix is all.
+        let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {
+            let complete = bytes.len() <= detect::SNIFF_LIMIT;
+            let sniffed = detect::sniff(&bytes, complete, hint);
+            (sniffed, Read::new(&bytes, complete))
+        });
+        let answer = answer.map_err(|e| {
+            status = Status::Failure;
+            super::run::open_error(&e)
+        });
+        if json {
+            objects.push(json_object(&String::from_utf8_lossy(&name), &answer));
+        } else {
+            lines.extend_from_slice(&name);
+            lines.extend_from_slice(b": ");
+            lines.extend_from_slice(line(&answer).as_bytes());
+            lines.push(b'\n');
+        }
+    }
+    let out = if json {
+        format!("[{}]\n", objects.join(",")).into_bytes()
+    } else {
+        lines
+    };
+    match super::run::print_stdout(&out) {
+        Status::Success => status,
+        other => other,
+    }
+}
+
+/// What follows "FILE: " on a --sniff line.
+fn line(answer: &Result<(Sniffed, Read), String>) -> String {
+    match answer {
+        Ok((s, read)) => format!("{} ({})", name(s), how(s, *read)),
+        Err(why) => format!("cannot read: {why}"),
+    }
+}
+
+/// The encoding's name, or "binary".
+pub fn name(s: &Sniffed) -> &'static str {
+    s.encoding.map_or("binary", |e| e.name())
+}
+
+/// What was read of an input to sniff it.
+#[derive(Debug, Clone, Copy)]
+pub enum Read {
+    Empty,
+    /// Only its start (at most [`detect::SNIFF_LIMIT`] bytes).
+    Prefix,
+    All,
+}
+
+impl Read {
+    pub fn new(bytes: &[u8], complete: bool) -> Read {
+        match (bytes.is_empty(), complete) {
+            (true, true) => Read::Empty,
+            (_, false) => Read::Prefix,
+            (false, true) => Read::All,
+        }
+    }
+}
+
+/// How the answer was found, for people: the step, the confidence of a
+/// guess and a close runner-up, a declaration the bytes contradict, and
+/// signs of an encoding of the 2012 draft.
+pub fn how(s: &Sniffed, read: Read) -> String {
+    let mut how = match s.source {
+        Source::Bom => "byte order mark".to_string(),
+        Source::Declaration => match s.declared.map(|d| d.place) {
+            Some(Place::Xml) => "declared in the document: XML declaration".to_string(),
+            _ => "declared in the document: <meta>".to_string(),
+        },
+        Source::Guess => {
+            let mut text = format!("guessed, {} sure", percent(s.confidence));
+            if let Some(second) = s
+                .candidates
+                .get(1)
+                .filter(|c| c.confidence >= CLOSE * s.confidence)
+            {
+                text.push_str(&format!(
+                    "; or {} at {}",
+                    second.encoding.name(),
+                    percent(second.confidence)
+                ));
+            }
+            text
+        }
+        Source::Ascii => match read {
+            Read::Empty => "empty".to_string(),
+            Read::Prefix => format!(
+                "ASCII only in the first {} KiB: any ASCII-compatible encoding reads that the same",
+                detect::SNIFF_LIMIT / 1024
+            ),
+            Read::All => "ASCII only: any ASCII-compatible encoding reads it the same".to_string(),
+        },
+        Source::Binary => "not text: it has bytes text does not have, such as NUL".to_string(),
+    };
+    if let Some(d) = s.contradicted() {
+        how.push_str(&if d.encoding == crate::codec::REPLACEMENT {
+            "; the document declares a label of the replacement encoding, which would read it \
+             as a single U+FFFD"
+                .to_string()
+        } else {
+            format!(
+                "; the document declares {0}, but it is not valid {0}",
+                d.encoding.name()
+            )
+        });
+    }
+    if let Some(h) = s.historical {
+        how.push_str(&format!(
+            "; it looks like {}, an encoding of the 2012 draft of the standard: try -f {} \
+             --historical",
+            h.name(),
+            h.label()
+        ));
+    }
+    how
+}
+
+fn percent(confidence: f32) -> String {
+    format!("{:.0}%", (confidence.clamp(0.0, 1.0) * 100.0).floor())
+}
+
+/// One input's JSON object.
+fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
+    let s = match answer {
+        Err(why) => {
+            return format!(
+                "\n  {{\"file\": {}, \"error\": {}, \"encoding\": null, \"source\": null, \
+                 \"confidence\": null, \"candidates\": []}}",
+                json_string(file),
+                json_string(why)
+            )
+        }
+        Ok((s, _)) => s,
+    };
+    let candidates: Vec<String> = s
+        .candidates
+        .iter()
+        .map(|c| {
+            format!(
+                "{{\"name\": {}, \"score\": {}}}",
+                json_string(c.encoding.name()),
+                score(c.confidence)
+            )
+        })
+        .collect();
+    let declared = match s.declared {
+        Some(d) => format!(
+            "{{\"encoding\": {}, \"in\": {}, \"contradicted\": {}}}",
+            json_string(d.encoding.name()),
+            json_string(match d.place {
+                Place::Meta => "meta",
+                Place::Xml => "xml",
+            }),
+            s.contradicted().is_some()
+        ),
+        None => "null".to_string(),
+    };
+    let historical = match s.historical {
+        Some(h) => format!(
+            "{{\"name\": {}, \"label\": {}}}",
+            json_string(h.name()),
+            json_string(h.label())
+        ),
+        None => "null".to_string(),
+    };
+    format!(
+        "\n  {{\"file\": {}, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
+         \"candidates\": [{}], \"declared\": {}, \"historical\": {}}}",
+        json_string(file),
+        s.encoding
+            .map_or("null".to_string(), |e| json_string(e.name())),
+        json_string(s.source.as_str()),
+        score(s.confidence),
+        candidates.join(", "),
+        declared,
+        historical
+    )
+}
+
+/// A confidence as a JSON number, 0 to 1 with three decimals.
+fn score(confidence: f32) -> String {
+    let c = if confidence.is_nan() {
+        0.0
+    } else {
+        confidence.clamp(0.0, 1.0)
+    };
+    format!("{c:.3}")
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+        assert_eq!(json_string("\u{65E5}"), "\"\u{65E5}\"");
+    }
+
+    #[test]
+    fn scores_are_json_numbers() {
+        assert_eq!(score(0.97), "0.970");
+        assert_eq!(score(f32::NAN), "0.000");
+        assert_eq!(score(1.5), "1.000");
+        assert_eq!(percent(0.999), "99%");
+    }
+}

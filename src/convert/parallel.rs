@@ -446,6 +446,9 @@ fn write_in_order<W: Write + ?Sized>(
 ) -> Result<(usize, usize), ConvertError> {
     let mut ready = BTreeMap::new();
     let mut last = None;
+    // Verbatim pieces are written through a copy (what is validated is what
+    // is written: see `passthrough::write_valid_input`).
+    let mut copy = Vec::new();
     for i in 0.. {
         let (range, mut piece) = loop {
             if let Some(piece) = ready.remove(&i) {
@@ -465,7 +468,8 @@ fn write_in_order<W: Write + ?Sized>(
         };
         let out = std::mem::take(&mut piece.out);
         if piece.verbatim {
-            passthrough::write_input(sink, &shared.bytes[range.clone()])?;
+            copy.resize(super::BUFFER_SIZE, 0);
+            passthrough::write_valid_input(sink, &shared.bytes[range.clone()], &mut copy)?;
         } else if piece.len > 0 {
             sink.write_all(&out[..piece.len])
                 .map_err(ConvertError::Write)?;

@@ -506,6 +506,15 @@ fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::Write(source) => {
             format!("error writing to {target}: {}", message::io_error(source))
         }
+        OutputError::DanglingSymlink(_) => {
+            format!("{target}: not writing through dangling symlink")
+        }
+        #[cfg(unix)]
+        OutputError::Keep { source, .. } => format!(
+            "{target}: cannot replace it: {}: {}",
+            source.what,
+            message::io_error(&source.source)
+        ),
         OutputError::Persist { source, .. } => {
             format!("{target}: cannot replace it: {}", message::io_error(source))
         }

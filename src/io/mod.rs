@@ -5,12 +5,19 @@
 //!   input, pipes, devices and anything that cannot be mapped are streamed
 //!   through a bounded buffer.
 //! - [`Output`]: buffered standard output, or `-o FILE` written to a
-//!   temporary file beside the target and renamed over it on success.
+//!   temporary file beside the target and renamed over it on success (a
+//!   regular file, found by the kernel, given the target's owner, group,
+//!   mode and ACL before any data), or written in place when it cannot be
+//!   replaced (a device, a FIFO, standard output named `/dev/stdout`).
 //! - [`signals`]: SIGINT/SIGTERM/SIGHUP remove the temporary file; SIGBUS from
 //!   a mapped file that shrinks while read becomes an error message.
 
+#[cfg(unix)]
+mod attrs;
 mod input;
 mod output;
+#[cfg(unix)]
+mod target;
 #[cfg(unix)]
 pub mod signals;
 #[cfg(not(unix))]
@@ -18,4 +25,6 @@ pub mod signals;
 pub mod signals;
 
 pub use input::{read_prefix, Input, OpenError, Source};
+#[cfg(unix)]
+pub use attrs::KeepError;
 pub use output::{Output, OutputError};

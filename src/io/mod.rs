@@ -9,12 +9,15 @@
 //!   regular file, found by the kernel, given the target's owner, group,
 //!   mode and ACL before any data), or written in place when it cannot be
 //!   replaced (a device, a FIFO, standard output named `/dev/stdout`).
-//! - [`signals`]: SIGINT/SIGTERM/SIGHUP remove the temporary file; SIGBUS from
-//!   a mapped file that shrinks while read becomes an error message.
+//! - [`signals`]: every terminating signal removes the temporary file; SIGBUS
+//!   from a mapped file that shrinks while read becomes an error message.
+//! - [`ExitOnOom`]: the binary's allocator; running out of memory is a
+//!   message and status 1, not an abort.
 
 #[cfg(unix)]
 mod attrs;
 mod input;
+mod oom;
 mod output;
 #[cfg(unix)]
 mod target;
@@ -27,4 +30,5 @@ pub mod signals;
 pub use input::{read_prefix, Input, OpenError, Source};
 #[cfg(unix)]
 pub use attrs::KeepError;
+pub use oom::ExitOnOom;
 pub use output::{Output, OutputError};

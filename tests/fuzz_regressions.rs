@@ -8,7 +8,7 @@
 //! calls it).
 
 mod fuzz_props;
-use fuzz_props::{check_decode, check_differential, check_encode, Rng, Set};
+use fuzz_props::{check_decode, check_differential, check_driver, check_encode, Rng, Set};
 use std::path::{Path, PathBuf};
 
 type Check = fn(&[u8], Set) -> bool;
@@ -19,10 +19,15 @@ const TARGETS: &[(&str, Check, Set)] = &[
     ("encode", check_encode, Set::All),
     ("encode_multibyte", check_encode, Set::Multibyte),
     ("differential", differential, Set::All),
+    ("driver", driver, Set::All),
 ];
 
 fn differential(data: &[u8], _: Set) -> bool {
     check_differential(data)
+}
+
+fn driver(data: &[u8], _: Set) -> bool {
+    check_driver(data)
 }
 
 fn regressions_dir() -> PathBuf {

@@ -7,7 +7,9 @@
 //! and its POSIX ACL (the `system.posix_acl_access` attribute) and other
 //! extended attributes where the file system has them. A group or an ACL
 //! that cannot be carried over is an error: the file would otherwise come
-//! out readable by people the target kept out. An ACL the temporary file
+//! out readable by people the target kept out. (A group whose permissions
+//! are no more than everyone else's, as in 0644 or 0666, widens nothing:
+//! the file then takes the group of whoever converts it, as with `sed -i`.) An ACL the temporary file
 //! inherited from the directory's default ACL, when the target has none, is
 //! removed for the same reason.
 
@@ -49,7 +51,7 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
         if unsafe { libc::fchown(fd, u32::MAX, meta.gid()) } != 0 {
             let source = io::Error::last_os_error();
             let ours = temp.metadata().map(|m| m.gid()).ok();
-            if ours != Some(meta.gid()) {
+            if ours != Some(meta.gid()) && group_has_more_than_others(meta.mode()) {
                 let what = format!("cannot give the new file its group ({})", meta.gid());
                 return Err(keep_error(what, source));
             }
@@ -62,6 +64,12 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
         return Err(keep_error(what, io::Error::last_os_error()));
     }
     copy_xattrs(temp, target)
+}
+
+/// Whether the group permission bits of `mode` grant something the others
+/// bits do not: only then does another group on the file widen access.
+fn group_has_more_than_others(mode: u32) -> bool {
+    (mode >> 3) & 0o7 & !mode & 0o7 != 0
 }
 
 #[cfg(target_os = "linux")]
@@ -160,5 +168,19 @@ fn read_sized(f: impl Fn(*mut u8, usize) -> isize) -> io::Result<Vec<u8>> {
         if e.raw_os_error() != Some(libc::ERANGE) {
             return Err(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_has_more_than_others;
+
+    #[test]
+    fn only_a_group_with_more_rights_than_others_matters() {
+        for (mode, more) in [(0o640, true), (0o600, false), (0o644, false), (0o666, false)] {
+            assert_eq!(group_has_more_than_others(mode), more, "{mode:o}");
+        }
+        assert!(group_has_more_than_others(0o674));
+        assert!(!group_has_more_than_others(0o647));
     }
 }

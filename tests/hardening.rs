@@ -105,14 +105,16 @@ fn check(
 ) {
     let what = || format!("{} -> {} at {at}", from.name(), to.name());
     let mut out = Vec::new();
-    let result = make(settings(from, to, ErrorMode::Html)).convert_slice(input, &mut out, &mut |_| {});
+    let result =
+        make(settings(from, to, ErrorMode::Html)).convert_slice(input, &mut out, &mut |_| {});
     match result {
         Ok(s) if s.malformed >= 1 && out == expected(from, to, input) => {}
         Ok(_) => failures.push(format!("{}: output differs", what())),
         Err(e) => failures.push(format!("{}: {e}", what())),
     }
     let mut out = Vec::new();
-    let result = make(settings(from, to, ErrorMode::Fatal)).convert_slice(input, &mut out, &mut |_| {});
+    let result =
+        make(settings(from, to, ErrorMode::Fatal)).convert_slice(input, &mut out, &mut |_| {});
     match result {
         Err(ConvertError::Malformed(m)) if m.offset == at as u64 => {}
         other => failures.push(format!("{}: fatal gave {other:?}", what())),
@@ -138,7 +140,14 @@ fn every_replacement_at_every_offset_around_the_text_buffer_end() {
         for pad in BUFFER_SIZE - 24..BUFFER_SIZE + 8 {
             let input = input_with(a, pad, seq, newline(from));
             for to in encoders() {
-                check(from, to, &input, pad * a.len(), &Converter::new, &mut failures);
+                check(
+                    from,
+                    to,
+                    &input,
+                    pad * a.len(),
+                    &Converter::new,
+                    &mut failures,
+                );
             }
         }
     }
@@ -210,8 +219,8 @@ fn every_replacement_at_every_offset_around_a_piece_boundary() {
 
 #[cfg(unix)]
 mod command {
-    use super::expected;
     use super::enc;
+    use super::expected;
     use assert_cmd::assert::OutputAssertExt;
     use std::fs;
     use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
@@ -405,7 +414,11 @@ mod command {
         ]
         .concat();
         for as_nobody in [false, true] {
-            let cmd = if as_nobody { wenc_as_nobody() } else { Some(wenc()) };
+            let cmd = if as_nobody {
+                wenc_as_nobody()
+            } else {
+                Some(wenc())
+            };
             let Some(mut cmd) = cmd else { return };
             let d = dir();
             let work = d.path().join("w");
@@ -417,7 +430,13 @@ mod command {
             let path = std::ffi::CString::new(target.to_str().unwrap()).unwrap();
             // SAFETY: NUL-terminated strings and a buffer of acl.len() bytes.
             let set = unsafe {
-                libc::setxattr(path.as_ptr(), name.as_ptr(), acl.as_ptr().cast(), acl.len(), 0)
+                libc::setxattr(
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    acl.as_ptr().cast(),
+                    acl.len(),
+                    0,
+                )
             };
             if set != 0 {
                 eprintln!("skipped: no ACLs on this file system");
@@ -434,7 +453,12 @@ mod command {
             let mut got = vec![0u8; 256];
             // SAFETY: as above, with a buffer of got.len() bytes.
             let n = unsafe {
-                libc::getxattr(path.as_ptr(), name.as_ptr(), got.as_mut_ptr().cast(), got.len())
+                libc::getxattr(
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    got.as_mut_ptr().cast(),
+                    got.len(),
+                )
             };
             assert!(n > 0, "the ACL is gone (as nobody: {as_nobody})");
             got.truncate(n as usize);
@@ -496,8 +520,15 @@ mod command {
         let input = write(d.path(), "in", CAFE_1252);
         let log = write(d.path(), "log", b"old\n");
         for name in ["/dev/stdout", "/proc/self/fd/1"] {
-            let script = format!("'{BIN}' -f windows-1252 '{}' -o {name} >> log", input.display());
-            let ok = Command::new("sh").arg("-c").arg(&script).current_dir(d.path()).status();
+            let script = format!(
+                "'{BIN}' -f windows-1252 '{}' -o {name} >> log",
+                input.display()
+            );
+            let ok = Command::new("sh")
+                .arg("-c")
+                .arg(&script)
+                .current_dir(d.path())
+                .status();
             assert!(ok.unwrap().success(), "{name}");
         }
         assert_eq!(fs::read(&log).unwrap(), "old\ncafé\ncafé\n".as_bytes());
@@ -505,7 +536,11 @@ mod command {
             "{{ echo header; '{BIN}' -f windows-1252 '{}' -o /dev/stdout; echo footer; }} > out",
             input.display()
         );
-        let ok = Command::new("sh").arg("-c").arg(&script).current_dir(d.path()).status();
+        let ok = Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(d.path())
+            .status();
         assert!(ok.unwrap().success());
         let out = fs::read(d.path().join("out")).unwrap();
         assert_eq!(out, "header\ncafé\nfooter\n".as_bytes());
@@ -538,7 +573,9 @@ mod command {
             .stderr("wenc: dangling: not writing through dangling symlink\n");
         assert_eq!(listing(d.path()), ["dangling", "in", "loop1", "loop2"]);
         for link in ["loop1", "loop2", "dangling"] {
-            assert!(fs::symlink_metadata(d.path().join(link)).unwrap().is_symlink());
+            assert!(fs::symlink_metadata(d.path().join(link))
+                .unwrap()
+                .is_symlink());
         }
         let _ = input;
     }
@@ -549,7 +586,11 @@ mod command {
     /// peak of this test process (spawned children start as a copy of it),
     /// so tests measuring it keep their own memory small.
     fn max_rss_kib(cmd: &mut Command) -> (std::process::ExitStatus, i64) {
-        let child = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        let child = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
         let mut status = 0;
         // SAFETY: a zeroed rusage for wait4 to fill, on our own child.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -689,5 +730,7 @@ fn usage_errors_escape_the_arguments_clap_quotes() {
         .unwrap()
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("invalid value '\\x1B]0;PWNED\\x07'"));
+        .stderr(predicates::str::contains(
+            "invalid value '\\x1B]0;PWNED\\x07'",
+        ));
 }

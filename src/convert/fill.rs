@@ -85,7 +85,11 @@ mod tests {
                     };
                     assert!(dst.len() >= MIN_OUTPUT_BUFFER);
                     // Write all of it, or part of it, then a replacement.
-                    let n = if pattern >> step & 1 == 1 { dst.len() } else { dst.len() / 3 };
+                    let n = if pattern >> step & 1 == 1 {
+                        dst.len()
+                    } else {
+                        dst.len() / 3
+                    };
                     fill.wrote(n);
                     fill.push_fffd();
                     assert!(fill.len() <= size);

@@ -106,7 +106,8 @@ impl Converter {
                 },
             };
             if self.write_output && valid > 0 {
-                sink.write_all(&rest[..valid]).map_err(ConvertError::Write)?;
+                sink.write_all(&rest[..valid])
+                    .map_err(ConvertError::Write)?;
             }
             done += valid;
             self.summary.bytes_read += valid as u64;

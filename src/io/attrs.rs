@@ -177,7 +177,12 @@ mod tests {
 
     #[test]
     fn only_a_group_with_more_rights_than_others_matters() {
-        for (mode, more) in [(0o640, true), (0o600, false), (0o644, false), (0o666, false)] {
+        for (mode, more) in [
+            (0o640, true),
+            (0o600, false),
+            (0o644, false),
+            (0o666, false),
+        ] {
             assert_eq!(group_has_more_than_others(mode), more, "{mode:o}");
         }
         assert!(group_has_more_than_others(0o674));

@@ -20,15 +20,15 @@ mod input;
 mod oom;
 mod output;
 #[cfg(unix)]
-mod target;
-#[cfg(unix)]
 pub mod signals;
 #[cfg(not(unix))]
 #[path = "signals_other.rs"]
 pub mod signals;
+#[cfg(unix)]
+mod target;
 
-pub use input::{read_prefix, Input, OpenError, Source};
 #[cfg(unix)]
 pub use attrs::KeepError;
+pub use input::{read_prefix, Input, OpenError, Source};
 pub use oom::ExitOnOom;
 pub use output::{Output, OutputError};

@@ -221,7 +221,11 @@ fn new_temp(dir: &Path, target: &Path, replaces: bool) -> io::Result<tempfile::N
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(if replaces { 0o600 } else { 0o666 }));
+        builder.permissions(fs::Permissions::from_mode(if replaces {
+            0o600
+        } else {
+            0o666
+        }));
     }
     builder.tempfile_in(dir).map_err(without_path)
 }

@@ -47,9 +47,9 @@ pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return match fs::symlink_metadata(path) {
-                Ok(m) if m.file_type().is_symlink() => Err(OutputError::DanglingSymlink(
-                    path.to_path_buf(),
-                )),
+                Ok(m) if m.file_type().is_symlink() => {
+                    Err(OutputError::DanglingSymlink(path.to_path_buf()))
+                }
                 _ => Ok(Target::Absent(path.to_path_buf())),
             };
         }

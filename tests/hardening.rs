@@ -585,6 +585,8 @@ mod command {
     /// Peak resident memory of a child, from wait4. Linux counts in it the
     /// peak of this test process (spawned children start as a copy of it),
     /// so tests measuring it keep their own memory small.
+    // The child is reaped by wait4, which Child does not know.
+    #[allow(clippy::zombie_processes)]
     fn max_rss_kib(cmd: &mut Command) -> (std::process::ExitStatus, i64) {
         let child = cmd
             .stdout(Stdio::null())

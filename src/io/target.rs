@@ -140,7 +140,10 @@ fn open_for_writing_here(meta: &Metadata) -> io::Result<Option<File>> {
             (st, libc::fcntl(fd, libc::F_GETFL))
         };
         let writable = flags >= 0 && flags & libc::O_ACCMODE != libc::O_RDONLY;
-        if writable && st.st_dev as u64 == meta.dev() && st.st_ino as u64 == meta.ino() {
+        // The types of st_dev and st_ino differ between platforms.
+        #[allow(clippy::unnecessary_cast)]
+        let same = st.st_dev as u64 == meta.dev() && st.st_ino as u64 == meta.ino();
+        if writable && same {
             // SAFETY: dup of an open descriptor; the new one is ours to own.
             let new = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3) };
             if new < 0 {

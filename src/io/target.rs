@@ -72,7 +72,7 @@ pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
     }
     let is_link = fs::symlink_metadata(path).map_err(open_error)?.is_symlink();
     let target = if is_link {
-        reached(&handle, &meta).map_err(open_error)?
+        reached(path, &handle, &meta).map_err(open_error)?
     } else {
         path.to_path_buf()
     };
@@ -104,16 +104,19 @@ fn open_path(path: &Path) -> io::Result<File> {
 
 /// The path of the regular file `handle` reached through a symlink: the
 /// kernel's name for it, checked to still name that file.
-fn reached(handle: &File, meta: &Metadata) -> io::Result<PathBuf> {
+fn reached(path: &Path, handle: &File, meta: &Metadata) -> io::Result<PathBuf> {
     #[cfg(target_os = "linux")]
     let name = {
         use std::os::unix::io::AsRawFd;
+        let _ = path;
         fs::read_link(format!("/proc/self/fd/{}", handle.as_raw_fd()))?
     };
+    // Elsewhere (no /proc, and no protected_symlinks to bypass either),
+    // the path resolved by the library, checked the same way.
     #[cfg(not(target_os = "linux"))]
     let name = {
         let _ = handle;
-        return Err(io::Error::from_raw_os_error(libc::ENOTSUP));
+        fs::canonicalize(path)?
     };
     match fs::symlink_metadata(&name) {
         Ok(m) if m.is_file() && m.dev() == meta.dev() && m.ino() == meta.ino() => Ok(name),

@@ -16,7 +16,8 @@
 //!
 //! Two shortcuts for a mapped input ([`Converter::convert_slice`]), each
 //! with exactly the output, positions and errors of the plain way:
-//! - UTF-8 to UTF-8 writes valid runs straight from the slice (module `passthrough`);
+//! - UTF-8 to UTF-8 writes valid runs from a copy of the slice, validated
+//!   there, without decoding (module `passthrough`);
 //! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
 //!   is cut into pieces converted on several threads when the converter is
 //!   given a [`Parallelism`] (module `parallel`); each piece's converter keeps
@@ -277,8 +278,9 @@ impl Converter {
     /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
     /// converted in pieces on that many threads when its encodings allow it
     /// (see module `parallel`), with the same result. UTF-8 to UTF-8 writes
-    /// valid text straight from `bytes` (see module `passthrough`); split,
-    /// the threads only validate it.
+    /// valid text from a validated copy of `bytes`, without decoding (see
+    /// module `passthrough`); split, each thread copies and validates its
+    /// piece.
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],

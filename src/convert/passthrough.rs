@@ -16,7 +16,7 @@
 use super::fill::FFFD;
 use super::{ConvertError, Converter, ErrorMode, MalformedInput, Summary, SLICE_WINDOW};
 use crate::codec::{bom_sniff, UTF_8};
-use std::io::{self, Write};
+use std::io::Write;
 
 impl Converter {
     /// Whether [`pass_through`](Converter::pass_through) applies: UTF-8
@@ -156,37 +156,3 @@ impl Converter {
         Ok(())
     }
 }
-
-/// Writes `bytes`, input another thread found to be valid UTF-8, through
-/// `copy`: each window is copied and validated again, so that only
-/// validated bytes are written even if the file changed since. If it did
-/// (the copy is not valid UTF-8), nothing more is written and the input has
-/// a read error. A mapped file that shrank raises SIGBUS when copied (see
-/// `io::signals`).
-pub(super) fn write_valid_input<W: Write + ?Sized>(
-    sink: &mut W,
-    bytes: &[u8],
-    copy: &mut [u8],
-) -> Result<(), ConvertError> {
-    let mut done = 0;
-    while done < bytes.len() {
-        let end = bytes.len().min(done + copy.len());
-        let window = &mut copy[..end - done];
-        window.copy_from_slice(&bytes[done..end]);
-        let valid = match simdutf8::compat::from_utf8(window) {
-            Ok(_) => window.len(),
-            // A character cut by the end of the window starts the next one.
-            Err(e) if e.error_len().is_none() && end < bytes.len() && e.valid_up_to() > 0 => {
-                e.valid_up_to()
-            }
-            Err(_) => return Err(ConvertError::Read(io::Error::other(CHANGED))),
-        };
-        sink.write_all(&window[..valid])
-            .map_err(ConvertError::Write)?;
-        done += valid;
-    }
-    Ok(())
-}
-
-/// Why a mapped input that changed while it was read is given up.
-const CHANGED: &str = "the file changed while it was being read";

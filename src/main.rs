@@ -1,5 +1,9 @@
 //! The `wenc` binary: everything happens in [`wenc::cli`].
 
+/// Out of memory is a message and status 1 (see `wenc::io::ExitOnOom`).
+#[global_allocator]
+static ALLOCATOR: wenc::io::ExitOnOom = wenc::io::ExitOnOom;
+
 fn main() -> std::process::ExitCode {
     wenc::cli::main()
 }

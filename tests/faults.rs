@@ -5,6 +5,9 @@
 //! never a crash signal; with `-o`, the target is exactly as it was and no
 //! temporary file is left.
 //!
+//! Every signal whose default action ends the process, and running out of
+//! memory, leave the target and no temporary file.
+//!
 //! Faults tests/cli.rs already covers are not repeated: a missing file or a
 //! directory as input, a FIFO, `/proc` files, `/dev/full`, a closed standard
 //! output pipe, a mapped input truncated while written to standard output,
@@ -404,8 +407,21 @@ fn temp_file_len(dir: &Path) -> Option<u64> {
 #[allow(clippy::zombie_processes)]
 fn stopped_mid_conversion(dir: &Path, target: &Path, big: &Path) -> Option<Child> {
     let mut cmd = wenc();
-    with_default_action(&mut cmd, libc::SIGINT);
-    with_default_action(&mut cmd, libc::SIGTERM);
+    for sig in terminating_signals() {
+        with_default_action(&mut cmd, sig);
+    }
+    // SAFETY: setrlimit is async-signal-safe. No core dumps from the
+    // signals whose default action dumps one.
+    unsafe {
+        cmd.pre_exec(|| {
+            let none = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
+            Ok(())
+        });
+    }
     let mut child = cmd
         .arg("-o")
         .arg(target)
@@ -503,6 +519,85 @@ fn sigint_or_sigterm_mid_conversion_keeps_the_target() {
             assert_eq!(listing(d), ["big", "target"], "signal {signal}");
         });
     }
+}
+
+/// Signals whose default action ends the process (SIGINT and SIGTERM
+/// first), but SIGKILL, SIGPIPE and the faults of a bug.
+fn terminating_signals() -> Vec<libc::c_int> {
+    vec![
+        libc::SIGINT,
+        libc::SIGTERM,
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGALRM,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGXCPU,
+        libc::SIGABRT,
+        libc::SIGSYS,
+        libc::SIGIO,
+        libc::SIGPWR,
+        libc::SIGRTMIN() + 2,
+        libc::SIGRTMAX(),
+    ]
+}
+
+#[test]
+fn every_terminating_signal_mid_conversion_keeps_the_target() {
+    for signal in terminating_signals().into_iter().skip(2) {
+        mid_conversion(|d, target, _big, mut child| {
+            let pid = child.id() as libc::pid_t;
+            // SAFETY: our own child.
+            unsafe {
+                libc::kill(pid, signal);
+                libc::kill(pid, libc::SIGCONT);
+            }
+            let status = child.wait().unwrap();
+            assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
+            assert_eq!(fs::read(target).unwrap(), b"precious");
+            assert_eq!(listing(d), ["big", "target"], "signal {signal}");
+        });
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn running_out_of_memory_is_a_message_and_status_1() {
+    // Two threads convert 20 MB pieces to UTF-16: 40 MB of output each,
+    // more than the 60 MB data limit allows.
+    let d = dir();
+    let line = [&b"a".repeat(999)[..], b"\n"].concat();
+    let lines = write(d.path(), "lines", &line.repeat(100_000));
+    let target = write(d.path(), "target", b"precious");
+    let mut cmd = wenc();
+    cmd.env("RUST_BACKTRACE", "1");
+    // SAFETY: setrlimit is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 60_000_000,
+                rlim_max: 60_000_000,
+            };
+            libc::setrlimit(libc::RLIMIT_DATA, &limit);
+            Ok(())
+        });
+    }
+    let out = cmd
+        .args(["-j2", "--piece-size", "20000000", "-t", "utf-16le", "-o"])
+        .arg(&target)
+        .arg(&lines)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("wenc: out of memory (allocating ") && stderr.ends_with(" bytes)\n"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(fs::read(&target).unwrap(), b"precious");
+    assert_eq!(listing(d.path()), ["lines", "target"]);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! calls it).
 
 mod fuzz_props;
-use fuzz_props::{check_decode, check_differential, check_encode, Rng, Set};
+use fuzz_props::{check_decode, check_differential, check_driver, check_encode, Rng, Set};
 use std::path::{Path, PathBuf};
 
 type Check = fn(&[u8], Set) -> bool;
@@ -21,10 +21,15 @@ const TARGETS: &[(&str, Check, Set)] = &[
     ("differential", differential, Set::All),
     ("decode_historical", check_decode, Set::Historical),
     ("encode_historical", check_encode, Set::Historical),
+    ("driver", driver, Set::All),
 ];
 
 fn differential(data: &[u8], _: Set) -> bool {
     check_differential(data)
+}
+
+fn driver(data: &[u8], _: Set) -> bool {
+    check_driver(data)
 }
 
 fn regressions_dir() -> PathBuf {

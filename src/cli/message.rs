@@ -26,6 +26,11 @@ pub fn escape(text: &str) -> String {
     escape_bytes(text.as_bytes())
 }
 
+/// [`escape`] for text of several lines: the line breaks are kept.
+pub fn escape_lines(text: &str) -> String {
+    text.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
 /// A path as shown in messages (escaped, original bytes where possible).
 pub fn path(path: &Path) -> String {
     os_str(path.as_os_str())
@@ -125,6 +130,14 @@ mod tests {
         assert_eq!(describe_char('\u{1B}'), "U+001B");
         assert_eq!(describe_char('\u{1F600}'), "U+1F600 '\u{1F600}'");
         assert_eq!(describe_char('\u{2066}'), "U+2066");
+    }
+
+    #[test]
+    fn escape_lines_keeps_only_line_breaks() {
+        assert_eq!(
+            escape_lines("error: '-e\x1B]0;PWNED\x07'\n\nUsage: x\n"),
+            "error: '-e\\x1B]0;PWNED\\x07'\n\nUsage: x\n"
+        );
     }
 
     #[test]

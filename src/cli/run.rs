@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 
 /// Runs wenc with these command-line arguments (the first is the program).
 pub fn run(args: Vec<OsString>) -> Status {
-    let matches = match Args::command().try_get_matches_from(args) {
+    let matches = match parser().try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
-            let _ = e.print();
+            print_clap(&e);
             return if e.use_stderr() {
                 Status::Usage
             } else {
@@ -34,7 +34,7 @@ pub fn run(args: Vec<OsString>) -> Status {
     let args = match Args::from_arg_matches(&matches) {
         Ok(a) => a,
         Err(e) => {
-            let _ = e.print();
+            print_clap(&e);
             return Status::Usage;
         }
     };
@@ -215,8 +215,28 @@ fn total_size(sources: &[Source]) -> Option<u64> {
 
 /// Prints a usage error the way clap prints its own, and gives status 2.
 fn usage(kind: ErrorKind, msg: &str) -> Status {
-    let _ = Args::command().error(kind, msg).print();
+    print_clap(&parser().error(kind, msg));
     Status::Usage
+}
+
+/// The clap command that parses arguments: unstyled, so that what clap
+/// renders holds no escape sequence but those of the arguments it quotes,
+/// which [`print_clap`] then escapes.
+fn parser() -> clap::Command {
+    Args::command().styles(clap::builder::Styles::plain())
+}
+
+/// Prints what clap has to say: help and version as clap prints them; an
+/// error, which quotes arguments, escaped like all of wenc's messages (so
+/// no control character in an argument reaches the terminal).
+fn print_clap(e: &clap::Error) {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return;
+    }
+    let text = e.render().ansi().to_string();
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(message::escape_lines(&text).as_bytes());
 }
 
 /// Writes `bytes` to standard output; a closed pipe is not an error.
@@ -620,6 +640,15 @@ pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::Write(source) => {
             format!("error writing to {target}: {}", message::io_error(source))
         }
+        OutputError::DanglingSymlink(_) => {
+            format!("{target}: not writing through dangling symlink")
+        }
+        #[cfg(unix)]
+        OutputError::Keep { source, .. } => format!(
+            "{target}: cannot replace it: {}: {}",
+            source.what,
+            message::io_error(&source.source)
+        ),
         OutputError::Persist { source, .. } => {
             format!("{target}: cannot replace it: {}", message::io_error(source))
         }

@@ -16,25 +16,29 @@
 //!
 //! Two shortcuts for a mapped input ([`Converter::convert_slice`]), each
 //! with exactly the output, positions and errors of the plain way:
-//! - UTF-8 to UTF-8 writes valid runs straight from the slice (module `passthrough`);
+//! - UTF-8 to UTF-8 writes valid runs from a copy of the slice, validated
+//!   there, without decoding (module `passthrough`);
 //! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
 //!   is cut into pieces converted on several threads when the converter is
 //!   given a [`Parallelism`] (module `parallel`); each piece's converter keeps
 //!   its output in a buffer of its own that grows to the piece's output.
 
 mod error;
+mod fill;
 mod parallel;
 mod passthrough;
 mod position;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use fill::MIN_BUFFER_SIZE;
 pub use parallel::Parallelism;
 pub use position::TextPosition;
 
 use crate::codec::{
-    CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, MIN_OUTPUT_BUFFER,
-    UTF_16BE, UTF_16LE, UTF_8,
+    CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, UTF_16BE, UTF_16LE,
+    UTF_8,
 };
+use fill::Fill;
 use position::Tracker;
 use std::io::{self, Read, Write};
 
@@ -145,6 +149,9 @@ pub struct Converter {
     /// The input was converted in pieces: `summary.input_encoding` is the
     /// encoding used (this converter's decoder never saw the input).
     split: bool,
+    /// The size of the text and output buffers ([`BUFFER_SIZE`] unless a
+    /// test asked for another: see [`with_buffer_size`](Converter::with_buffer_size)).
+    buffer_size: usize,
 }
 
 impl Converter {
@@ -178,7 +185,23 @@ impl Converter {
             settings,
             parallelism: Parallelism::single(),
             split: false,
+            buffer_size: BUFFER_SIZE,
         }
+    }
+
+    /// Buffers of `size` bytes (at least [`MIN_BUFFER_SIZE`]) instead of
+    /// [`BUFFER_SIZE`], for tests and fuzzing that put every kind of input
+    /// at every offset around a buffer boundary. The output is the same
+    /// whatever the size. Only before any input.
+    #[doc(hidden)]
+    pub fn with_buffer_size(mut self, size: usize) -> Converter {
+        let size = size.max(MIN_BUFFER_SIZE);
+        self.buffer_size = size;
+        self.text = vec![0; size];
+        if !self.out.is_empty() {
+            self.out = vec![0; size];
+        }
+        self
     }
 
     /// Lets [`convert_slice`](Converter::convert_slice) split a large input
@@ -230,8 +253,8 @@ impl Converter {
         } else {
             0
         };
-        if self.text.len() < base + BUFFER_SIZE {
-            self.text.resize(base + BUFFER_SIZE, 0);
+        if self.text.len() < base + self.buffer_size {
+            self.text.resize(base + self.buffer_size, 0);
         }
         base
     }
@@ -255,8 +278,9 @@ impl Converter {
     /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
     /// converted in pieces on that many threads when its encodings allow it
     /// (see module `parallel`), with the same result. UTF-8 to UTF-8 writes
-    /// valid text straight from `bytes` (see module `passthrough`); split,
-    /// the threads only validate it.
+    /// valid text from a validated copy of `bytes`, without decoding (see
+    /// module `passthrough`); split, each thread copies and validates its
+    /// piece.
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
@@ -310,7 +334,8 @@ impl Converter {
     }
 
     /// Converts everything `reader` yields, through a buffer of
-    /// [`BUFFER_SIZE`] bytes, and finishes the input. After a read that did
+    /// [`BUFFER_SIZE`] bytes (or the size set by
+    /// [`with_buffer_size`](Converter::with_buffer_size)), and finishes the input. After a read that did
     /// not fill the buffer (a pipe or terminal with nothing more for now) the
     /// sink is flushed, so live pipelines see output as it comes.
     pub fn convert_reader<R: Read + ?Sized, W: Write + ?Sized>(
@@ -319,7 +344,7 @@ impl Converter {
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
-        let mut buf = vec![0u8; BUFFER_SIZE];
+        let mut buf = vec![0u8; self.buffer_size];
         let mut total = 0u64;
         loop {
             let n = match reader.read(&mut buf) {
@@ -373,47 +398,43 @@ impl Converter {
     }
 
     /// Decodes from `src` into the text buffer until the input is consumed
-    /// (`done`), the buffer is nearly full, or (fatal mode) a malformed
-    /// sequence. Returns bytes read, text length, `done`, and the fatal error.
+    /// (`done`), the buffer is full, or (fatal mode) a malformed sequence.
+    /// Returns bytes read, text length, `done`, and the fatal error. The
+    /// buffer arithmetic (a U+FFFD always fits) is [`Fill`]'s.
     fn decode_step(
         &mut self,
         src: &[u8],
         last: bool,
     ) -> (usize, usize, bool, Option<MalformedInput>) {
-        const FFFD: &[u8] = "\u{FFFD}".as_bytes();
         let base = self.text_base();
-        let text = &mut self.text[base..base + BUFFER_SIZE];
-        // Room for a U+FFFD is always kept after what the decoder writes.
-        let limit = text.len() - FFFD.len();
-        let (mut read, mut written) = (0, 0);
+        let mut text = Fill::new(&mut self.text[base..base + self.buffer_size]);
+        let mut read = 0;
         loop {
-            let dst = &mut text[written..limit];
+            let Some(dst) = text.for_decoder() else {
+                return (read, text.len(), false, None);
+            };
             let (result, r, w) = self
                 .decoder
                 .decode_without_replacement(&src[read..], dst, last);
             read += r;
-            written += w;
+            text.wrote(w);
             match result {
-                DecoderResult::InputEmpty => return (read, written, true, None),
-                DecoderResult::OutputFull => return (read, written, false, None),
+                DecoderResult::InputEmpty => return (read, text.len(), true, None),
+                DecoderResult::OutputFull => return (read, text.len(), false, None),
                 DecoderResult::Malformed(m) => {
                     // Only the first one needs a position, which costs a
                     // scan of the text before it.
                     if self.mode == ErrorMode::Fatal || self.summary.first_malformed.is_none() {
-                        let position = self.tracker.position_in(&text[..written], written);
+                        let position = self.tracker.position_in(text.filled(), text.len());
                         let encoding = self.decoder.encoding();
                         let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
                         if self.mode == ErrorMode::Fatal {
-                            return (read, written, false, Some(info));
+                            return (read, text.len(), false, Some(info));
                         }
                         self.summary.first_malformed = Some(info);
                     }
                     self.summary.malformed += 1;
-                    text[written..written + FFFD.len()].copy_from_slice(FFFD);
-                    written += FFFD.len();
-                    if limit - written < MIN_OUTPUT_BUFFER {
-                        return (read, written, false, None);
-                    }
+                    text.push_fffd();
                 }
             }
         }
@@ -452,6 +473,7 @@ impl Converter {
                     sink: if self.write_output { Some(sink) } else { None },
                     mode: self.mode,
                     to: self.to,
+                    buffer_size: self.buffer_size,
                     tracker: &self.tracker,
                     summary: &mut self.summary,
                 },
@@ -470,6 +492,7 @@ struct Target<'a, W: Write + ?Sized> {
     sink: Option<&'a mut W>,
     mode: ErrorMode,
     to: &'static Encoding,
+    buffer_size: usize,
     tracker: &'a Tracker,
     summary: &'a mut Summary,
 }
@@ -500,10 +523,10 @@ fn encode<W: Write + ?Sized>(
     loop {
         let before = read;
         let base = t.kept.as_deref().copied().unwrap_or(0);
-        if t.out.len() < base + BUFFER_SIZE {
-            t.out.resize(base + BUFFER_SIZE, 0);
+        if t.out.len() < base + t.buffer_size {
+            t.out.resize(base + t.buffer_size, 0);
         }
-        let out = &mut t.out[base..base + BUFFER_SIZE];
+        let out = &mut t.out[base..base + t.buffer_size];
         let (status, written, error) = if t.mode == ErrorMode::Html {
             let step = encoder.encode_with_html(&text[read..], out, last);
             read += step.read;

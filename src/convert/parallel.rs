@@ -25,7 +25,7 @@
 //! it wrote before the error is written, later pieces are dropped, and the
 //! error is reported with the summary of everything before it.
 
-use super::{passthrough, position, ConvertError, Converter, Settings, Summary};
+use super::{position, ConvertError, Converter, Settings, Summary};
 use crate::codec::{bom_sniff, Encoding};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -128,10 +128,9 @@ fn piece_ends(bytes: &[u8], piece_size: usize) -> Vec<usize> {
 /// The part of a conversion that shifting needs: a piece's findings,
 /// positions relative to the piece.
 struct Piece {
-    /// The output: `out[..len]`, or the input itself when `verbatim`.
+    /// The output: `out[..len]`.
     out: Vec<u8>,
     len: usize,
-    verbatim: bool,
     summary: Summary,
     error: Option<ConvertError>,
     /// Decoded text in the piece, in UTF-8 bytes.
@@ -152,27 +151,37 @@ fn convert_piece<W: Write + ?Sized>(
 }
 
 /// Converts one piece on a worker: into `out`, which the converter writes
-/// in place. UTF-8 to UTF-8 is only validated: when valid (no BOM to remove,
-/// no malformed input), the writer writes the input itself, so threads cost
-/// no copy; otherwise the pass-through appends to `out`.
+/// in place. UTF-8 to UTF-8 (no BOM to remove) is copied into `out` and the
+/// copy validated: what is validated is what is written, even if the file
+/// changes meanwhile (checking only, nothing is copied). Otherwise, or if
+/// the copy is not valid, the pass-through writes `out`.
 fn convert_piece_into(settings: Settings, bytes: &[u8], mut out: Vec<u8>) -> Piece {
     let mut converter = Converter::new(settings);
     if converter.can_pass_through(bytes) {
         let bom = settings.sniff_bom && bom_sniff(bytes).is_some();
-        if !bom && simdutf8::basic::from_utf8(bytes).is_ok() {
-            return Piece {
-                out,
-                len: 0,
-                verbatim: converter.write_output,
-                summary: Summary {
-                    bytes_read: bytes.len() as u64,
-                    ..converter.summary()
-                },
-                error: None,
-                text_len: bytes.len() as u64,
-            };
-        }
         out.clear();
+        if !bom {
+            let checked: &[u8] = if converter.write_output {
+                out.extend_from_slice(bytes);
+                &out
+            } else {
+                bytes
+            };
+            if simdutf8::basic::from_utf8(checked).is_ok() {
+                let len = out.len();
+                return Piece {
+                    out,
+                    len,
+                    summary: Summary {
+                        bytes_read: bytes.len() as u64,
+                        ..converter.summary()
+                    },
+                    error: None,
+                    text_len: bytes.len() as u64,
+                };
+            }
+            out.clear();
+        }
         let result = converter.pass_through(bytes, &mut out, &mut |_| {});
         let len = out.len();
         return finish(&converter, result.err(), out, len);
@@ -189,7 +198,6 @@ fn finish(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>, len:
     Piece {
         out,
         len,
-        verbatim: false,
         summary: converter.summary(),
         error,
         text_len,
@@ -464,9 +472,7 @@ fn write_in_order<W: Write + ?Sized>(
             }
         };
         let out = std::mem::take(&mut piece.out);
-        if piece.verbatim {
-            passthrough::write_input(sink, &shared.bytes[range.clone()])?;
-        } else if piece.len > 0 {
+        if piece.len > 0 {
             sink.write_all(&out[..piece.len])
                 .map_err(ConvertError::Write)?;
         }

@@ -1,16 +1,22 @@
 //! UTF-8 to UTF-8 from a slice (a mapped file): valid runs go from the
-//! input straight to the sink, with no copy through the text buffer, and
-//! lines are counted only when a position is needed. The result is exactly
-//! that of the decoder: each malformed sequence, as the standard's UTF-8
-//! decoder delimits it (which is what `valid_up_to` and `error_len` of
-//! `str::from_utf8` report: the maximal subpart of a sequence), becomes one
-//! U+FFFD.
+//! input to the sink with no decoding, and lines are counted only when a
+//! position is needed. The result is exactly that of the decoder: each
+//! malformed sequence, as the standard's UTF-8 decoder delimits it (which is
+//! what `valid_up_to` and `error_len` of `str::from_utf8` report: the maximal
+//! subpart of a sequence), becomes one U+FFFD.
+//!
+//! What is validated is what is written: each window of the input is copied
+//! into the converter's buffer first, and validated and written from there.
+//! Another process may change a mapped file while it is read; the copy makes
+//! sure that no byte reaches the output without having been validated, so
+//! `-e fatal` cannot pass invalid UTF-8 whatever happens to the file.
+//! Progress is reported by input position, every [`SLICE_WINDOW`] bytes,
+//! clean or not (the caller releases the pages done at each report).
 
+use super::fill::FFFD;
 use super::{ConvertError, Converter, ErrorMode, MalformedInput, Summary, SLICE_WINDOW};
 use crate::codec::{bom_sniff, UTF_8};
 use std::io::Write;
-
-const FFFD: &[u8] = "\u{FFFD}".as_bytes();
 
 impl Converter {
     /// Whether [`pass_through`](Converter::pass_through) applies: UTF-8
@@ -43,53 +49,28 @@ impl Converter {
         // (UTF-8 output has no unrepresentable characters), so the tracker
         // only keeps the length of the text.
         let mut tracked = Some(done);
-        while done < bytes.len() {
-            let end = bytes.len().min(done + SLICE_WINDOW);
-            let chunk = &bytes[done..end];
-            let (valid, malformed) = match simdutf8::compat::from_utf8(chunk) {
-                Ok(_) => (chunk.len(), None),
-                Err(e) => match e.error_len() {
-                    Some(n) => (e.valid_up_to(), Some(n)),
-                    // A sequence cut by the end of the window: the next
-                    // window starts with it.
-                    None if end < bytes.len() => (e.valid_up_to(), None),
-                    // A sequence cut by the end of the input.
-                    None => (e.valid_up_to(), Some(chunk.len() - e.valid_up_to())),
-                },
-            };
-            if self.write_output && valid > 0 {
-                write_input(sink, &chunk[..valid])?;
+        let mut next_report = done + SLICE_WINDOW;
+        // The copy each window is validated and written from.
+        let mut copy = std::mem::take(&mut self.text);
+        let result = loop {
+            if done == bytes.len() {
+                break Ok(());
             }
-            done += valid;
-            self.summary.bytes_read += valid as u64;
-            if tracked.is_none() {
-                self.tracker.skip(valid);
+            let end = bytes.len().min(done + copy.len());
+            let window = &mut copy[..end - done];
+            window.copy_from_slice(&bytes[done..end]);
+            let step = self.pass_window(window, done, bytes, &mut tracked, sink);
+            match step {
+                Ok(n) => done += n,
+                Err(e) => break Err(e),
             }
-            let Some(len) = malformed else {
+            if done >= next_report {
                 progress(done as u64);
-                continue;
-            };
-            let offset = done;
-            done += len;
-            self.summary.bytes_read += len as u64;
-            if let Some(from) = tracked {
-                self.tracker.advance(&bytes[from..offset]);
-                let position = self.tracker.position_in(&[], 0);
-                let m = MalformedInput::new(UTF_8, offset as u64, &bytes[offset..done], position);
-                if self.mode == ErrorMode::Fatal {
-                    return Err(ConvertError::Malformed(m));
-                }
-                self.summary.first_malformed = Some(m);
-                self.tracker.advance(FFFD);
-                tracked = None;
-            } else {
-                self.tracker.skip(FFFD.len());
+                next_report = done + SLICE_WINDOW;
             }
-            self.summary.malformed += 1;
-            if self.write_output {
-                sink.write_all(FFFD).map_err(ConvertError::Write)?;
-            }
-        }
+        };
+        self.text = copy;
+        result?;
         if let Some(from) = tracked {
             self.tracker.skip(done - from);
         }
@@ -97,22 +78,81 @@ impl Converter {
         self.finished = true;
         Ok(self.summary())
     }
-}
 
-/// Writes part of the input. If the kernel could not read it (EFAULT), the
-/// input is a mapped file that shrank: reading the bytes here raises the
-/// SIGBUS that reports exactly that (see `io::signals`), as when the
-/// decoder reads them.
-pub(super) fn write_input<W: Write + ?Sized>(
-    sink: &mut W,
-    bytes: &[u8],
-) -> Result<(), ConvertError> {
-    sink.write_all(bytes).map_err(|e| {
-        if e.raw_os_error() == Some(libc::EFAULT) {
-            for i in (0..bytes.len()).step_by(4096) {
-                std::hint::black_box(bytes[i]);
+    /// Validates and writes `window`, a copy of the input from byte
+    /// `start`, replacing each malformed sequence. A sequence cut by the end
+    /// of the window is left for the next one (unless the input ends there).
+    /// Returns how much of the window is done. `input` is the whole input,
+    /// only for counting lines before the first replacement.
+    fn pass_window<W: Write + ?Sized>(
+        &mut self,
+        window: &[u8],
+        start: usize,
+        input: &[u8],
+        tracked: &mut Option<usize>,
+        sink: &mut W,
+    ) -> Result<usize, ConvertError> {
+        let at_end = start + window.len() == input.len();
+        let mut done = 0;
+        while done < window.len() {
+            let rest = &window[done..];
+            let (valid, malformed) = match simdutf8::compat::from_utf8(rest) {
+                Ok(_) => (rest.len(), None),
+                Err(e) => match e.error_len() {
+                    Some(n) => (e.valid_up_to(), Some(n)),
+                    None if !at_end => (e.valid_up_to(), None),
+                    // A sequence cut by the end of the input.
+                    None => (e.valid_up_to(), Some(rest.len() - e.valid_up_to())),
+                },
+            };
+            if self.write_output && valid > 0 {
+                sink.write_all(&rest[..valid])
+                    .map_err(ConvertError::Write)?;
+            }
+            done += valid;
+            self.summary.bytes_read += valid as u64;
+            if tracked.is_none() {
+                self.tracker.skip(valid);
+            }
+            let Some(len) = malformed else {
+                // All valid, or a sequence cut by the end of the window.
+                return Ok(done);
+            };
+            let sequence = &rest[valid..valid + len];
+            let offset = start + done;
+            done += len;
+            self.summary.bytes_read += len as u64;
+            self.replace(sequence, offset, &input[..offset], tracked)?;
+            if self.write_output {
+                sink.write_all(FFFD).map_err(ConvertError::Write)?;
             }
         }
-        ConvertError::Write(e)
-    })
+        Ok(done)
+    }
+
+    /// Counts the malformed `sequence` at `offset`, with its position if it
+    /// is the first (`before` is the input before it); in fatal mode, the
+    /// error.
+    fn replace(
+        &mut self,
+        sequence: &[u8],
+        offset: usize,
+        before: &[u8],
+        tracked: &mut Option<usize>,
+    ) -> Result<(), ConvertError> {
+        if let Some(from) = tracked.take() {
+            self.tracker.advance(&before[from..]);
+            let position = self.tracker.position_in(&[], 0);
+            let m = MalformedInput::new(UTF_8, offset as u64, sequence, position);
+            if self.mode == ErrorMode::Fatal {
+                return Err(ConvertError::Malformed(m));
+            }
+            self.summary.first_malformed = Some(m);
+            self.tracker.advance(FFFD);
+        } else {
+            self.tracker.skip(FFFD.len());
+        }
+        self.summary.malformed += 1;
+        Ok(())
+    }
 }

@@ -5,17 +5,30 @@
 //!   input, pipes, devices and anything that cannot be mapped are streamed
 //!   through a bounded buffer.
 //! - [`Output`]: buffered standard output, or `-o FILE` written to a
-//!   temporary file beside the target and renamed over it on success.
-//! - [`signals`]: SIGINT/SIGTERM/SIGHUP remove the temporary file; SIGBUS from
-//!   a mapped file that shrinks while read becomes an error message.
+//!   temporary file beside the target and renamed over it on success (a
+//!   regular file, found by the kernel, given the target's owner, group,
+//!   mode and ACL before any data), or written in place when it cannot be
+//!   replaced (a device, a FIFO, standard output named `/dev/stdout`).
+//! - [`signals`]: every terminating signal removes the temporary file; SIGBUS
+//!   from a mapped file that shrinks while read becomes an error message.
+//! - [`ExitOnOom`]: the binary's allocator; running out of memory is a
+//!   message and status 1, not an abort.
 
+#[cfg(unix)]
+mod attrs;
 mod input;
+mod oom;
 mod output;
 #[cfg(unix)]
 pub mod signals;
 #[cfg(not(unix))]
 #[path = "signals_other.rs"]
 pub mod signals;
+#[cfg(unix)]
+mod target;
 
+#[cfg(unix)]
+pub use attrs::KeepError;
 pub use input::{read_prefix, Input, OpenError, Source};
+pub use oom::ExitOnOom;
 pub use output::{Output, OutputError};

@@ -1,6 +1,14 @@
 //! Outputs: buffered standard output, or a file replaced atomically.
+//!
+//! What an `-o` path names is found by the kernel (module `target`): a
+//! regular file is replaced by a temporary file beside it, created 0600 and
+//! given the target's owner, group, mode and ACL (module `attrs`) before
+//! anything is written to it; what cannot be replaced (a terminal, a FIFO,
+//! standard output by its `/dev/stdout` name) is written in place.
 
 use super::signals;
+#[cfg(unix)]
+use super::{attrs, target};
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +28,17 @@ pub enum OutputError {
     /// An existing non-regular target (a device, a FIFO) could not be opened.
     #[error("cannot open {}: {source}", .path.display())]
     Open { path: PathBuf, source: io::Error },
+    /// The `-o` target is a symlink to nothing (see module `target`).
+    #[error("{}: not writing through dangling symlink", .0.display())]
+    DanglingSymlink(PathBuf),
+    /// The existing target's group, mode or ACL could not be given to its
+    /// replacement (see module `attrs`): it is left as it was.
+    #[cfg(unix)]
+    #[error("{}: {source}", .path.display())]
+    Keep {
+        path: PathBuf,
+        source: attrs::KeepError,
+    },
     /// Writing (flushing the last buffer, or syncing the file) failed.
     #[error("write error: {0}")]
     Write(io::Error),
@@ -42,8 +61,9 @@ enum Kind {
         target: PathBuf,
         _guard: TempGuard,
     },
-    /// An existing target that is not a regular file (`/dev/null`, a FIFO):
-    /// written in place, since it cannot be replaced.
+    /// An existing target that is not a regular file (`/dev/null`, a FIFO),
+    /// or a file this process has open for writing (`/dev/stdout`): written
+    /// in place, as a shell redirection would.
     Direct(BufWriter<File>),
 }
 
@@ -58,34 +78,26 @@ impl Output {
     }
 
     /// An output that replaces `path` atomically when committed. A symlink
-    /// is followed: the file it points to is replaced, the link kept.
+    /// is followed by the kernel: the file it points to is replaced, the
+    /// link kept. What cannot be replaced is written in place (see module
+    /// `target`).
     pub fn replace(path: &Path) -> Result<Output, OutputError> {
         signals::ignore_file_size_limit();
-        let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        let existing = fs::metadata(&target).ok();
-        if let Some(meta) = &existing {
-            if meta.is_dir() {
-                return Err(OutputError::Directory(path.to_path_buf()));
-            }
-            if !meta.is_file() {
-                let file = fs::OpenOptions::new()
-                    .write(true)
-                    .open(&target)
-                    .map_err(|source| OutputError::Open {
-                        path: path.to_path_buf(),
-                        source,
-                    })?;
+        let (target, existing) = match target::resolve(path)? {
+            target::Target::InPlace(file) => {
                 return Ok(Output {
                     kind: Kind::Direct(BufWriter::with_capacity(OUTPUT_BUFFER, file)),
-                });
+                })
             }
-        }
+            target::Target::Absent(target) => (target, None),
+            target::Target::Regular(target, meta) => (target, Some(meta)),
+        };
         let dir = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
         let temp = signals::with_termination_blocked(|| {
-            let temp = new_temp(&dir, &target)?;
+            let temp = new_temp(&dir, &target, existing.is_some())?;
             signals::protect_temp_file(temp.path());
             Ok(temp)
         })
@@ -93,14 +105,16 @@ impl Output {
             dir: dir.clone(),
             source,
         })?;
+        // Dropped on error: the temporary file is removed.
+        let guard = TempGuard;
         if let Some(meta) = &existing {
-            keep_owner_and_mode(temp.as_file(), meta);
+            keep_attributes(temp.as_file(), &target, meta)?;
         }
         Ok(Output {
             kind: Kind::Atomic {
                 writer: BufWriter::with_capacity(OUTPUT_BUFFER, TempWriter(temp)),
                 target,
-                _guard: TempGuard,
+                _guard: guard,
             },
         })
     }
@@ -183,9 +197,12 @@ impl Write for TempWriter {
     }
 }
 
-/// A temporary file named `.NAME.XXXXXX.wenc-tmp` beside the target,
-/// created with mode 0666 less the umask, as a new file would be.
-fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
+/// A temporary file named `.NAME.XXXXXX.wenc-tmp` beside the target. It
+/// replaces an existing file: created 0600, so that no one else can open
+/// it before it has the target's attributes. A new file: created with mode
+/// 0666 less the umask (or the directory's default ACL), as any new file
+/// would be; it holds nothing more than the final file will show.
+fn new_temp(dir: &Path, target: &Path, replaces: bool) -> io::Result<tempfile::NamedTempFile> {
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -204,7 +221,11 @@ fn new_temp(dir: &Path, target: &Path) -> io::Result<tempfile::NamedTempFile> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
+        builder.permissions(fs::Permissions::from_mode(if replaces {
+            0o600
+        } else {
+            0o666
+        }));
     }
     builder.tempfile_in(dir).map_err(without_path)
 }
@@ -223,17 +244,50 @@ fn without_path(e: io::Error) -> io::Error {
     }
 }
 
-/// Gives the temporary file the existing target's permissions and, when
-/// allowed, its owner and group.
-fn keep_owner_and_mode(file: &File, meta: &fs::Metadata) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: fchown on an open descriptor; failure (not permitted) is fine.
-        unsafe { libc::fchown(file.as_raw_fd(), meta.uid(), meta.gid()) };
-    }
+/// Gives the temporary file the existing target's owner, group, mode and
+/// ACL, or says why it cannot (module `attrs`).
+#[cfg(unix)]
+fn keep_attributes(file: &File, target: &Path, meta: &fs::Metadata) -> Result<(), OutputError> {
+    attrs::carry_over(file, target, meta).map_err(|source| OutputError::Keep {
+        path: target.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(not(unix))]
+fn keep_attributes(file: &File, _target: &Path, meta: &fs::Metadata) -> Result<(), OutputError> {
     let _ = file.set_permissions(meta.permissions());
+    Ok(())
+}
+
+/// Without POSIX: what `-o` names, found by its metadata.
+#[cfg(not(unix))]
+mod target {
+    use super::OutputError;
+    use std::fs::{self, File, Metadata};
+    use std::path::{Path, PathBuf};
+
+    pub(super) enum Target {
+        Absent(PathBuf),
+        Regular(PathBuf, Metadata),
+        InPlace(File),
+    }
+
+    pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
+        match fs::metadata(path) {
+            Err(_) => Ok(Target::Absent(path.to_path_buf())),
+            Ok(m) if m.is_dir() => Err(OutputError::Directory(path.to_path_buf())),
+            Ok(m) if m.is_file() => Ok(Target::Regular(path.to_path_buf(), m)),
+            Ok(_) => fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map(Target::InPlace)
+                .map_err(|source| OutputError::Open {
+                    path: path.to_path_buf(),
+                    source,
+                }),
+        }
+    }
 }
 
 /// Standard output without std's line buffering (the BufWriter above does

@@ -1,9 +1,14 @@
 //! Signal safety for a run that writes a temporary file or reads a mapped one.
 //!
-//! - SIGINT, SIGTERM, SIGHUP: the handler unlinks the temporary output file
-//!   (so the target stays exactly as it was and nothing is left behind), then
-//!   dies of the same signal, as the shell expects. A signal ignored when wenc
-//!   started (`nohup`) stays ignored.
+//! - Every signal whose default action ends the process (SIGINT, SIGTERM,
+//!   SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU
+//!   from `ulimit -t`, SIGABRT, SIGIO, SIGPWR, SIGSYS, the real-time
+//!   signals): the handler unlinks the temporary output file (so the target
+//!   stays exactly as it was and nothing is left behind), then dies of the
+//!   same signal, as the shell expects. A signal ignored when wenc started
+//!   (`nohup`) stays ignored. SIGKILL and SIGSTOP cannot be caught; SIGPIPE
+//!   is ignored by Rust's runtime (a closed pipe is a write error); SIGSEGV,
+//!   SIGILL, SIGFPE, SIGTRAP are faults of a bug, left to the runtime.
 //! - SIGBUS: a mapped input file that shrinks while it is read makes the next
 //!   read of a vanished page raise SIGBUS. The handler writes a fixed message,
 //!   unlinks the temporary file and exits with status 1.
@@ -30,7 +35,42 @@ struct Message {
     bytes: Box<[u8]>,
 }
 
-const TERMINATION_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+/// The signals whose default action ends the process and that can be
+/// caught, but for SIGBUS (handled on its own) and the faults above.
+fn termination_signals() -> impl Iterator<Item = libc::c_int> {
+    const FIXED: &[libc::c_int] = &[
+        libc::SIGINT,
+        libc::SIGTERM,
+        libc::SIGHUP,
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGALRM,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGXCPU,
+        libc::SIGABRT,
+        libc::SIGSYS,
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        libc::SIGIO,
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        libc::SIGPWR,
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        libc::SIGSTKFLT,
+    ];
+    FIXED.iter().copied().chain(realtime_signals())
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn realtime_signals() -> std::ops::RangeInclusive<libc::c_int> {
+    libc::SIGRTMIN()..=libc::SIGRTMAX()
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn realtime_signals() -> std::ops::RangeInclusive<libc::c_int> {
+    // An empty range.
+    1..=0
+}
 
 /// Runs `f` with the termination signals blocked, so that a temporary file
 /// created and registered inside cannot be orphaned by a signal in between.
@@ -40,7 +80,7 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
         let mut set: libc::sigset_t = std::mem::zeroed();
         let mut old: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
-        for sig in TERMINATION_SIGNALS {
+        for sig in termination_signals() {
             libc::sigaddset(&mut set, sig);
         }
         libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
@@ -50,11 +90,11 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// From now on, SIGINT, SIGTERM and SIGHUP remove `path` before ending the
+/// From now on, every terminating signal removes `path` before ending the
 /// process. Call inside [`with_termination_blocked`], right after creating it.
 pub fn protect_temp_file(path: &Path) {
     INSTALL_TERMINATION.call_once(|| {
-        for sig in TERMINATION_SIGNALS {
+        for sig in termination_signals() {
             // A signal ignored on entry stays ignored (`nohup wenc -o ...`,
             // or SIGINT for a background job): it would not end the run.
             if !is_ignored(sig) {
@@ -132,6 +172,34 @@ fn unlink_temp() {
     if !path.is_null() {
         // SAFETY: a leaked, NUL-terminated string; unlink is async-signal-safe.
         unsafe { libc::unlink(path) };
+    }
+}
+
+/// Out of memory: a message, no temporary file left, status 1. Only
+/// async-signal-safe calls and no allocation (there is no memory left).
+pub fn out_of_memory(size: usize) -> ! {
+    let mut line = *b"wenc: out of memory (allocating                      ";
+    let mut len = b"wenc: out of memory (allocating ".len();
+    let mut digits = [0u8; 20];
+    let mut n = size;
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    line[len..len + digits.len() - i].copy_from_slice(&digits[i..]);
+    len += digits.len() - i;
+    const END: &[u8] = b" bytes)\n";
+    unlink_temp();
+    // SAFETY: write and _exit are async-signal-safe; buffers are local.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), len);
+        libc::write(2, END.as_ptr().cast(), END.len());
+        libc::_exit(1)
     }
 }
 

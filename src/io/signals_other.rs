@@ -10,3 +10,7 @@ pub fn release_temp_file() {}
 pub fn guard_mapped_input(_message: &str) {}
 pub fn remove_temp_file() {}
 pub fn ignore_file_size_limit() {}
+pub fn out_of_memory(_size: usize) -> ! {
+    eprintln!("wenc: out of memory");
+    std::process::exit(1)
+}

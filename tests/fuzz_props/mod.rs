@@ -34,7 +34,13 @@
 //! Differential check ([`check_differential`]): the same plan run through
 //! wenc (chunked) and encoding_rs (one shot), decoding and encoding, in both
 //! error modes.
+//!
+//! Driver check ([`check_driver`], its own input layout): the whole
+//! conversion driver with small and odd buffer sizes against encoding_rs.
 #![allow(dead_code)]
+
+mod driver;
+pub use driver::check_driver;
 
 use wenc::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
 

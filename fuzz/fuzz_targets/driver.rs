@@ -1,0 +1,9 @@
+//! Fuzz target: the whole conversion driver (Converter) with small and odd
+//! buffer sizes, fed from a slice, a reader or in -j pieces, against
+//! encoding_rs (tests/fuzz_props/driver.rs).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    wenc_fuzz::check_driver(data);
+});

@@ -222,10 +222,10 @@ fn unknown_label_names_it_and_suggests_close_ones() {
             "UTF-32 is not an encoding of the WHATWG Encoding Standard",
         ));
     wenc()
-        .args(["-f", "cp932"])
+        .args(["-f", "cp850"])
         .assert()
         .code(2)
-        .stderr(contains("use the label shift_jis"));
+        .stderr(contains("DOS code pages other than 866"));
 }
 
 #[test]

@@ -100,12 +100,13 @@ pub struct Args {
     ///
     /// In the standard's groups and order: each encoding's name, then its
     /// labels. With --json, the same as JSON, in the shape of the standard's
-    /// encodings.json.
+    /// encodings.json. With LABELs in place of FILEs (wenc -l sjis cp932),
+    /// what each names: its encoding and all of that encoding's labels.
     #[arg(
         short = 'l',
         long = "list-labels",
         alias = "list",
-        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress", "jobs"]
+        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "progress", "jobs"]
     )]
     pub list_labels: bool,
 

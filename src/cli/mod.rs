@@ -9,8 +9,10 @@ pub mod docs;
 mod labels;
 mod list;
 mod message;
+mod names;
 mod progress;
 mod run;
+mod strict;
 
 pub use args::{Args, Mode};
 

@@ -4,7 +4,7 @@ use super::args::{Args, Mode};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
-use super::{list, Status};
+use super::{list, strict, Status};
 use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
 use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
 use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
@@ -41,7 +41,18 @@ pub fn run(args: Vec<OsString>) -> Status {
         return usage(ErrorKind::UnknownArgument, labels::ICONV_C);
     }
     if args.list_labels {
-        let text = if args.json {
+        let text = if !args.files.is_empty() {
+            // The LABELs of `wenc -l LABEL...` come where FILEs go.
+            let given: Vec<String> = args
+                .files
+                .iter()
+                .map(|f| f.to_string_lossy().into_owned())
+                .collect();
+            match list::describe(&given, args.json) {
+                Ok(text) => text,
+                Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
+            }
+        } else if args.json {
             list::json()
         } else {
             list::text()
@@ -53,14 +64,20 @@ pub fn run(args: Vec<OsString>) -> Status {
         return sniff(&sources);
     }
 
-    let from = match labels::resolve(&args.from, Direction::From) {
-        Ok(e) => e,
-        Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
+    let (from, to) = match (
+        labels::resolve(&args.from, Direction::From),
+        labels::resolve(&args.to, Direction::To),
+    ) {
+        (Ok(from), Ok(to)) => (from, to),
+        (Err(msg), _) | (_, Err(msg)) => return usage(ErrorKind::InvalidValue, &msg),
     };
-    let to = match labels::resolve(&args.to, Direction::To) {
-        Ok(e) => e,
-        Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
-    };
+    if !args.quiet {
+        for note in from.note.iter().chain(&to.note) {
+            message::eprintln_line(&format!("wenc: note: {note}"));
+        }
+    }
+    let stricter = strict::stricter(&args.to, to.encoding);
+    let (from, to) = (from.encoding, to.encoding);
     if !to.can_encode() {
         let msg = format!(
             "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
@@ -101,6 +118,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         add_bom: args.add_bom,
         output: args.output.filter(|p| p.as_os_str() != "-"),
         parallelism: parallelism(args.jobs, args.piece_size),
+        stricter: stricter.filter(|_| !args.quiet),
     };
     let total = total_size(&sources);
     let output_on_terminal = job.output.is_none() && !job.check && io::stdout().is_terminal();
@@ -228,6 +246,8 @@ struct Job {
     add_bom: bool,
     output: Option<PathBuf>,
     parallelism: Parallelism,
+    /// The stricter set iconv users read the -t label as (see module `strict`).
+    stricter: Option<strict::Stricter>,
 }
 
 /// How converting one input ended.
@@ -257,10 +277,14 @@ impl Job {
             }
         };
         let mut discard = io::sink();
-        let sink: &mut dyn Write = match &mut output {
-            Some(o) => o,
-            None => &mut discard,
-        };
+        let mut watch = strict::Watch::new(
+            match &mut output {
+                Some(o) => o,
+                None => &mut discard,
+            },
+            self.stricter.clone(),
+        );
+        let sink: &mut dyn Write = &mut watch;
         if self.add_bom {
             if let Some(bom) = convert::bom_bytes(self.settings.to) {
                 if let Err(e) = sink.write_all(bom) {
@@ -291,6 +315,9 @@ impl Job {
                     break;
                 }
             }
+        }
+        if let Some(warning) = watch.warning() {
+            reporter.warn(&warning);
         }
         let status = if failed {
             Status::Failure

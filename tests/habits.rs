@@ -252,3 +252,140 @@ fn no_warning_when_the_stricter_set_suffices_or_with_q() {
             .stderr("");
     }
 }
+
+// ------------------------------------------------------------- -e subst
+
+#[test]
+fn subst_writes_a_question_mark_for_each_character_the_output_lacks() {
+    wenc()
+        .args(["-t", "windows-1252", "-e", "subst"])
+        .write_stdin("id,ok\n1,\u{2713}\n2,\u{2713}\u{2717} caf\u{E9}\n")
+        .assert()
+        .success()
+        .stdout(&b"id,ok\n1,?\n2,?? caf\xE9\n"[..])
+        .stderr(
+            "wenc: warning: <stdin>: 3 characters not representable in windows-1252 written as \
+             '?'; the first U+2713 '\u{2713}' at line 2, column 3\n",
+        );
+    wenc()
+        .args(["-q", "-t", "windows-1252", "-e", "subst"])
+        .write_stdin("\u{2713}")
+        .assert()
+        .success()
+        .stdout("?")
+        .stderr("");
+}
+
+#[test]
+fn subst_char_chooses_another_character() {
+    // GETA MARK, the Japanese typesetter's placeholder, through ISO-2022-JP's
+    // mode switches.
+    wenc()
+        .args([
+            "-t",
+            "iso-2022-jp",
+            "-e",
+            "subst",
+            "--subst-char",
+            "\u{3013}",
+        ])
+        .write_stdin("a\u{2713}b")
+        .assert()
+        .success()
+        .stdout(&b"a\x1B$B\"\x2E\x1B(Bb"[..])
+        .stderr(contains(
+            "1 character not representable in ISO-2022-JP written as '\u{3013}'",
+        ));
+    wenc()
+        .args(["-t", "shift_jis", "-e", "subst", "--subst-char", "_"])
+        .write_stdin("\u{2713}\u{30BD}")
+        .assert()
+        .success()
+        .stdout(&b"_\x83\x5C"[..]);
+}
+
+#[test]
+fn subst_char_must_be_representable_and_needs_subst_mode() {
+    wenc()
+        .args(["-t", "latin1", "-e", "subst", "--subst-char", "\u{2717}"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "error: --subst-char: U+2717 '\u{2717}' cannot be represented in windows-1252; \
+             choose a character it has, such as ?",
+        ));
+    wenc()
+        .args(["--subst-char", "x"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stderr(contains("--subst-char needs -e subst"));
+    wenc()
+        .args(["-e", "subst", "--subst-char", "ab"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    wenc()
+        .args(["--check", "-e", "subst"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn subst_turns_malformed_input_into_fffd_then_substitutes_it() {
+    // Malformed input becomes U+FFFD (counted as malformed), which
+    // windows-1252 lacks: it is substituted (counted as a substitution).
+    wenc()
+        .args(["-t", "windows-1252", "-e", "subst"])
+        .write_stdin(&b"a\xFFb\n"[..])
+        .assert()
+        .success()
+        .stdout("a?b\n")
+        .stderr(
+            "wenc: warning: <stdin>: 1 malformed sequence in UTF-8 input replaced with U+FFFD; \
+             the first at byte offset 1 (0-based), line 1, column 2: bytes FF; 1 character not \
+             representable in windows-1252 written as '?'; the first U+FFFD '\u{FFFD}' at line \
+             1, column 2\n",
+        );
+    // UTF-16 has U+FFFD: nothing to substitute.
+    wenc()
+        .args(["-q", "-t", "utf-16be", "-e", "subst"])
+        .write_stdin(&b"\xFF"[..])
+        .assert()
+        .success()
+        .stdout(&b"\xFF\xFD"[..]);
+}
+
+#[test]
+fn subst_output_is_the_same_in_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.txt");
+    let line = "caf\u{E9} \u{2713} \u{1F600}\n";
+    std::fs::write(&path, line.repeat(5000)).unwrap();
+    let expected = b"caf\xE9 ? ?\n".repeat(5000);
+    for jobs in ["1", "3"] {
+        wenc()
+            .args([
+                "-t",
+                "windows-1252",
+                "-e",
+                "subst",
+                "-j",
+                jobs,
+                "--piece-size",
+                "4096",
+            ])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(expected.clone())
+            .stderr(
+                "wenc: warning: in.txt: 10000 characters not representable in windows-1252 \
+                 written as '?'; the first U+2713 '\u{2713}' at line 1, column 6\n"
+                    .replace("in.txt", &path.display().to_string()),
+            );
+    }
+}

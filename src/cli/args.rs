@@ -17,6 +17,8 @@ pub enum Mode {
     Fatal,
     /// Malformed input becomes U+FFFD; unrepresentable characters become &#N;.
     Html,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become ? (see --subst-char).
+    Subst,
 }
 
 /// Convert text between the encodings of the WHATWG Encoding Standard.
@@ -68,6 +70,14 @@ pub struct Args {
     /// What to do with malformed input and unrepresentable characters
     #[arg(short = 'e', long = "errors", value_name = "MODE", value_enum, default_value_t = Mode::Replacement)]
     pub errors: Mode,
+
+    /// With -e subst: the character written for each one the output lacks [default: ?]
+    ///
+    /// It must itself be representable in the output encoding. Malformed
+    /// input still becomes U+FFFD first, so it is substituted too when the
+    /// output has no U+FFFD.
+    #[arg(long = "subst-char", value_name = "C")]
+    pub subst_char: Option<char>,
 
     /// Write to FILE instead of standard output
     ///

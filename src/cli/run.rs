@@ -104,7 +104,11 @@ pub fn run(args: Vec<OsString>) -> Status {
         (true, _) | (_, Mode::Fatal) => ErrorMode::Fatal,
         (_, Mode::Replacement) => ErrorMode::Replacement,
         (_, Mode::Html) => ErrorMode::Html,
+        (_, Mode::Subst) => ErrorMode::Subst(args.subst_char.unwrap_or('?')),
     };
+    if let Err(msg) = check_subst(args.subst_char, mode, to) {
+        return usage(ErrorKind::ArgumentConflict, &msg);
+    }
     let job = Job {
         settings: Settings {
             from,
@@ -126,6 +130,25 @@ pub fn run(args: Vec<OsString>) -> Status {
     let status = job.run(&sources, &mut reporter);
     reporter.finish();
     status
+}
+
+/// --subst-char goes with -e subst, and its character must be one the
+/// output encoding can represent (else subst mode could not write it).
+fn check_subst(given: Option<char>, mode: ErrorMode, to: &'static Encoding) -> Result<(), String> {
+    let ErrorMode::Subst(c) = mode else {
+        return match given {
+            Some(_) => Err("--subst-char needs -e subst".to_string()),
+            None => Ok(()),
+        };
+    };
+    match to.encode(c.encode_utf8(&mut [0; 4])) {
+        Some((_, false)) => Ok(()),
+        _ => Err(format!(
+            "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
+            message::describe_char(c),
+            to.name()
+        )),
+    }
 }
 
 /// Threads and piece size from -j and the hidden --piece-size.
@@ -448,7 +471,10 @@ impl Job {
                         first.offset, first.position
                     )),
                     _ if !self.check => {
-                        msg.push_str(&format!("; -e html writes it as &#{};", u.ch as u32));
+                        msg.push_str(&format!(
+                            "; -e html writes it as &#{};, -e subst as ?",
+                            u.ch as u32
+                        ));
                     }
                     _ => {}
                 }
@@ -493,8 +519,12 @@ impl Job {
             ));
         }
         if let (n @ 1.., Some(u)) = (s.unmappable, &s.first_unmappable) {
+            let written_as = match self.settings.mode {
+                ErrorMode::Subst(c) => format!("'{}'", message::escape(c.encode_utf8(&mut [0; 4]))),
+                _ => "&#N; references".to_string(),
+            };
             parts.push(format!(
-                "{n} {} not representable in {} written as &#N; references; the first {} at {}",
+                "{n} {} not representable in {} written as {written_as}; the first {} at {}",
                 plural(n, "character", "characters"),
                 u.encoding,
                 message::describe_char(u.ch),

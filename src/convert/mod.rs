@@ -57,6 +57,9 @@ pub enum ErrorMode {
     Fatal,
     /// Malformed input becomes U+FFFD; unrepresentable characters become `&#N;`.
     Html,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become
+    /// this character, which the output encoding must be able to represent.
+    Subst(char),
 }
 
 /// The bytes of a byte order mark in `encoding`, for the encodings that have
@@ -84,7 +87,8 @@ pub struct Summary {
     /// Malformed sequences replaced with U+FFFD.
     pub malformed: u64,
     pub first_malformed: Option<MalformedInput>,
-    /// Characters written as `&#N;` references.
+    /// Characters written as `&#N;` references (html mode) or substituted
+    /// (subst mode).
     pub unmappable: u64,
     pub first_unmappable: Option<UnmappableChar>,
 }
@@ -504,8 +508,11 @@ fn encode<W: Write + ?Sized>(
             t.out.resize(base + BUFFER_SIZE, 0);
         }
         let out = &mut t.out[base..base + BUFFER_SIZE];
-        let (status, written, error) = if t.mode == ErrorMode::Html {
-            let step = encoder.encode_with_html(&text[read..], out, last);
+        let (status, written, error) = if let ErrorMode::Html | ErrorMode::Subst(_) = t.mode {
+            let step = match t.mode {
+                ErrorMode::Subst(c) => encoder.encode_with_subst(&text[read..], out, last, c),
+                _ => encoder.encode_with_html(&text[read..], out, last),
+            };
             read += step.read;
             t.summary.unmappable += step.replaced;
             if let (Some(u), None) = (step.first, t.summary.first_unmappable) {

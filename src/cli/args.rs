@@ -21,6 +21,28 @@ pub enum Mode {
     Subst,
 }
 
+/// Line ends for --eol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EolArg {
+    /// CRLF and lone CR become LF (Unix)
+    Lf,
+    /// LF and lone CR become CRLF (Windows)
+    Crlf,
+}
+
+/// Unicode normalization forms for --normalize.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormArg {
+    /// Canonical composition (what most systems write)
+    Nfc,
+    /// Canonical decomposition (macOS file names)
+    Nfd,
+    /// Compatibility composition (also folds full-width letters, ligatures...)
+    Nfkc,
+    /// Compatibility decomposition
+    Nfkd,
+}
+
 /// Convert text between the encodings of the WHATWG Encoding Standard.
 #[derive(Debug, Parser)]
 #[command(
@@ -78,6 +100,22 @@ pub struct Args {
     /// output has no U+FFFD.
     #[arg(long = "subst-char", value_name = "C")]
     pub subst_char: Option<char>,
+
+    /// Rewrite every line end (CRLF, LF, lone CR) of the decoded text as LF or CRLF
+    ///
+    /// Applied to the decoded text before encoding, so it works for every
+    /// output encoding (UTF-16 included). Positions in messages stay those
+    /// of the input. Example: a Windows CSV for a Linux tool:
+    /// wenc -f cp932 --eol lf data.csv
+    #[arg(long = "eol", value_name = "EOL", value_enum)]
+    pub eol: Option<EolArg>,
+
+    /// Apply a Unicode normalization form to the decoded text before encoding
+    ///
+    /// Streaming, with bounded memory. Example: text from macOS (か + U+3099)
+    /// to Shift_JIS: wenc --normalize nfc -t sjis nfd.txt
+    #[arg(long = "normalize", value_name = "FORM", value_enum)]
+    pub normalize: Option<FormArg>,
 
     /// Write to FILE instead of standard output
     ///

@@ -1,12 +1,15 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
-use super::args::{Args, Mode};
+use super::args::{Args, EolArg, FormArg, Mode};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
 use super::{list, strict, Status};
 use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
-use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
+use crate::convert::{
+    self, ConvertError, Converter, Eol, ErrorMode, Form, Parallelism, Settings, Summary,
+    TextTransform,
+};
 use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
@@ -116,6 +119,7 @@ pub fn run(args: Vec<OsString>) -> Status {
             mode,
             sniff_bom: !args.ignore_bom,
             write_output: !args.check,
+            transform: transform(args.eol, args.normalize),
         },
         from_label: args.from.trim().to_string(),
         check: args.check,
@@ -148,6 +152,22 @@ fn check_subst(given: Option<char>, mode: ErrorMode, to: &'static Encoding) -> R
             message::describe_char(c),
             to.name()
         )),
+    }
+}
+
+/// The text transform for --eol and --normalize.
+fn transform(eol: Option<EolArg>, form: Option<FormArg>) -> TextTransform {
+    TextTransform {
+        eol: eol.map(|e| match e {
+            EolArg::Lf => Eol::Lf,
+            EolArg::Crlf => Eol::Crlf,
+        }),
+        normalize: form.map(|f| match f {
+            FormArg::Nfc => Form::Nfc,
+            FormArg::Nfd => Form::Nfd,
+            FormArg::Nfkc => Form::Nfkc,
+            FormArg::Nfkd => Form::Nfkd,
+        }),
     }
 }
 

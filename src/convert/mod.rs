@@ -26,10 +26,12 @@ mod error;
 mod parallel;
 mod passthrough;
 mod position;
+mod transform;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
 pub use parallel::Parallelism;
 pub use position::TextPosition;
+pub use transform::{Eol, Form, TextTransform};
 
 use crate::codec::{
     CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, MIN_OUTPUT_BUFFER,
@@ -37,6 +39,7 @@ use crate::codec::{
 };
 use position::Tracker;
 use std::io::{self, Read, Write};
+use transform::Transformer;
 
 /// Size of the decoded-text buffer and of the encoded-output buffer. Larger
 /// than the output's buffer (64 KiB), so that full chunks of output are
@@ -121,14 +124,20 @@ pub struct Settings {
     pub sniff_bom: bool,
     /// Whether to write output at all (false: only check the input).
     pub write_output: bool,
+    /// Line ends and normalization applied between decoding and encoding
+    /// (module `transform`); none by default.
+    pub transform: TextTransform,
 }
 
 /// Converts one input. Create one per input: the decoder's BOM sniff and
 /// the encoder's state (ISO-2022-JP returns to ASCII at the end) are per input.
 pub struct Converter {
     decoder: Decoder,
-    /// `None` when the output is UTF-8: decoded text is written as is.
+    /// `None` when the output is UTF-8 and there is no transform: decoded
+    /// text is written as is.
     encoder: Option<Encoder>,
+    /// `None` without --eol and --normalize (and then it costs nothing).
+    transform: Option<Transformer>,
     to: &'static Encoding,
     mode: ErrorMode,
     write_output: bool,
@@ -160,7 +169,9 @@ impl Converter {
         } else {
             settings.from.new_decoder_without_bom_handling()
         };
-        let encoder = if settings.to == UTF_8 {
+        let transform =
+            (!settings.transform.is_none()).then(|| Transformer::new(settings.transform));
+        let encoder = if settings.to == UTF_8 && transform.is_none() {
             None
         } else {
             settings.to.new_encoder()
@@ -168,12 +179,13 @@ impl Converter {
         let write_output = settings.write_output && settings.to.can_encode();
         Converter {
             decoder,
-            encoder,
+            transform,
             to: settings.to,
             mode: settings.mode,
             write_output,
             text: vec![0; BUFFER_SIZE],
-            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }],
+            out: vec![0; if encoder.is_none() { 0 } else { BUFFER_SIZE }],
+            encoder,
             keep: false,
             kept: 0,
             tracker: Tracker::new(),
@@ -439,27 +451,40 @@ impl Converter {
             }
             None if self.write_output => sink.write_all(bytes).map_err(ConvertError::Write),
             None => Ok(()),
-            Some(encoder) => encode(
-                encoder,
+            Some(encoder) => {
                 // Decoders write only UTF-8 in whole characters (the codec's
                 // contract, checked exhaustively by its tests); simdutf8
                 // confirms it for a small fraction of the encoding's cost.
-                simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8"),
-                end_of_input,
-                Target {
-                    out: &mut self.out,
-                    kept: if self.keep {
-                        Some(&mut self.kept)
-                    } else {
-                        None
+                let decoded =
+                    simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+                let (text, transform) = match &mut self.transform {
+                    None => (decoded, None),
+                    Some(t) => {
+                        t.apply(decoded, end_of_input);
+                        let t: &Transformer = t;
+                        (t.text(), Some(t))
+                    }
+                };
+                encode(
+                    encoder,
+                    text,
+                    end_of_input,
+                    Target {
+                        out: &mut self.out,
+                        kept: if self.keep {
+                            Some(&mut self.kept)
+                        } else {
+                            None
+                        },
+                        sink: if self.write_output { Some(sink) } else { None },
+                        mode: self.mode,
+                        to: self.to,
+                        tracker: &self.tracker,
+                        transform,
+                        summary: &mut self.summary,
                     },
-                    sink: if self.write_output { Some(sink) } else { None },
-                    mode: self.mode,
-                    to: self.to,
-                    tracker: &self.tracker,
-                    summary: &mut self.summary,
-                },
-            ),
+                )
+            }
         };
         self.tracker.advance(bytes);
         result
@@ -475,6 +500,8 @@ struct Target<'a, W: Write + ?Sized> {
     mode: ErrorMode,
     to: &'static Encoding,
     tracker: &'a Tracker,
+    /// The transform the text came through, if any (for positions).
+    transform: Option<&'a Transformer>,
     summary: &'a mut Summary,
 }
 
@@ -486,18 +513,24 @@ fn encode<W: Write + ?Sized>(
     last: bool,
     mut t: Target<'_, W>,
 ) -> Result<(), ConvertError> {
-    let (to, tracker) = (t.to, t.tracker);
+    let (to, tracker, transform) = (t.to, t.tracker, t.transform);
+    let text_base = transform.map_or(tracker.base, |tf| tf.out_base);
     let unmappable = |u_offset: u64| {
-        let offset = (u_offset - tracker.base) as usize;
+        let offset = (u_offset - text_base) as usize;
         let ch = text
             .get(offset..)
             .and_then(|s| s.chars().next())
             .unwrap_or('\u{FFFD}');
+        // Positions are those of the decoded input, before any transform.
+        let (text_offset, position) = match transform {
+            None => (u_offset, tracker.position_in(text.as_bytes(), offset)),
+            Some(tf) => tf.origin(offset, tracker),
+        };
         UnmappableChar {
             encoding: to,
             ch,
-            text_offset: u_offset,
-            position: tracker.position_in(text.as_bytes(), offset),
+            text_offset,
+            position,
         }
     };
     let mut read = 0;

@@ -495,6 +495,7 @@ mod tests {
             mode,
             sniff_bom: true,
             write_output: true,
+            transform: Default::default(),
         }
     }
 

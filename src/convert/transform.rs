@@ -1,0 +1,266 @@
+//! The text-transform stage between decoding and encoding: `--eol` rewrites
+//! line ends, `--normalize` applies a Unicode normalization form (with the
+//! `unicode-normalization` crate).
+//!
+//! The decoded text arrives in chunks. Each chunk is transformed up to a
+//! point where the transform cannot depend on what follows, and the rest
+//! (the carry) waits for the next chunk:
+//! - a CR at the end might be the first half of a CRLF;
+//! - with a normalization form, text after the last *boundary* (a character
+//!   that nothing before it can combine or reorder with: ICU's
+//!   "has boundary before") might combine with what follows.
+//!
+//! A line feed ends every carry (nothing after it can reach back across it),
+//! so the carry holds no newline: its position is found from the driver's
+//! tracker without a second count. The carry is at most one CR plus one
+//! combining sequence, except in text with no boundary for [`MAX_CARRY`]
+//! bytes (such as a megabyte of combining marks), which is then cut there.
+//!
+//! Without these options the driver never builds a [`Transformer`].
+//!
+//! Line ends: with `lf`, CRLF and a lone CR (old Mac OS) become LF; with
+//! `crlf`, LF and a lone CR become CRLF, and CRLF stays. Every line end
+//! becomes the one asked for, as with `nkf -Lu` / `nkf -Lw`.
+
+use super::position::Tracker;
+use super::TextPosition;
+use unicode_normalization::char::{
+    canonical_combining_class, decompose_canonical, decompose_compatible,
+};
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+/// Line ends to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eol {
+    Lf,
+    Crlf,
+}
+
+/// A Unicode normalization form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Nfc,
+    Nfd,
+    Nfkc,
+    Nfkd,
+}
+
+/// What to do to the decoded text before encoding it (nothing by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TextTransform {
+    pub eol: Option<Eol>,
+    pub normalize: Option<Form>,
+}
+
+impl TextTransform {
+    pub fn is_none(&self) -> bool {
+        self.eol.is_none() && self.normalize.is_none()
+    }
+}
+
+/// Text held back without a boundary beyond this is transformed anyway.
+pub const MAX_CARRY: usize = 1024 * 1024;
+
+/// The streaming state of a [`TextTransform`].
+pub(crate) struct Transformer {
+    spec: TextTransform,
+    /// The carry, then the chunk being transformed.
+    input: String,
+    /// How much of `input` the last [`apply`](Transformer::apply) transformed.
+    cut: usize,
+    /// The length of the carry at the start of `input`.
+    carried: usize,
+    /// The transformed text of the last `apply`.
+    out: String,
+    scratch: String,
+    /// Transformed bytes before `out`.
+    pub out_base: u64,
+}
+
+impl Transformer {
+    pub fn new(spec: TextTransform) -> Transformer {
+        Transformer {
+            spec,
+            input: String::new(),
+            cut: 0,
+            carried: 0,
+            out: String::new(),
+            scratch: String::new(),
+            out_base: 0,
+        }
+    }
+
+    /// Transforms the carry and `chunk` (all of it when `last`), keeping a new
+    /// carry; [`text`](Transformer::text) is then the transformed text.
+    pub fn apply(&mut self, chunk: &str, last: bool) {
+        self.out_base += self.out.len() as u64;
+        self.input.drain(..self.cut);
+        self.carried = self.input.len();
+        self.input.push_str(chunk);
+        self.cut = if last {
+            self.input.len()
+        } else {
+            self.safe_cut()
+        };
+        self.out.clear();
+        transform(
+            self.spec,
+            &self.input[..self.cut],
+            &mut self.out,
+            &mut self.scratch,
+        );
+    }
+
+    /// The transformed text of the last [`apply`](Transformer::apply).
+    pub fn text(&self) -> &str {
+        &self.out
+    }
+
+    /// Where the text can be cut: after the last newline or before the last
+    /// boundary, whichever is later, but never right after a CR.
+    fn safe_cut(&self) -> usize {
+        let text = &self.input;
+        let after_newline = memchr::memrchr(b'\n', text.as_bytes()).map_or(0, |i| i + 1);
+        let mut cut = match self.spec.normalize {
+            None => text.len(),
+            Some(form) => text
+                .char_indices()
+                .rev()
+                .take_while(|&(i, _)| i >= after_newline)
+                .find(|&(_, c)| boundary_before(form, c))
+                .map_or(after_newline, |(i, _)| i),
+        };
+        if cut == 0 && text.len() > MAX_CARRY {
+            cut = text.floor_char_boundary(text.len() - 1);
+        }
+        if text[..cut].ends_with('\r') {
+            cut -= 1;
+        }
+        cut
+    }
+
+    /// Where the character at `offset` in the transformed text of the last
+    /// [`apply`](Transformer::apply) came from: its 0-based offset in the
+    /// decoded text, and its line and column there. `tracker` is the
+    /// driver's, at the start of the chunk given to `apply`. For a character
+    /// that normalization made of several, the position of the first.
+    pub fn origin(&self, offset: usize, tracker: &Tracker) -> (u64, TextPosition) {
+        let text = &self.input[..self.cut];
+        let (mut done, mut start) = (0, 0);
+        let (mut piece, mut scratch) = (String::new(), String::new());
+        for end in segment_ends(self.spec.normalize, text) {
+            piece.clear();
+            transform(self.spec, &text[start..end], &mut piece, &mut scratch);
+            done += piece.len();
+            if offset < done {
+                break;
+            }
+            start = end;
+        }
+        // The carry holds no newline: its start is on the tracker's line.
+        let carry = &self.input.as_bytes()[..self.carried];
+        let mut at_carry = tracker.clone();
+        at_carry.back_within_line(carry);
+        let position = at_carry.position_in(self.input.as_bytes(), start);
+        (at_carry.base + start as u64, position)
+    }
+}
+
+/// Applies `spec` to `text` (a whole number of segments), appending to `out`.
+fn transform(spec: TextTransform, text: &str, out: &mut String, scratch: &mut String) {
+    match (spec.normalize, spec.eol) {
+        (None, None) => out.push_str(text),
+        (None, Some(eol)) => rewrite_eol(eol, text, out),
+        (Some(form), None) => normalize(form, text, out),
+        (Some(form), Some(eol)) => {
+            scratch.clear();
+            normalize(form, text, scratch);
+            rewrite_eol(eol, scratch, out);
+        }
+    }
+}
+
+fn normalize(form: Form, text: &str, out: &mut String) {
+    // Most text is already normalized ASCII: copy it.
+    if text.is_ascii() {
+        out.push_str(text);
+        return;
+    }
+    match form {
+        Form::Nfc => out.extend(text.nfc()),
+        Form::Nfd => out.extend(text.nfd()),
+        Form::Nfkc => out.extend(text.nfkc()),
+        Form::Nfkd => out.extend(text.nfkd()),
+    }
+}
+
+/// Every line end (CRLF, CR, LF) in `text` becomes `eol`. `text` never ends
+/// in the CR of a CRLF cut in two (see [`Transformer::apply`]).
+fn rewrite_eol(eol: Eol, text: &str, out: &mut String) {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    let next = |from: usize| match eol {
+        Eol::Lf => memchr::memchr(b'\r', &bytes[from..]),
+        Eol::Crlf => memchr::memchr2(b'\r', b'\n', &bytes[from..]),
+    };
+    while let Some(i) = next(from) {
+        let at = from + i;
+        // CR and LF are ASCII: `at` and the cuts around them are character
+        // boundaries.
+        out.push_str(&text[from..at]);
+        out.push_str(match eol {
+            Eol::Lf => "\n",
+            Eol::Crlf => "\r\n",
+        });
+        from = at + 1;
+        if bytes[at] == b'\r' && bytes.get(from) == Some(&b'\n') {
+            from += 1;
+        }
+    }
+    out.push_str(&text[from..]);
+}
+
+/// Whether nothing before `c` can combine or reorder with `c` or what
+/// follows it in `form` (ICU's hasCompBoundaryBefore / hasDecompBoundaryBefore).
+fn boundary_before(form: Form, c: char) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    if canonical_combining_class(c) != 0 {
+        return false;
+    }
+    let once = std::iter::once(c);
+    match form {
+        Form::Nfc => is_nfc_quick(once) == IsNormalized::Yes,
+        Form::Nfkc => is_nfkc_quick(once) == IsNormalized::Yes,
+        Form::Nfd | Form::Nfkd => {
+            let mut first = None;
+            let mut note = |d: char| {
+                first.get_or_insert(d);
+            };
+            if form == Form::Nfd {
+                decompose_canonical(c, &mut note);
+            } else {
+                decompose_compatible(c, &mut note);
+            }
+            first.is_none_or(|d| canonical_combining_class(d) == 0)
+        }
+    }
+}
+
+/// The ends of the segments of `text`: pieces that transform independently
+/// (cut before each boundary, but never inside a CRLF).
+fn segment_ends(form: Option<Form>, text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    text.char_indices()
+        .skip(1)
+        .filter(move |&(i, c)| {
+            form.is_none_or(|f| boundary_before(f, c)) && !(c == '\n' && bytes[i - 1] == b'\r')
+        })
+        .map(|(i, _)| i)
+        .chain(std::iter::once(text.len()))
+}
+
+#[cfg(test)]
+#[cfg(test)]
+mod tests {}

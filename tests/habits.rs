@@ -6,6 +6,7 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
+use unicode_normalization::UnicodeNormalization;
 
 const BIN: &str = env!("CARGO_BIN_EXE_wenc");
 
@@ -387,5 +388,273 @@ fn subst_output_is_the_same_in_pieces() {
                  written as '?'; the first U+2713 '\u{2713}' at line 1, column 6\n"
                     .replace("in.txt", &path.display().to_string()),
             );
+    }
+}
+
+// ------------------------------------------------------- --eol, --normalize
+
+/// "ソ,か\u{3099}" with CRLF line ends, in Shift_JIS (か+゛ decomposed, as
+/// macOS writes it, is not in Shift_JIS: U+3099 has no mapping).
+const CSV_SJIS_CRLF: &[u8] = b"id,name\r\n1,\x83\x5C\r\n";
+
+#[test]
+fn eol_lf_turns_a_windows_csv_into_unix_text() {
+    wenc()
+        .args(["-f", "cp932", "-q", "--eol", "lf"])
+        .write_stdin(CSV_SJIS_CRLF)
+        .assert()
+        .success()
+        .stdout("id,name\n1,\u{30BD}\n")
+        .stderr("");
+    // A lone CR (old Mac OS) becomes LF too; the output's encoding does not
+    // matter.
+    wenc()
+        .args(["--eol", "lf", "-t", "utf-16le"])
+        .write_stdin("a\r\nb\rc\n")
+        .assert()
+        .success()
+        .stdout(&b"a\0\n\0b\0\n\0c\0\n\0"[..]);
+}
+
+#[test]
+fn eol_crlf_for_every_line_end_and_every_encoding() {
+    wenc()
+        .args(["--eol", "crlf", "-t", "utf-16be"])
+        .write_stdin("a\nb\r\nc\r")
+        .assert()
+        .success()
+        .stdout(&b"\0a\0\r\0\n\0b\0\r\0\n\0c\0\r\0\n"[..]);
+    wenc()
+        .args(["--eol", "crlf", "-t", "shift_jis"])
+        .write_stdin("\u{30BD}\n")
+        .assert()
+        .success()
+        .stdout(&b"\x83\x5C\r\n"[..]);
+}
+
+#[test]
+fn eol_positions_in_messages_are_those_of_the_input() {
+    // Line 3 of the input: the lone CR is not a line end for positions.
+    wenc()
+        .args(["--eol", "crlf", "-t", "latin1"])
+        .write_stdin("a\r\nb\n\rx\u{2713}\n")
+        .assert()
+        .code(1)
+        .stdout(&b"a\r\nb\r\n\r\nx"[..])
+        .stderr(
+            "wenc: <stdin>: U+2713 '\u{2713}' at line 3, column 3 cannot be represented in \
+             windows-1252; -e html writes it as &#10003;, -e subst as ?\n",
+        );
+    wenc()
+        .args(["--eol", "lf", "--check", "-f", "shift_jis"])
+        .write_stdin(&b"a\r\n\x83\x5C\r\n\xFF"[..])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "wenc: <stdin>: malformed Shift_JIS input at byte offset 7 (0-based), line 3, \
+             column 1: bytes FF\n",
+        );
+}
+
+#[test]
+fn normalize_nfc_lets_macos_text_into_shift_jis() {
+    let nfd = "\u{304B}\u{3099}\u{3055}\u{3099}\n";
+    wenc()
+        .args(["-t", "sjis"])
+        .write_stdin(nfd)
+        .assert()
+        .code(1)
+        .stderr(contains("U+3099"));
+    wenc()
+        .args(["--normalize", "nfc", "-t", "sjis"])
+        .write_stdin(nfd)
+        .assert()
+        .success()
+        .stdout(&b"\x82\xAA\x82\xB4\n"[..])
+        .stderr("");
+    // NFD back, and the compatibility forms.
+    wenc()
+        .args(["--normalize", "nfd"])
+        .write_stdin("\u{304C}")
+        .assert()
+        .success()
+        .stdout("\u{304B}\u{3099}");
+    wenc()
+        .args(["--normalize", "nfkc"])
+        .write_stdin("\u{FB01}\u{FF21}\u{2460}")
+        .assert()
+        .success()
+        .stdout("fiA1");
+    wenc()
+        .args(["--normalize", "nfkd"])
+        .write_stdin("\u{FB01}\u{E9}")
+        .assert()
+        .success()
+        .stdout("fie\u{301}");
+}
+
+#[test]
+fn normalize_positions_point_at_the_input() {
+    // が made of か + U+3099 on line 2 is reported where か is.
+    wenc()
+        .args(["--normalize", "nfc", "-t", "latin1"])
+        .write_stdin("x\n\u{E9}\u{304B}\u{3099}\n")
+        .assert()
+        .code(1)
+        .stdout(&b"x\n\xE9"[..])
+        .stderr(contains(
+            "U+304C '\u{304C}' at line 2, column 2 cannot be represented",
+        ));
+}
+
+#[test]
+fn transforms_with_pipes_pieces_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.txt");
+    let line = "e\u{301}\u{316} \u{304B}\u{3099}\r\n\r";
+    let text = line.repeat(3000);
+    std::fs::write(&path, &text).unwrap();
+    let nfc = UnicodeNormalization::nfc(text.as_str()).collect::<String>();
+    let nfc_lf = nfc.replace("\r\n", "\n").replace('\r', "\n");
+    assert!(nfc_lf.starts_with("\u{E9}\u{316} \u{304C}\n\n"));
+    for jobs in ["1", "2", "4"] {
+        wenc()
+            .args([
+                "--eol",
+                "lf",
+                "--normalize",
+                "nfc",
+                "-j",
+                jobs,
+                "--piece-size",
+                "1000",
+            ])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(nfc_lf.clone())
+            .stderr("");
+    }
+    wenc()
+        .args(["--eol", "lf", "--normalize", "nfc"])
+        .write_stdin(text.clone())
+        .assert()
+        .success()
+        .stdout(nfc_lf.clone());
+    wenc()
+        .args([
+            "--eol",
+            "crlf",
+            "--normalize",
+            "nfd",
+            "--check",
+            "-t",
+            "utf-16le",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+}
+
+// ------------------------------------- transforms: any chunking, any -j
+
+mod transform_props {
+    use proptest::prelude::*;
+    use unicode_normalization::UnicodeNormalization;
+    use wenc::codec::{Encoding, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
+    use wenc::convert::{
+        Converter, Eol, ErrorMode, Form, Parallelism, Settings, Summary, TextTransform,
+    };
+
+    fn settings(to: &'static Encoding, transform: TextTransform) -> Settings {
+        Settings {
+            from: UTF_8,
+            to,
+            mode: ErrorMode::Html,
+            sniff_bom: true,
+            write_output: true,
+            transform,
+        }
+    }
+
+    /// The whole text at once: normalize, rewrite line ends, encode.
+    fn reference(to: &'static Encoding, t: TextTransform, text: &str) -> Vec<u8> {
+        let text: String = match t.normalize {
+            None => text.to_string(),
+            Some(Form::Nfc) => text.nfc().collect(),
+            Some(Form::Nfd) => text.nfd().collect(),
+            Some(Form::Nfkc) => text.nfkc().collect(),
+            Some(Form::Nfkd) => text.nfkd().collect(),
+        };
+        let lf = text.replace("\r\n", "\n").replace('\r', "\n");
+        let text = match t.eol {
+            None => text,
+            Some(Eol::Lf) => lf,
+            Some(Eol::Crlf) => lf.replace('\n', "\r\n"),
+        };
+        to.encode(&text).unwrap().0
+    }
+
+    fn fed(s: Settings, bytes: &[u8], cuts: &[usize]) -> (Vec<u8>, Summary) {
+        let mut c = Converter::new(s);
+        let (mut out, mut from) = (Vec::new(), 0);
+        for &cut in cuts {
+            let cut = cut.clamp(from, bytes.len());
+            c.feed(&bytes[from..cut], false, &mut out).unwrap();
+            from = cut;
+        }
+        c.feed(&bytes[from..], true, &mut out).unwrap();
+        (out, c.summary())
+    }
+
+    fn split(s: Settings, bytes: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Summary) {
+        let mut c = Converter::new(s).with_parallelism(Parallelism { jobs, piece_size });
+        let mut out = Vec::new();
+        let summary = c.convert_slice(bytes, &mut out, &mut |_| {}).unwrap();
+        (out, summary)
+    }
+
+    fn any_transform() -> impl Strategy<Value = TextTransform> {
+        let eol = prop::option::of(prop::sample::select(vec![Eol::Lf, Eol::Crlf]));
+        let form = prop::option::of(prop::sample::select(vec![
+            Form::Nfc,
+            Form::Nfd,
+            Form::Nfkc,
+            Form::Nfkd,
+        ]));
+        (eol, form)
+            .prop_map(|(eol, normalize)| TextTransform { eol, normalize })
+            .prop_filter("a transform", |t| !t.is_none())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        #[test]
+        fn output_does_not_depend_on_chunks_or_jobs(
+            transform in any_transform(),
+            to in prop::sample::select(vec![UTF_8, UTF_16LE, SHIFT_JIS, WINDOWS_1252]),
+            text in "[ae\r\n\u{E9}\u{301}\u{316}\u{304B}\u{3099}\u{AC00}\u{1100}\u{1161}\u{FB01}\u{2713}]{0,60}",
+            mut cuts in prop::collection::vec(0..200usize, 0..8),
+            jobs in 2..4usize,
+            piece_size in 1..24usize,
+        ) {
+            cuts.sort_unstable();
+            let s = settings(to, transform);
+            let bytes = text.as_bytes();
+            let expected = reference(to, transform, &text);
+            let (one, summary) = fed(s, bytes, &[]);
+            prop_assert_eq!(&one, &expected);
+            let (chunked, chunked_summary) = fed(s, bytes, &cuts);
+            prop_assert_eq!(&chunked, &expected);
+            prop_assert_eq!(chunked_summary, summary);
+            let (pieces, pieces_summary) = split(s, bytes, jobs, piece_size);
+            prop_assert_eq!(&pieces, &expected);
+            prop_assert_eq!(pieces_summary.unmappable, summary.unmappable);
+            prop_assert_eq!(pieces_summary.first_unmappable, summary.first_unmappable);
+        }
     }
 }

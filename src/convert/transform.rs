@@ -263,4 +263,129 @@ fn segment_ends(form: Option<Form>, text: &str) -> impl Iterator<Item = usize> +
 
 #[cfg(test)]
 #[cfg(test)]
-mod tests {}
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The whole text at once, the plain way: normalize, then line ends.
+    fn reference(spec: TextTransform, text: &str) -> String {
+        let text: String = match spec.normalize {
+            None => text.to_string(),
+            Some(Form::Nfc) => text.nfc().collect(),
+            Some(Form::Nfd) => text.nfd().collect(),
+            Some(Form::Nfkc) => text.nfkc().collect(),
+            Some(Form::Nfkd) => text.nfkd().collect(),
+        };
+        let lf = text.replace("\r\n", "\n").replace('\r', "\n");
+        match spec.eol {
+            None => text,
+            Some(Eol::Lf) => lf,
+            Some(Eol::Crlf) => lf.replace('\n', "\r\n"),
+        }
+    }
+
+    /// `text` fed in pieces cut at `cuts` (moved to character boundaries).
+    fn streamed(spec: TextTransform, text: &str, cuts: &[usize]) -> String {
+        let mut t = Transformer::new(spec);
+        let (mut out, mut from) = (String::new(), 0);
+        for &cut in cuts {
+            let cut = text.floor_char_boundary(cut.min(text.len())).max(from);
+            t.apply(&text[from..cut], false);
+            out.push_str(t.text());
+            from = cut;
+        }
+        t.apply(&text[from..], true);
+        out.push_str(t.text());
+        out
+    }
+
+    fn any_spec() -> impl Strategy<Value = TextTransform> {
+        let eol = prop::option::of(prop::sample::select(vec![Eol::Lf, Eol::Crlf]));
+        let form = prop::option::of(prop::sample::select(vec![
+            Form::Nfc,
+            Form::Nfd,
+            Form::Nfkc,
+            Form::Nfkd,
+        ]));
+        (eol, form).prop_map(|(eol, normalize)| TextTransform { eol, normalize })
+    }
+
+    /// Starters, combining marks of several classes (to be reordered),
+    /// Hangul jamo (composed), compatibility characters, a composition
+    /// exclusion, line ends.
+    const TEXT: &str = "[ae\r\n\u{E9}\u{301}\u{316}\u{327}\u{304B}\u{3099}\u{AC00}\u{1100}\u{1161}\u{11A8}\u{FB01}\u{FF21}\u{F73}\u{344}\u{B47}\u{B3E}\u{212B}]{0,40}";
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_chunking_gives_the_whole_texts_result(
+            spec in any_spec(),
+            text in TEXT,
+            mut cuts in prop::collection::vec(0..160usize, 0..10),
+        ) {
+            cuts.sort_unstable();
+            prop_assert_eq!(streamed(spec, &text, &cuts), reference(spec, &text));
+        }
+
+        #[test]
+        fn every_output_character_comes_from_a_segment_of_the_input(
+            spec in any_spec(),
+            text in TEXT,
+        ) {
+            let mut t = Transformer::new(spec);
+            t.apply(&text, true);
+            let out = t.text().to_string();
+            let tracker = Tracker::new();
+            let mut last = 0;
+            for (i, c) in out.char_indices() {
+                let (offset, position) = t.origin(i, &tracker);
+                let offset = offset as usize;
+                prop_assert!(text.is_char_boundary(offset) && offset >= last);
+                last = offset;
+                prop_assert_eq!(position, tracker.position_in(text.as_bytes(), offset));
+                // Line ends aside, without normalization each character is
+                // the one it came from.
+                if spec.normalize.is_none() && c != '\r' && c != '\n' {
+                    prop_assert_eq!(text[offset..].chars().next(), Some(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn line_ends() {
+        let lf = TextTransform {
+            eol: Some(Eol::Lf),
+            normalize: None,
+        };
+        let crlf = TextTransform {
+            eol: Some(Eol::Crlf),
+            normalize: None,
+        };
+        assert_eq!(streamed(lf, "a\r\nb\rc\nd\r", &[2]), "a\nb\nc\nd\n");
+        assert_eq!(
+            streamed(crlf, "a\r\nb\rc\nd\r", &[2, 5]),
+            "a\r\nb\r\nc\r\nd\r\n"
+        );
+    }
+
+    #[test]
+    fn carry_holds_a_cr_or_one_combining_sequence_only() {
+        let nfc = TextTransform {
+            eol: None,
+            normalize: Some(Form::Nfc),
+        };
+        let mut t = Transformer::new(nfc);
+        t.apply("ab\u{304B}", false);
+        assert_eq!(t.text(), "ab");
+        t.apply("\u{3099}\u{3099}x\r", false);
+        assert_eq!(t.text(), "\u{304C}\u{3099}x");
+        t.apply("\n", true);
+        assert_eq!(t.text(), "\r\n");
+        // No boundary at all for MAX_CARRY bytes: cut anyway.
+        let mut t = Transformer::new(nfc);
+        t.apply(&"\u{301}".repeat(MAX_CARRY), false);
+        assert!(!t.text().is_empty());
+    }
+}

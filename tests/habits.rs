@@ -658,3 +658,44 @@ mod transform_props {
         }
     }
 }
+
+// ------------------------------------------------------ --progress into a log
+
+#[test]
+fn progress_without_a_terminal_writes_plain_lines_ending_in_a_newline() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.txt");
+    std::fs::write(&path, b"text\n".repeat(1 << 20)).unwrap();
+    let out = wenc()
+        .arg("--progress")
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains('\r') && !err.contains('\u{1b}'), "{err:?}");
+    assert!(
+        err.ends_with("wenc: progress: 5.00 MiB of 5.00 MiB (100%)\n"),
+        "{err:?}"
+    );
+    assert!(
+        err.lines().all(|l| l.starts_with("wenc: progress: ")),
+        "{err:?}"
+    );
+    // Standard input (size unknown), with a warning on a line of its own.
+    let out = wenc()
+        .args(["--progress", "-t", "latin1", "-e", "subst"])
+        .write_stdin("\u{2713}\n".repeat(1000))
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.ends_with("wenc: progress: 3.91 KiB\n"), "{err:?}");
+    assert!(
+        err.starts_with("wenc: warning: <stdin>: 1000 characters not representable"),
+        "{err:?}"
+    );
+    assert!(!err.contains('\r'), "{err:?}");
+}

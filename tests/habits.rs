@@ -699,3 +699,99 @@ fn progress_without_a_terminal_writes_plain_lines_ending_in_a_newline() {
     );
     assert!(!err.contains('\r'), "{err:?}");
 }
+
+// ------------------------------------------------ completions and man page
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// What the bash completion offers for these words (the last is completed).
+fn bash_completes(words: &[&str]) -> String {
+    let script = format!(
+        "source completions/wenc.bash\n\
+         COMP_WORDS=({})\n\
+         COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+         _wenc_with_labels wenc \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"\n\
+         echo \"${{COMPREPLY[*]}}\"",
+        words
+            .iter()
+            .map(|w| format!("'{w}'"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn bash_completes_labels_case_insensitively_and_after_equals() {
+    assert_eq!(bash_completes(&["wenc", "-t", "Sh"]), "shift-jis shift_jis");
+    assert_eq!(bash_completes(&["wenc", "-f", "SJ"]), "sjis");
+    // COMP_WORDBREAKS splits --from=sh into three words...
+    assert_eq!(
+        bash_completes(&["wenc", "--from", "=", "sh"]),
+        "shift-jis shift_jis"
+    );
+    assert!(bash_completes(&["wenc", "--to", "="]).starts_with("unicode-1-1-utf-8 "));
+    // ...or, without "=" in it, leaves one.
+    assert_eq!(
+        bash_completes(&["wenc", "--to=Utf-16"]),
+        "--to=utf-16be --to=utf-16 --to=utf-16le"
+    );
+    // Other options complete as clap says.
+    assert_eq!(bash_completes(&["wenc", "-e", "s"]), "subst");
+    assert_eq!(bash_completes(&["wenc", "--eol", ""]), "lf crlf");
+}
+
+#[test]
+fn every_shell_offers_labels_matched_case_insensitively() {
+    let zsh = repo_file("completions/_wenc");
+    assert!(zsh.contains(
+        "'--from=[Input encoding, any label of the Encoding Standard]:LABEL:_wenc_labels'"
+    ));
+    assert!(zsh.contains("compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a labels"));
+    assert!(zsh.contains(" shift_jis "));
+    let fish = repo_file("completions/wenc.fish");
+    assert!(fish
+        .contains("complete -c wenc -s t -l to -d 'Output encoding' -r -f -a \"unicode-1-1-utf-8"));
+    let ps = repo_file("completions/_wenc.ps1");
+    assert!(ps.contains("$_ -like \"$wencValue*\""));
+    assert!(ps.contains(" shift_jis "));
+    let elvish = repo_file("completions/wenc.elv");
+    assert!(elvish.contains("var typed = (str:to-lower $words[-1])"));
+    assert!(elvish.contains("'shift_jis'"));
+}
+
+#[test]
+fn man_page_synopsis_shows_value_names_and_the_version_once() {
+    let man = repo_file("man/wenc.1");
+    for needle in [
+        "[\\fB\\-f\\fR|\\fB\\-\\-from\\fR \\fILABEL\\fR]",
+        "[\\fB\\-e\\fR|\\fB\\-\\-errors\\fR \\fIMODE\\fR]",
+        "[\\fB\\-\\-eol\\fR \\fIEOL\\fR]",
+        "[\\fB\\-\\-normalize\\fR \\fIFORM\\fR]",
+        "[\\fB\\-j\\fR|\\fB\\-\\-jobs\\fR \\fIN\\fR] ",
+        "[\\fIFILE\\fR]...\n",
+        ".TH wenc 1  \"wenc 0.1.0\" \"User Commands\"\n",
+    ] {
+        assert!(man.contains(needle), "{needle} missing");
+    }
+    assert!(!man.contains(".SH VERSION"));
+    for example in [
+        "wenc \\-f cp932 \\-\\-eol lf",
+        "\\-\\-normalize nfc \\-t sjis",
+        "\\-e subst",
+    ] {
+        assert!(man.contains(example), "{example} missing");
+    }
+}

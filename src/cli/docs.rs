@@ -254,6 +254,40 @@ pub const SECTIONS: &[Section] = &[
     },
 ];
 
+/// The man page's SYNOPSIS: every option that is shown, with its value
+/// name (`[-f|--from LABEL]`), then the FILEs.
+pub fn synopsis_roff(cmd: &clap::Command) -> String {
+    let mut cmd = cmd.clone();
+    cmd.build();
+    let mut out = format!(".SH SYNOPSIS\n\\fB{}\\fR", cmd.get_name());
+    let mut files = String::new();
+    for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .filter(|_| arg.get_action().takes_values())
+            .map(|names| format!(" \\fI{}\\fR", roff_escape(&names.join(" "))));
+        if arg.is_positional() {
+            files = format!(" [{}]...", value.unwrap_or_default().trim_start());
+            continue;
+        }
+        let mut names = Vec::new();
+        if let Some(short) = arg.get_short() {
+            names.push(format!("\\fB\\-{short}\\fR"));
+        }
+        if let Some(long) = arg.get_long() {
+            names.push(format!("\\fB\\-\\-{}\\fR", roff_escape(long)));
+        }
+        out.push_str(&format!(
+            " [{}{}]",
+            names.join("|"),
+            value.unwrap_or_default()
+        ));
+    }
+    out.push_str(&files);
+    out.push('\n');
+    out
+}
+
 /// Width the plain-text help is wrapped to.
 const WIDTH: usize = 80;
 

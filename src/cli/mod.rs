@@ -5,6 +5,7 @@
 //! (tests/generated_docs.rs); [`docs`] holds the long documentation they share.
 
 mod args;
+pub mod completions;
 pub mod docs;
 mod labels;
 mod list;

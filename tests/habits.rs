@@ -4,7 +4,6 @@
 //! the exact bytes written, statuses and messages.
 
 use assert_cmd::Command;
-use predicates::prelude::*;
 use predicates::str::contains;
 use unicode_normalization::UnicodeNormalization;
 

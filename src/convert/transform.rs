@@ -16,6 +16,9 @@
 //! combining sequence, except in text with no boundary for [`MAX_CARRY`]
 //! bytes (such as a megabyte of combining marks), which is then cut there.
 //!
+//! When a conversion stops at an error, text still held back is not written
+//! (the output ends before the error either way).
+//!
 //! Without these options the driver never builds a [`Transformer`].
 //!
 //! Line ends: with `lf`, CRLF and a lone CR (old Mac OS) become LF; with

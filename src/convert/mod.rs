@@ -133,8 +133,8 @@ pub struct Settings {
 /// the encoder's state (ISO-2022-JP returns to ASCII at the end) are per input.
 pub struct Converter {
     decoder: Decoder,
-    /// `None` when the output is UTF-8 and there is no transform: decoded
-    /// text is written as is.
+    /// `None` when the output is UTF-8: decoded (and transformed) text is
+    /// written as is.
     encoder: Option<Encoder>,
     /// `None` without --eol and --normalize (and then it costs nothing).
     transform: Option<Transformer>,
@@ -171,7 +171,7 @@ impl Converter {
         };
         let transform =
             (!settings.transform.is_none()).then(|| Transformer::new(settings.transform));
-        let encoder = if settings.to == UTF_8 && transform.is_none() {
+        let encoder = if settings.to == UTF_8 {
             None
         } else {
             settings.to.new_encoder()
@@ -442,6 +442,9 @@ impl Converter {
         end_of_input: bool,
         sink: &mut W,
     ) -> Result<(), ConvertError> {
+        if let (None, Some(_)) = (&self.encoder, &self.transform) {
+            return self.emit_transformed_utf8(len, end_of_input, sink);
+        }
         let base = self.text_base();
         let bytes = &self.text[base..base + len];
         let result = match &mut self.encoder {
@@ -462,7 +465,7 @@ impl Converter {
                     Some(t) => {
                         t.apply(decoded, end_of_input);
                         let t: &Transformer = t;
-                        (t.text(), Some(t))
+                        (t.text(), Some((t, decoded)))
                     }
                 };
                 encode(
@@ -500,8 +503,9 @@ struct Target<'a, W: Write + ?Sized> {
     mode: ErrorMode,
     to: &'static Encoding,
     tracker: &'a Tracker,
-    /// The transform the text came through, if any (for positions).
-    transform: Option<&'a Transformer>,
+    /// The transform the text came through, if any, and the decoded chunk
+    /// it was given (for positions).
+    transform: Option<(&'a Transformer, &'a str)>,
     summary: &'a mut Summary,
 }
 
@@ -514,7 +518,7 @@ fn encode<W: Write + ?Sized>(
     mut t: Target<'_, W>,
 ) -> Result<(), ConvertError> {
     let (to, tracker, transform) = (t.to, t.tracker, t.transform);
-    let text_base = transform.map_or(tracker.base, |tf| tf.out_base);
+    let text_base = transform.map_or(tracker.base, |(tf, _)| tf.out_base);
     let unmappable = |u_offset: u64| {
         let offset = (u_offset - text_base) as usize;
         let ch = text
@@ -524,7 +528,7 @@ fn encode<W: Write + ?Sized>(
         // Positions are those of the decoded input, before any transform.
         let (text_offset, position) = match transform {
             None => (u_offset, tracker.position_in(text.as_bytes(), offset)),
-            Some(tf) => tf.origin(offset, tracker),
+            Some((tf, decoded)) => tf.origin(offset, decoded, tracker),
         };
         UnmappableChar {
             encoding: to,

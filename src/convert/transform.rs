@@ -26,11 +26,14 @@
 //! becomes the one asked for, as with `nkf -Lu` / `nkf -Lw`.
 
 use super::position::Tracker;
-use super::TextPosition;
+use super::{ConvertError, Converter, TextPosition};
+use std::io::Write;
 use unicode_normalization::char::{
     canonical_combining_class, decompose_canonical, decompose_compatible,
 };
-use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+use unicode_normalization::{
+    is_nfc_quick, is_nfd_quick, is_nfkc_quick, is_nfkd_quick, IsNormalized, UnicodeNormalization,
+};
 
 /// Line ends to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,12 +70,16 @@ pub const MAX_CARRY: usize = 1024 * 1024;
 /// The streaming state of a [`TextTransform`].
 pub(crate) struct Transformer {
     spec: TextTransform,
-    /// The carry, then the chunk being transformed.
-    input: String,
-    /// How much of `input` the last [`apply`](Transformer::apply) transformed.
-    cut: usize,
-    /// The length of the carry at the start of `input`.
+    /// Text held back by the last [`apply`](Transformer::apply).
+    carry: String,
+    /// The carry and the chunk, when there was a carry (else the chunk is
+    /// transformed where it is, without a copy).
+    joined: String,
+    used_joined: bool,
+    /// The length of the carry at the start of the last transformed text.
     carried: usize,
+    /// How much of the carry and chunk the last `apply` transformed.
+    cut: usize,
     /// The transformed text of the last `apply`.
     out: String,
     scratch: String,
@@ -84,9 +91,11 @@ impl Transformer {
     pub fn new(spec: TextTransform) -> Transformer {
         Transformer {
             spec,
-            input: String::new(),
-            cut: 0,
+            carry: String::new(),
+            joined: String::new(),
+            used_joined: false,
             carried: 0,
+            cut: 0,
             out: String::new(),
             scratch: String::new(),
             out_base: 0,
@@ -97,21 +106,30 @@ impl Transformer {
     /// carry; [`text`](Transformer::text) is then the transformed text.
     pub fn apply(&mut self, chunk: &str, last: bool) {
         self.out_base += self.out.len() as u64;
-        self.input.drain(..self.cut);
-        self.carried = self.input.len();
-        self.input.push_str(chunk);
-        self.cut = if last {
-            self.input.len()
+        self.carried = self.carry.len();
+        self.used_joined = !self.carry.is_empty();
+        let text = if self.used_joined {
+            self.joined.clear();
+            self.joined.push_str(&self.carry);
+            self.joined.push_str(chunk);
+            &self.joined
         } else {
-            self.safe_cut()
+            chunk
+        };
+        self.cut = if last {
+            text.len()
+        } else {
+            safe_cut(self.spec, text)
         };
         self.out.clear();
         transform(
             self.spec,
-            &self.input[..self.cut],
+            &text[..self.cut],
             &mut self.out,
             &mut self.scratch,
         );
+        self.carry.clear();
+        self.carry.push_str(&text[self.cut..]);
     }
 
     /// The transformed text of the last [`apply`](Transformer::apply).
@@ -119,36 +137,17 @@ impl Transformer {
         &self.out
     }
 
-    /// Where the text can be cut: after the last newline or before the last
-    /// boundary, whichever is later, but never right after a CR.
-    fn safe_cut(&self) -> usize {
-        let text = &self.input;
-        let after_newline = memchr::memrchr(b'\n', text.as_bytes()).map_or(0, |i| i + 1);
-        let mut cut = match self.spec.normalize {
-            None => text.len(),
-            Some(form) => text
-                .char_indices()
-                .rev()
-                .take_while(|&(i, _)| i >= after_newline)
-                .find(|&(_, c)| boundary_before(form, c))
-                .map_or(after_newline, |(i, _)| i),
-        };
-        if cut == 0 && text.len() > MAX_CARRY {
-            cut = text.floor_char_boundary(text.len() - 1);
-        }
-        if text[..cut].ends_with('\r') {
-            cut -= 1;
-        }
-        cut
-    }
-
     /// Where the character at `offset` in the transformed text of the last
     /// [`apply`](Transformer::apply) came from: its 0-based offset in the
-    /// decoded text, and its line and column there. `tracker` is the
-    /// driver's, at the start of the chunk given to `apply`. For a character
+    /// decoded text, and its line and column there. `chunk` is the one given
+    /// to `apply`, and `tracker` the driver's, at its start. For a character
     /// that normalization made of several, the position of the first.
-    pub fn origin(&self, offset: usize, tracker: &Tracker) -> (u64, TextPosition) {
-        let text = &self.input[..self.cut];
+    pub fn origin(&self, offset: usize, chunk: &str, tracker: &Tracker) -> (u64, TextPosition) {
+        let text = if self.used_joined {
+            &self.joined[..self.cut]
+        } else {
+            &chunk[..self.cut]
+        };
         let (mut done, mut start) = (0, 0);
         let (mut piece, mut scratch) = (String::new(), String::new());
         for end in segment_ends(self.spec.normalize, text) {
@@ -161,11 +160,68 @@ impl Transformer {
             start = end;
         }
         // The carry holds no newline: its start is on the tracker's line.
-        let carry = &self.input.as_bytes()[..self.carried];
         let mut at_carry = tracker.clone();
-        at_carry.back_within_line(carry);
-        let position = at_carry.position_in(self.input.as_bytes(), start);
+        at_carry.back_within_line(&text.as_bytes()[..self.carried]);
+        let position = at_carry.position_in(text.as_bytes(), start);
         (at_carry.base + start as u64, position)
+    }
+}
+
+/// Where `text` can be cut: after the last newline or before the last
+/// boundary, whichever is later, but never right after a CR.
+fn safe_cut(spec: TextTransform, text: &str) -> usize {
+    let after_newline = memchr::memrchr(b'\n', text.as_bytes()).map_or(0, |i| i + 1);
+    let mut cut = match spec.normalize {
+        None => text.len(),
+        Some(form) => text
+            .char_indices()
+            .rev()
+            .take_while(|&(i, _)| i >= after_newline)
+            .find(|&(_, c)| boundary_before(form, c))
+            .map_or(after_newline, |(i, _)| i),
+    };
+    if cut == 0 && text.len() > MAX_CARRY {
+        cut = text.floor_char_boundary(text.len() - 1);
+    }
+    if text[..cut].ends_with('\r') {
+        cut -= 1;
+    }
+    cut
+}
+
+impl Converter {
+    /// [`emit`](Converter::emit) for UTF-8 output through a transform: the
+    /// transformed text is the output, written or kept as it is.
+    pub(super) fn emit_transformed_utf8<W: Write + ?Sized>(
+        &mut self,
+        len: usize,
+        end_of_input: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        let base = self.text_base();
+        let Some(t) = &mut self.transform else {
+            return Err(ConvertError::Internal("no transform to apply"));
+        };
+        let bytes = &self.text[base..base + len];
+        // As in `emit`: decoders write only UTF-8, and simdutf8 confirms it.
+        let decoded = simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+        t.apply(decoded, end_of_input);
+        self.tracker.advance(bytes);
+        let out = t.text().as_bytes();
+        if self.keep {
+            // The decoded chunk at `base` was used up: the output replaces it.
+            let end = base + out.len();
+            if self.text.len() < end {
+                self.text.resize(end, 0);
+            }
+            self.text[base..end].copy_from_slice(out);
+            self.kept += out.len();
+            Ok(())
+        } else if self.write_output {
+            sink.write_all(out).map_err(ConvertError::Write)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -184,8 +240,16 @@ fn transform(spec: TextTransform, text: &str, out: &mut String, scratch: &mut St
 }
 
 fn normalize(form: Form, text: &str, out: &mut String) {
-    // Most text is already normalized ASCII: copy it.
-    if text.is_ascii() {
+    // Most text is already normalized: a quick check (a table lookup per
+    // character) is much cheaper than normalizing.
+    let chars = text.chars();
+    let normalized = match form {
+        Form::Nfc => is_nfc_quick(chars),
+        Form::Nfd => is_nfd_quick(chars),
+        Form::Nfkc => is_nfkc_quick(chars),
+        Form::Nfkd => is_nfkd_quick(chars),
+    };
+    if normalized == IsNormalized::Yes {
         out.push_str(text);
         return;
     }
@@ -252,13 +316,15 @@ fn boundary_before(form: Form, c: char) -> bool {
 }
 
 /// The ends of the segments of `text`: pieces that transform independently
-/// (cut before each boundary, but never inside a CRLF).
+/// (cut before each boundary and after each newline, but never inside a CRLF).
 fn segment_ends(form: Option<Form>, text: &str) -> impl Iterator<Item = usize> + '_ {
     let bytes = text.as_bytes();
     text.char_indices()
         .skip(1)
         .filter(move |&(i, c)| {
-            form.is_none_or(|f| boundary_before(f, c)) && !(c == '\n' && bytes[i - 1] == b'\r')
+            let before = bytes[i - 1];
+            (before == b'\n' || form.is_none_or(|f| boundary_before(f, c)))
+                && !(c == '\n' && before == b'\r')
         })
         .map(|(i, _)| i)
         .chain(std::iter::once(text.len()))
@@ -342,7 +408,7 @@ mod tests {
             let tracker = Tracker::new();
             let mut last = 0;
             for (i, c) in out.char_indices() {
-                let (offset, position) = t.origin(i, &tracker);
+                let (offset, position) = t.origin(i, &text, &tracker);
                 let offset = offset as usize;
                 prop_assert!(text.is_char_boundary(offset) && offset >= last);
                 last = offset;
@@ -354,6 +420,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn origin_counts_the_carry_and_newlines() {
+        let nfc = TextTransform {
+            eol: Some(Eol::Crlf),
+            normalize: Some(Form::Nfc),
+        };
+        let mut t = Transformer::new(nfc);
+        let mut tracker = Tracker::new();
+        let first = "ab\n\u{316}x\u{304B}";
+        t.apply(first, false);
+        assert_eq!(t.text(), "ab\r\n\u{316}x");
+        assert_eq!(
+            t.origin(4, first, &tracker).1,
+            TextPosition { line: 2, column: 1 }
+        );
+        tracker.advance(first.as_bytes());
+        // The carry (か) is on line 2, column 3.
+        let second = "\u{3099}y";
+        t.apply(second, true);
+        assert_eq!(t.text(), "\u{304C}y");
+        let (offset, position) = t.origin(0, second, &tracker);
+        assert_eq!((offset, position), (6, TextPosition { line: 2, column: 3 }));
+        assert_eq!(
+            t.origin(3, second, &tracker).1,
+            TextPosition { line: 2, column: 5 }
+        );
     }
 
     #[test]

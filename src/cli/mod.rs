@@ -11,6 +11,7 @@ mod labels;
 mod list;
 mod message;
 mod names;
+mod options;
 mod progress;
 mod run;
 mod strict;

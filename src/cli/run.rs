@@ -1,15 +1,12 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
-use super::args::{Args, EolArg, FormArg, Mode};
+use super::args::{Args, Mode};
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
-use super::{list, strict, Status};
+use super::{list, options, strict, Status};
 use crate::codec::{bom_sniff, Encoding, REPLACEMENT};
-use crate::convert::{
-    self, ConvertError, Converter, Eol, ErrorMode, Form, Parallelism, Settings, Summary,
-    TextTransform,
-};
+use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
 use crate::io::{self as wio, Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
@@ -109,7 +106,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         (_, Mode::Html) => ErrorMode::Html,
         (_, Mode::Subst) => ErrorMode::Subst(args.subst_char.unwrap_or('?')),
     };
-    if let Err(msg) = check_subst(args.subst_char, mode, to) {
+    if let Err(msg) = options::check_subst(args.subst_char, mode, to) {
         return usage(ErrorKind::ArgumentConflict, &msg);
     }
     let job = Job {
@@ -119,7 +116,7 @@ pub fn run(args: Vec<OsString>) -> Status {
             mode,
             sniff_bom: !args.ignore_bom,
             write_output: !args.check,
-            transform: transform(args.eol, args.normalize),
+            transform: options::transform(args.eol, args.normalize),
         },
         from_label: args.from.trim().to_string(),
         check: args.check,
@@ -134,41 +131,6 @@ pub fn run(args: Vec<OsString>) -> Status {
     let status = job.run(&sources, &mut reporter);
     reporter.finish();
     status
-}
-
-/// --subst-char goes with -e subst, and its character must be one the
-/// output encoding can represent (else subst mode could not write it).
-fn check_subst(given: Option<char>, mode: ErrorMode, to: &'static Encoding) -> Result<(), String> {
-    let ErrorMode::Subst(c) = mode else {
-        return match given {
-            Some(_) => Err("--subst-char needs -e subst".to_string()),
-            None => Ok(()),
-        };
-    };
-    match to.encode(c.encode_utf8(&mut [0; 4])) {
-        Some((_, false)) => Ok(()),
-        _ => Err(format!(
-            "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
-            message::describe_char(c),
-            to.name()
-        )),
-    }
-}
-
-/// The text transform for --eol and --normalize.
-fn transform(eol: Option<EolArg>, form: Option<FormArg>) -> TextTransform {
-    TextTransform {
-        eol: eol.map(|e| match e {
-            EolArg::Lf => Eol::Lf,
-            EolArg::Crlf => Eol::Crlf,
-        }),
-        normalize: form.map(|f| match f {
-            FormArg::Nfc => Form::Nfc,
-            FormArg::Nfd => Form::Nfd,
-            FormArg::Nfkc => Form::Nfkc,
-            FormArg::Nfkd => Form::Nfkd,
-        }),
-    }
 }
 
 /// Threads and piece size from -j and the hidden --piece-size.

@@ -135,6 +135,13 @@ fn suggestions_never_name_another_code_page() {
     assert!(!err.contains("1252") && !err.contains("1254"), "{err}");
     let err = stderr_of(wenc().args(["-f", "iso-8859-99"]));
     assert!(!err.contains("similar labels"), "{err}");
+    // A known name of another encoding gets its reason, and no look-alikes.
+    for name in ["euc-tw", "EUC-CN", "utf16"] {
+        let err = stderr_of(wenc().args(["-f", name]));
+        assert!(!err.contains("similar labels"), "{err}");
+    }
+    let err = stderr_of(wenc().args(["-f", "euc-tw"]));
+    assert!(err.contains("EUC-TW (CNS 11643) is not part of"), "{err}");
 }
 
 // --------------------------------------------------------------- -l LABEL

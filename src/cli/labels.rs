@@ -73,11 +73,18 @@ fn explain(label: &str, direction: Direction) -> String {
         return iconv_suffix(&label[..i], &label[i..], option, &shown);
     }
     let mut msg = format!("unknown encoding label '{shown}' for {option}");
-    if let Some(note) = names::different(label) {
+    let different = names::different(label);
+    if let Some(note) = different {
         msg.push_str("\n\n  ");
         msg.push_str(note);
     }
-    let suggestions = suggest(label);
+    // A known name of another encoding gets no look-alikes: they would be
+    // other encodings still (euc-tw is not euc-kr).
+    let suggestions = if different.is_some() {
+        Vec::new()
+    } else {
+        suggest(label)
+    };
     if !suggestions.is_empty() {
         msg.push_str("\n\n  similar labels: ");
         let list: Vec<String> = suggestions

@@ -120,9 +120,9 @@ pub const DIFFERENT: &[(&[&str], &str)] = &[
     ),
     (
         &["utf16", "ucs2"],
-        "Without a BOM, iconv reads and writes this as big-endian (writing a BOM first); the \
-         standard's labels utf-16 and ucs-2 mean UTF-16LE. Say which: utf-16le or utf-16be \
-         (and --add-bom for a BOM).",
+        "Without a BOM, iconv reads and writes this as big-endian (writing a BOM first), but \
+         the standard's labels utf-16 (UTF-16LE) and ucs-2 mean little-endian. Say which: \
+         utf-16le or utf-16be (and --add-bom for a BOM).",
     ),
     (
         &["utf8mb3"],
@@ -147,6 +147,22 @@ pub const DIFFERENT: &[(&[&str], &str)] = &[
         ],
         "EBCDIC code pages are not part of the WHATWG Encoding Standard, so wenc does not \
          support them.",
+    ),
+    (
+        &["euctw", "cns11643"],
+        "EUC-TW (CNS 11643) is not part of the WHATWG Encoding Standard, so wenc does not \
+         support it; Big5 (label big5) is the standard's encoding for Traditional Chinese.",
+    ),
+    (
+        &[
+            "eucjis2004",
+            "eucjisx0213",
+            "shiftjis2004",
+            "sjis2004",
+            "shiftjisx0213",
+        ],
+        "The JIS X 0213 encodings are not part of the WHATWG Encoding Standard, so wenc does \
+         not support them.",
     ),
     (
         &["euccn", "gb231280"],

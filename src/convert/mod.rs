@@ -179,13 +179,13 @@ impl Converter {
         let write_output = settings.write_output && settings.to.can_encode();
         Converter {
             decoder,
+            encoder,
             transform,
             to: settings.to,
             mode: settings.mode,
             write_output,
             text: vec![0; BUFFER_SIZE],
-            out: vec![0; if encoder.is_none() { 0 } else { BUFFER_SIZE }],
-            encoder,
+            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }],
             keep: false,
             kept: 0,
             tracker: Tracker::new(),

@@ -178,7 +178,9 @@ pub struct Args {
     ///
     /// Without this option a bar appears for long conversions when standard
     /// error is a terminal, the input sizes are known, the converted text does
-    /// not go to the terminal too, and -q is not given.
+    /// not go to the terminal too, and -q is not given. When standard error
+    /// is not a terminal (a log file), a plain line every second and a last
+    /// one at the end take the bar's place.
     #[arg(long)]
     pub progress: bool,
 

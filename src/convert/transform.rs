@@ -28,6 +28,7 @@
 use super::position::Tracker;
 use super::{ConvertError, Converter, TextPosition};
 use std::io::Write;
+use std::ops::Range;
 use unicode_normalization::char::{
     canonical_combining_class, decompose_canonical, decompose_compatible,
 };
@@ -85,6 +86,10 @@ pub(crate) struct Transformer {
     scratch: String,
     /// Transformed bytes before `out`.
     pub out_base: u64,
+    /// Line ends alone into UTF-8 ([`apply_eol`](Transformer::apply_eol)):
+    /// the output, and whether a CR ended the last chunk.
+    out_bytes: Vec<u8>,
+    pending_cr: bool,
 }
 
 impl Transformer {
@@ -99,7 +104,34 @@ impl Transformer {
             out: String::new(),
             scratch: String::new(),
             out_base: 0,
+            out_bytes: Vec::new(),
+            pending_cr: false,
         }
+    }
+
+    /// Line ends only, for UTF-8 output: rewrites `chunk` (all of it when
+    /// `last`) as bytes, which spares checking the decoded text as UTF-8.
+    /// Returns the output. A CR at the end waits for the next chunk.
+    pub fn apply_eol(&mut self, mut chunk: &[u8], last: bool) -> &[u8] {
+        let eol = self.spec.eol.unwrap_or(Eol::Lf);
+        self.out_bytes.clear();
+        if self.pending_cr {
+            if chunk.is_empty() && !last {
+                return &self.out_bytes;
+            }
+            // A CR, or the CR of a CRLF cut in two: one line end.
+            self.pending_cr = false;
+            rewrite_eol_bytes(eol, b"\r", &mut self.out_bytes);
+            if chunk.first() == Some(&b'\n') {
+                chunk = &chunk[1..];
+            }
+        }
+        if !last && chunk.last() == Some(&b'\r') {
+            self.pending_cr = true;
+            chunk = &chunk[..chunk.len() - 1];
+        }
+        rewrite_eol_bytes(eol, chunk, &mut self.out_bytes);
+        &self.out_bytes
     }
 
     /// Transforms the carry and `chunk` (all of it when `last`), keeping a new
@@ -203,11 +235,15 @@ impl Converter {
             return Err(ConvertError::Internal("no transform to apply"));
         };
         let bytes = &self.text[base..base + len];
-        // As in `emit`: decoders write only UTF-8, and simdutf8 confirms it.
-        let decoded = simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
-        t.apply(decoded, end_of_input);
+        let out = if t.spec.normalize.is_none() {
+            t.apply_eol(bytes, end_of_input)
+        } else {
+            // As in `emit`: decoders write only UTF-8, and simdutf8 confirms it.
+            let decoded = simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+            t.apply(decoded, end_of_input);
+            t.text().as_bytes()
+        };
         self.tracker.advance(bytes);
-        let out = t.text().as_bytes();
         if self.keep {
             // The decoded chunk at `base` was used up: the output replaces it.
             let end = base + out.len();
@@ -264,27 +300,42 @@ fn normalize(form: Form, text: &str, out: &mut String) {
 /// Every line end (CRLF, CR, LF) in `text` becomes `eol`. `text` never ends
 /// in the CR of a CRLF cut in two (see [`Transformer::apply`]).
 fn rewrite_eol(eol: Eol, text: &str, out: &mut String) {
-    let bytes = text.as_bytes();
-    let mut from = 0;
+    // CR and LF are ASCII: the cuts around them are character boundaries.
+    eol_pieces(eol, text.as_bytes(), |piece, end| {
+        out.push_str(&text[piece]);
+        out.push_str(end);
+    });
+}
+
+/// [`rewrite_eol`] on bytes (UTF-8 that needs no check as text).
+fn rewrite_eol_bytes(eol: Eol, bytes: &[u8], out: &mut Vec<u8>) {
+    eol_pieces(eol, bytes, |piece, end| {
+        out.extend_from_slice(&bytes[piece]);
+        out.extend_from_slice(end.as_bytes());
+    });
+}
+
+/// The one rule for line ends: calls `f` with each stretch of `bytes` between
+/// line ends and the line end to write after it (none after the last).
+fn eol_pieces(eol: Eol, bytes: &[u8], mut f: impl FnMut(Range<usize>, &'static str)) {
+    let ending = match eol {
+        Eol::Lf => "\n",
+        Eol::Crlf => "\r\n",
+    };
     let next = |from: usize| match eol {
         Eol::Lf => memchr::memchr(b'\r', &bytes[from..]),
         Eol::Crlf => memchr::memchr2(b'\r', b'\n', &bytes[from..]),
     };
+    let mut from = 0;
     while let Some(i) = next(from) {
         let at = from + i;
-        // CR and LF are ASCII: `at` and the cuts around them are character
-        // boundaries.
-        out.push_str(&text[from..at]);
-        out.push_str(match eol {
-            Eol::Lf => "\n",
-            Eol::Crlf => "\r\n",
-        });
+        f(from..at, ending);
         from = at + 1;
         if bytes[at] == b'\r' && bytes.get(from) == Some(&b'\n') {
             from += 1;
         }
     }
-    out.push_str(&text[from..]);
+    f(from..bytes.len(), "");
 }
 
 /// Whether nothing before `c` can combine or reorder with `c` or what
@@ -384,8 +435,32 @@ mod tests {
     /// exclusion, line ends.
     const TEXT: &str = "[ae\r\n\u{E9}\u{301}\u{316}\u{327}\u{304B}\u{3099}\u{AC00}\u{1100}\u{1161}\u{11A8}\u{FB01}\u{FF21}\u{F73}\u{344}\u{B47}\u{B3E}\u{212B}]{0,40}";
 
+    /// [`streamed`] through [`Transformer::apply_eol`].
+    fn streamed_bytes(spec: TextTransform, text: &str, cuts: &[usize]) -> String {
+        let mut t = Transformer::new(spec);
+        let (mut out, mut from) = (Vec::new(), 0);
+        for &cut in cuts {
+            let cut = text.floor_char_boundary(cut.min(text.len())).max(from);
+            out.extend_from_slice(t.apply_eol(&text.as_bytes()[from..cut], false));
+            from = cut;
+        }
+        out.extend_from_slice(t.apply_eol(&text.as_bytes()[from..], true));
+        String::from_utf8(out).unwrap()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn line_ends_as_bytes_in_any_chunking(
+            eol in prop::sample::select(vec![Eol::Lf, Eol::Crlf]),
+            text in "[a\r\n\u{E9}]{0,40}",
+            mut cuts in prop::collection::vec(0..60usize, 0..10),
+        ) {
+            cuts.sort_unstable();
+            let spec = TextTransform { eol: Some(eol), normalize: None };
+            prop_assert_eq!(streamed_bytes(spec, &text, &cuts), reference(spec, &text));
+        }
 
         #[test]
         fn any_chunking_gives_the_whole_texts_result(

@@ -19,7 +19,9 @@
 //! When a conversion stops at an error, text still held back is not written
 //! (the output ends before the error either way).
 //!
-//! Without these options the driver never builds a [`Transformer`].
+//! Without these options the driver never builds a [`Transformer`]. With
+//! UTF-8 output the transformed text is the output; with line ends alone it
+//! is rewritten as bytes ([`Transformer::apply_eol`]), the cheapest way.
 //!
 //! Line ends: with `lf`, CRLF and a lone CR (old Mac OS) become LF; with
 //! `crlf`, LF and a lone CR become CRLF, and CRLF stays. Every line end

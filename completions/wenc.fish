@@ -456,7 +456,15 @@ utf-16le\t''
 x-user-defined\t''"
 complete -c wenc -s e -l errors -d 'What to do with malformed input and unrepresentable characters' -r -f -a "replacement\t'Malformed input becomes U+FFFD; an unrepresentable character is an error'
 fatal\t'Any malformed input or unrepresentable character stops the run'
-html\t'Malformed input becomes U+FFFD; unrepresentable characters become &#N;'"
+html\t'Malformed input becomes U+FFFD; unrepresentable characters become &#N;'
+subst\t'Malformed input becomes U+FFFD; unrepresentable characters become ? (see --subst-char)'"
+complete -c wenc -l subst-char -d 'With -e subst: the character written for each one the output lacks [default: ?]' -r
+complete -c wenc -l eol -d 'Rewrite every line end (CRLF, LF, lone CR) of the decoded text as LF or CRLF' -r -f -a "lf\t'CRLF and lone CR become LF (Unix)'
+crlf\t'LF and lone CR become CRLF (Windows)'"
+complete -c wenc -l normalize -d 'Apply a Unicode normalization form to the decoded text before encoding' -r -f -a "nfc\t'Canonical composition (what most systems write)'
+nfd\t'Canonical decomposition (macOS file names)'
+nfkc\t'Compatibility composition (also folds full-width letters, ligatures...)'
+nfkd\t'Compatibility decomposition'"
 complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c wenc -l hint -d 'The language or country the text comes from, for guessing (--sniff, -f auto)' -r -f
 complete -c wenc -s j -l jobs -d 'Threads for converting a large file [default: the number of CPU cores]' -r -f

@@ -6,22 +6,23 @@
 
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
-use wenc::cli::{docs, Args};
+use wenc::cli::{completions, docs, Args};
 
 const UPDATE_HINT: &str = "regenerate with: WENC_UPDATE_DOCS=1 cargo test --test generated_docs";
 
 /// The man page: clap_mangen's sections for the command and its options,
 /// then wenc's own sections (modes, BOMs, exit status, examples...).
 fn man_page() -> Vec<u8> {
+    // The version is in the footer (the "source"), as man pages have it.
     let man = clap_mangen::Man::new(Args::command()).manual("User Commands");
     let mut out = Vec::new();
     man.render_title(&mut out).unwrap();
     man.render_name_section(&mut out).unwrap();
-    man.render_synopsis_section(&mut out).unwrap();
+    // clap_mangen's synopsis leaves out the value names (-f LABEL...).
+    out.extend_from_slice(docs::synopsis_roff(&Args::command()).as_bytes());
     man.render_description_section(&mut out).unwrap();
     man.render_options_section(&mut out).unwrap();
     out.extend_from_slice(docs::man_sections_roff().as_bytes());
-    man.render_version_section(&mut out).unwrap();
     out
 }
 
@@ -29,7 +30,8 @@ fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = Args::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "wenc", &mut out);
-    out
+    let script = String::from_utf8(out).unwrap();
+    completions::finish(&shell.file_name("wenc"), script).into_bytes()
 }
 
 /// Every generated file: path in the repository, expected content.

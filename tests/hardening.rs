@@ -64,6 +64,7 @@ fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> 
         mode,
         sniff_bom: false,
         write_output: true,
+        transform: Default::default(),
     }
 }
 

@@ -17,6 +17,30 @@ pub enum Mode {
     Fatal,
     /// Malformed input becomes U+FFFD; unrepresentable characters become &#N;.
     Html,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become ? (see --subst-char).
+    Subst,
+}
+
+/// Line ends for --eol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EolArg {
+    /// CRLF and lone CR become LF (Unix)
+    Lf,
+    /// LF and lone CR become CRLF (Windows)
+    Crlf,
+}
+
+/// Unicode normalization forms for --normalize.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormArg {
+    /// Canonical composition (what most systems write)
+    Nfc,
+    /// Canonical decomposition (macOS file names)
+    Nfd,
+    /// Compatibility composition (also folds full-width letters, ligatures...)
+    Nfkc,
+    /// Compatibility decomposition
+    Nfkd,
 }
 
 /// Convert text between the encodings of the WHATWG Encoding Standard.
@@ -70,6 +94,30 @@ pub struct Args {
     /// What to do with malformed input and unrepresentable characters
     #[arg(short = 'e', long = "errors", value_name = "MODE", value_enum, default_value_t = Mode::Replacement)]
     pub errors: Mode,
+
+    /// With -e subst: the character written for each one the output lacks [default: ?]
+    ///
+    /// It must itself be representable in the output encoding. Malformed
+    /// input still becomes U+FFFD first, so it is substituted too when the
+    /// output has no U+FFFD.
+    #[arg(long = "subst-char", value_name = "C")]
+    pub subst_char: Option<char>,
+
+    /// Rewrite every line end (CRLF, LF, lone CR) of the decoded text as LF or CRLF
+    ///
+    /// Applied to the decoded text before encoding, so it works for every
+    /// output encoding (UTF-16 included). Positions in messages stay those
+    /// of the input. Example: a Windows CSV for a Linux tool:
+    /// wenc -f cp932 --eol lf data.csv
+    #[arg(long = "eol", value_name = "EOL", value_enum)]
+    pub eol: Option<EolArg>,
+
+    /// Apply a Unicode normalization form to the decoded text before encoding
+    ///
+    /// Streaming, with bounded memory. Example: text from macOS (か + U+3099)
+    /// to Shift_JIS: wenc --normalize nfc -t sjis nfd.txt
+    #[arg(long = "normalize", value_name = "FORM", value_enum)]
+    pub normalize: Option<FormArg>,
 
     /// Write to FILE instead of standard output
     ///
@@ -149,12 +197,13 @@ pub struct Args {
     ///
     /// In the standard's groups and order: each encoding's name, then its
     /// labels. With --json, the same as JSON, in the shape of the standard's
-    /// encodings.json.
+    /// encodings.json. With LABELs in place of FILEs (wenc -l sjis cp932),
+    /// what each names: its encoding and all of that encoding's labels.
     #[arg(
         short = 'l',
         long = "list-labels",
         alias = "list",
-        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "files", "progress", "jobs"]
+        conflicts_with_all = ["from", "to", "errors", "output", "ignore_bom", "add_bom", "sniff", "check", "progress", "jobs"]
     )]
     pub list_labels: bool,
 
@@ -178,7 +227,9 @@ pub struct Args {
     ///
     /// Without this option a bar appears for long conversions when standard
     /// error is a terminal, the input sizes are known, the converted text does
-    /// not go to the terminal too, and -q is not given.
+    /// not go to the terminal too, and -q is not given. When standard error
+    /// is not a terminal (a log file), a plain line every second and a last
+    /// one at the end take the bar's place.
     #[arg(long)]
     pub progress: bool,
 

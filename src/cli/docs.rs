@@ -44,7 +44,14 @@ pub const SECTIONS: &[Section] = &[
                  numeric character references, such as &#8364; for the euro sign (the Encoding \
                  Standard's html mode, used by browsers for form submissions).",
             ),
-            P("When something was replaced, wenc prints one warning per input on standard error \
+            Item(
+                "subst",
+                "Malformed input becomes U+FFFD; each character the output encoding cannot \
+                 represent is written as ? (or the character given with --subst-char, which the \
+                 output encoding must have), as Windows' converters and iconv //TRANSLIT do for \
+                 what they cannot approximate. A U+FFFD the output lacks is substituted too.",
+            ),
+            P("When something was replaced or substituted, wenc prints one warning per input on standard error \
                with the count and the position of the first replacement (unless -q), and exits \
                with status 0."),
         ],
@@ -109,6 +116,19 @@ pub const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: "Line ends and normalization",
+        blocks: &[
+            P("--eol lf rewrites every line end of the decoded text (CRLF, and a lone CR as old \
+               Mac OS files have) as LF; --eol crlf rewrites every one (LF, lone CR) as CRLF, as \
+               nkf -Lu and -Lw do. --normalize nfc|nfd|nfkc|nfkd applies that Unicode \
+               normalization form. Both work on the decoded text before it is encoded, so they \
+               work for every output encoding, UTF-16 included, and with -j, pipes and --check. \
+               They stream: only a CR at the end of a buffer, or the last combining sequence, \
+               waits for the text after it. Positions in messages stay those of the input: a \
+               character that normalization composed is reported where its first part was."),
+        ],
+    },
+    Section {
         heading: "Labels",
         blocks: &[
             P("Encodings are named by the standard's labels, matched after removing surrounding \
@@ -117,7 +137,17 @@ pub const SECTIONS: &[Section] = &[
                iconv: latin1, iso-8859-1, us-ascii and ascii all mean windows-1252; shift_jis is \
                Microsoft's variant (iconv's CP932), so 0x81 0x60 decodes to U+FF5E FULLWIDTH \
                TILDE rather than U+301C WAVE DASH; gb2312 means GBK; euc-kr means Microsoft's \
-               windows-949, a superset of EUC-KR."),
+               windows-949, a superset of EUC-KR. When -t ascii, us-ascii, iso-8859-1, latin1 \
+               (or an ISO-8859-9 or TIS-620 label) puts a byte in the output that the stricter \
+               set iconv means by that name lacks, wenc says so once (unless -q)."),
+            P("Names other programs use for the same encodings are accepted too, with a note \
+               naming the standard's label (unless -q): cp932, windows-932 and ms-kanji \
+               (shift_jis); cp936 (gbk); cp949 and uhc (euc-kr); cp950 (big5); eucJP-ms \
+               (euc-jp); windows1252 and the other Windows code pages without a hyphen; latin-1 \
+               and latin_1; utf8mb4 and utf-8-sig (utf-8); and any label spelled with other \
+               punctuation (ISO8859_1, UTF_8). Names that mean something else elsewhere \
+               (cp850, ibm943, utf16, euc-cn) stay errors, with the reason. wenc -l LABEL... \
+               tells what each label or name means and lists all labels of its encoding."),
         ],
     },
     Section {
@@ -164,7 +194,9 @@ pub const SECTIONS: &[Section] = &[
                message and status 1. When the reader of standard output goes away (wenc big.txt \
                | head), wenc stops quietly. A progress bar appears on standard error for long \
                conversions when it is a terminal, the input sizes are known and the output does not \
-               go to the same terminal; --progress forces it."),
+               go to the same terminal; --progress forces it. When standard error is not a \
+               terminal (a log file), --progress writes a plain line every second and a last \
+               one at the end instead."),
         ],
     },
     Section {
@@ -223,7 +255,7 @@ pub const SECTIONS: &[Section] = &[
                 "2",
                 "A usage error: an unknown option, label or --hint, conflicting options, -t \
                  replacement, -f replacement in place, --add-bom with an encoding that has no \
-                 BOM.",
+                 BOM, a --subst-char the output encoding lacks.",
             ),
         ],
     },
@@ -244,7 +276,8 @@ pub const SECTIONS: &[Section] = &[
                 "Errors",
                 "iconv stops at the first invalid sequence; wenc replaces it with U+FFFD and \
                  warns, unless -e fatal. There is no -c, //IGNORE or //TRANSLIT: wenc never \
-                 drops or approximates characters silently; -e html writes references instead.",
+                 drops or approximates characters silently; -e subst writes ? and -e html \
+                 references instead.",
             ),
             Item(
                 "Positions",
@@ -290,9 +323,56 @@ pub const SECTIONS: &[Section] = &[
                 "Check that a file is valid Shift_JIS, without writing anything.",
             ),
             Example("wenc -l | grep -i latin", "Find the labels of an encoding."),
+            Example("wenc -l sjis cp932", "Tell what labels mean."),
+            Example(
+                "wenc -f cp932 --eol lf data.csv > data.unix.csv",
+                "A Windows CSV (Shift_JIS, CRLF) to UTF-8 with LF for a Linux tool.",
+            ),
+            Example(
+                "wenc --normalize nfc -t sjis nfd.txt",
+                "Text from macOS (ka + U+3099) to Shift_JIS: compose first.",
+            ),
+            Example(
+                "wenc -t windows-1252 -e subst export.csv > export.1252.csv",
+                "A CSV for windows-1252, with ? for each character it lacks.",
+            ),
         ],
     },
 ];
+
+/// The man page's SYNOPSIS: every option that is shown, with its value
+/// name (`[-f|--from LABEL]`), then the FILEs.
+pub fn synopsis_roff(cmd: &clap::Command) -> String {
+    let mut cmd = cmd.clone();
+    cmd.build();
+    let mut out = format!(".SH SYNOPSIS\n\\fB{}\\fR", cmd.get_name());
+    let mut files = String::new();
+    for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .filter(|_| arg.get_action().takes_values())
+            .map(|names| format!(" \\fI{}\\fR", roff_escape(&names.join(" "))));
+        if arg.is_positional() {
+            files = format!(" [{}]...", value.unwrap_or_default().trim_start());
+            continue;
+        }
+        let mut names = Vec::new();
+        if let Some(short) = arg.get_short() {
+            names.push(format!("\\fB\\-{short}\\fR"));
+        }
+        if let Some(long) = arg.get_long() {
+            names.push(format!("\\fB\\-\\-{}\\fR", roff_escape(long)));
+        }
+        out.push_str(&format!(
+            " [{}{}]",
+            names.join("|"),
+            value.unwrap_or_default()
+        ));
+    }
+    out.push_str(&files);
+    out.push('\n');
+    out
+}
 
 /// Width the plain-text help is wrapped to.
 const WIDTH: usize = 80;

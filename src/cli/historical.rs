@@ -2,18 +2,17 @@
 //! with the Encoding Standard's 2012 draft codecs instead of the replacement
 //! encoding, and the notes that point to the option where it would help.
 
-use super::labels::{self, Direction};
+use super::labels::{self, Direction, Resolved};
 use crate::codec::{Encoding, REPLACEMENT};
 
 /// Looks `label` up like [`labels::resolve`], except that with `historical`
 /// the draft's labels give the draft's codecs.
-pub fn resolve(
-    label: &str,
-    direction: Direction,
-    historical: bool,
-) -> Result<&'static Encoding, String> {
+pub fn resolve(label: &str, direction: Direction, historical: bool) -> Result<Resolved, String> {
     match Encoding::historical_for(label.as_bytes()) {
-        Some(encoding) if historical => Ok(encoding),
+        Some(encoding) if historical => Ok(Resolved {
+            encoding,
+            note: None,
+        }),
         _ => labels::resolve(label, direction),
     }
 }
@@ -82,7 +81,7 @@ mod tests {
 
     #[test]
     fn the_option_changes_three_labels() {
-        let from = |l, h| resolve(l, Direction::From, h).unwrap();
+        let from = |l, h| resolve(l, Direction::From, h).unwrap().encoding;
         assert_eq!(from("hz-gb-2312", false), REPLACEMENT);
         assert_eq!(from("hz-gb-2312", true), HZ_GB_2312);
         assert_eq!(from(" ISO-2022-KR ", true), ISO_2022_KR);

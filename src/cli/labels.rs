@@ -2,6 +2,7 @@
 //! labels for a typo, and an explanation for iconv habits (`//TRANSLIT`,
 //! `//IGNORE`) and for names the standard does not have.
 
+use super::names;
 use crate::codec::Encoding;
 
 /// Which option a label was given to.
@@ -9,6 +10,8 @@ use crate::codec::Encoding;
 pub enum Direction {
     From,
     To,
+    /// `wenc -l LABEL`.
+    List,
 }
 
 impl Direction {
@@ -16,28 +19,72 @@ impl Direction {
         match self {
             Direction::From => "-f",
             Direction::To => "-t",
+            Direction::List => "-l",
         }
     }
 }
 
-/// Looks `label` up as the standard says, or explains (as a usage error
-/// message, possibly several lines) why it is not a label.
-pub fn resolve(label: &str, direction: Direction) -> Result<&'static Encoding, String> {
+/// An encoding found for a -f or -t value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    pub encoding: &'static Encoding,
+    /// For a name that is not a label ([`names::EXTRA`]): the one-line note
+    /// naming the standard's label (shown unless -q).
+    pub note: Option<String>,
+}
+
+/// Looks `label` up as the standard says, then among the extra names
+/// people type (module `names`), or explains (as a usage error message,
+/// possibly several lines) why it is neither.
+pub fn resolve(label: &str, direction: Direction) -> Result<Resolved, String> {
     if let Some(encoding) = Encoding::for_label(label.as_bytes()) {
-        return Ok(encoding);
+        return Ok(Resolved {
+            encoding,
+            note: None,
+        });
     }
+    let extra = (!label.contains("//")).then(|| names::extra_name(label));
+    match extra.flatten() {
+        Some(extra) => Ok(Resolved {
+            encoding: Encoding::for_label(extra.label.as_bytes())
+                .expect("every extra name leads to a label (tested)"),
+            note: Some(extra_note(label, direction, &extra)),
+        }),
+        None => Err(explain(label, direction)),
+    }
+}
+
+/// The note for an extra name: `-f cp932: not a label of the Encoding
+/// Standard; wenc takes it as shift_jis (Shift_JIS): Microsoft's code page...`.
+fn extra_note(label: &str, direction: Direction, extra: &names::ExtraName) -> String {
+    format!(
+        "{} {}: {}",
+        direction.option(),
+        shown_label(label.trim()),
+        names::note(extra)
+    )
+}
+
+/// Why `label` names no encoding, with suggestions.
+fn explain(label: &str, direction: Direction) -> String {
     let option = direction.option();
     let shown = shown_label(label);
     if let Some(i) = label.find("//") {
-        return Err(iconv_suffix(&label[..i], &label[i..], option, &shown));
+        return iconv_suffix(&label[..i], &label[i..], option, &shown);
     }
     let mut msg = format!("unknown encoding label '{shown}' for {option}");
-    let key = normalize(label);
-    if let Some(note) = not_in_the_standard(&key) {
+    let different = names::different(label);
+    if let Some(note) = different {
         msg.push_str("\n\n  ");
         msg.push_str(note);
     }
-    let suggestions = suggest(label);
+    // A known name of another encoding gets no look-alikes: they would be
+    // other encodings still (euc-tw is not euc-kr).
+    let suggestions = if different.is_some() {
+        Vec::new()
+    } else {
+        suggest(label)
+    };
     if !suggestions.is_empty() {
         msg.push_str("\n\n  similar labels: ");
         let list: Vec<String> = suggestions
@@ -47,7 +94,7 @@ pub fn resolve(label: &str, direction: Direction) -> Result<&'static Encoding, S
         msg.push_str(&list.join(", "));
     }
     msg.push_str("\n  wenc --list-labels shows every label");
-    Err(msg)
+    msg
 }
 
 /// Labels are short (the longest has 19 characters); a longer value is
@@ -107,42 +154,9 @@ input silently.\n\n  \
 -e html also writes characters the output encoding lacks as &#N; references;\n  \
 -e fatal stops at the first problem.";
 
-/// Notes for well-known names that are not labels of the standard.
-fn not_in_the_standard(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "utf32" | "utf32le" | "utf32be" | "ucs4" | "ucs4le" | "ucs4be" => {
-            "UTF-32 is not an encoding of the WHATWG Encoding Standard, so wenc does not support it."
-        }
-        "utf7" | "utf7imap" => {
-            "UTF-7 is not an encoding of the WHATWG Encoding Standard, so wenc does not support it."
-        }
-        "auto" => "auto is for -f only: it reads each input in the encoding --sniff names for it.",
-        "cp932" | "ibm943" | "windows932" => {
-            "The standard's Shift_JIS is Microsoft's CP932 (Windows-31J): use the label shift_jis."
-        }
-        "cp936" | "windows936" => "The standard's GBK is CP936: use gbk.",
-        "cp949" | "uhc" | "windows949" => "The standard's EUC-KR is CP949 (UHC): use euc-kr.",
-        "cp950" | "windows950" | "big5hkscs" => "The standard's Big5 includes HKSCS: use big5.",
-        "cp437" | "ibm437" | "437" | "cp850" | "ibm850" | "850" | "cp037" | "ibm037" | "ebcdic" => {
-            "DOS and EBCDIC code pages other than 866 are not part of the WHATWG Encoding \
-             Standard, so wenc does not support them."
-        }
-        _ => return None,
-    })
-}
-
 /// Whether an -f value asks for the encoding to be found (`-f auto`).
 pub fn is_auto(label: &str) -> bool {
     label.trim().eq_ignore_ascii_case("auto")
-}
-
-/// Lower case, with everything but letters and digits removed.
-fn normalize(label: &str) -> String {
-    label
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
 }
 
 /// Up to five labels close to `label`, closest first, with their encodings.
@@ -153,7 +167,8 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
     if wanted.len() > LONGEST_SHOWN {
         return Vec::new();
     }
-    let wanted_key = normalize(label);
+    let wanted_key = names::key(label);
+    let wanted_digits = digits(label);
     if wanted.is_empty() {
         return Vec::new();
     }
@@ -163,10 +178,17 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
         for &candidate in encoding.labels() {
             order += 1;
             let distance = levenshtein(&wanted, candidate)
-                .min(levenshtein(&wanted_key, &normalize(candidate)) + 1);
+                .min(levenshtein(&wanted_key, &names::key(candidate)) + 1);
             let limit = (wanted.chars().count() / 3).max(2);
             let prefix = wanted.len() >= 3 && candidate.starts_with(&wanted);
-            if distance <= limit || prefix {
+            // Digits name the code page or standard part: a label with other
+            // digits is another encoding, however close its spelling.
+            let same_digits = if prefix {
+                digits(candidate).starts_with(&wanted_digits)
+            } else {
+                digits(candidate) == wanted_digits
+            };
+            if (distance <= limit || prefix) && same_digits {
                 let score = if prefix {
                     distance.min(limit)
                 } else {
@@ -182,6 +204,11 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
         .take(5)
         .map(|(_, _, l, e)| (l, e))
         .collect()
+}
+
+/// The ASCII digits of `s`, in order.
+fn digits(s: &str) -> String {
+    s.chars().filter(char::is_ascii_digit).collect()
 }
 
 /// Edit distance (insertions, deletions, substitutions) between two strings.
@@ -224,6 +251,10 @@ mod tests {
         assert!(labels("latin-1").contains(&"latin1"));
         assert!(labels("eucjp").contains(&"euc-jp"));
         assert!(labels("zzzzzzzz").is_empty());
+        // Never another code page or part number.
+        assert!(labels("cp850").is_empty(), "{:?}", labels("cp850"));
+        assert!(!labels("iso-8859-3x").contains(&"iso-8859-13"));
+        assert!(labels("iso-8859").contains(&"iso-8859-2"));
     }
 
     #[test]
@@ -233,7 +264,7 @@ mod tests {
         assert!(msg.contains("-t UTF-8"), "{msg}");
         let msg = resolve("latin1//IGNORE", Direction::From).unwrap_err();
         assert!(msg.contains("never drops input silently"), "{msg}");
-        assert!(resolve(" SJIS ", Direction::From).is_ok());
+        assert!(resolve(" SJIS ", Direction::From).unwrap().note.is_none());
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! `--list-labels`: every encoding and its labels, as text or JSON.
+//! `--list-labels`: every encoding and its labels, as text or JSON; with
+//! LABELs, what each of them names (`wenc -l sjis cp932`).
 
 use super::historical;
+use super::labels::{self, Direction};
+use super::names;
 use crate::codec::Encoding;
 
 /// Groups in the standard's order: heading, then its encodings.
@@ -80,4 +83,109 @@ pub fn json() -> String {
     }
     out.push_str("]\n");
     out
+}
+
+/// What one `-l` LABEL names.
+struct Described<'a> {
+    label: &'a str,
+    encoding: &'static Encoding,
+    /// For an extra name (not a label of the standard).
+    note: Option<String>,
+}
+
+/// `wenc -l LABEL...`: for each label, the encoding it names and all of its
+/// labels, plus the note for an extra name; as text or JSON. An unknown
+/// label gives the usage error message for the first one.
+pub fn describe(given: &[String], json: bool) -> Result<String, String> {
+    let mut found = Vec::new();
+    for label in given {
+        let resolved = labels::resolve(label, Direction::List)?;
+        let note = resolved
+            .note
+            .and_then(|_| names::extra_name(label))
+            .map(|extra| names::note(&extra));
+        found.push(Described {
+            label: label.trim(),
+            encoding: resolved.encoding,
+            note,
+        });
+    }
+    Ok(if json {
+        describe_json(&found)
+    } else {
+        describe_text(&found)
+    })
+}
+
+/// `LABEL: NAME`, then `  note: ...` when there is one, then
+/// `  labels: label label ...`.
+fn describe_text(found: &[Described]) -> String {
+    let mut out = String::new();
+    for d in found {
+        out.push_str(&format!(
+            "{}: {}\n",
+            super::message::escape(d.label),
+            d.encoding.name()
+        ));
+        if let Some(note) = &d.note {
+            out.push_str(&format!("  note: {note}\n"));
+        }
+        out.push_str(&format!("  labels: {}\n", d.encoding.labels().join(" ")));
+    }
+    out
+}
+
+/// `[{"label": ..., "name": ..., "labels": [...], "note": ...}]`, the note
+/// only for an extra name.
+fn describe_json(found: &[Described]) -> String {
+    let mut out = String::from("[\n");
+    for (i, d) in found.iter().enumerate() {
+        let labels: Vec<String> = d.encoding.labels().iter().map(|l| json_string(l)).collect();
+        out.push_str(&format!(
+            "  {{\n    \"label\": {},\n    \"name\": {},\n    \"labels\": [{}]",
+            json_string(d.label),
+            json_string(d.encoding.name()),
+            labels.join(", ")
+        ));
+        if let Some(note) = &d.note {
+            out.push_str(&format!(",\n    \"note\": {}", json_string(note)));
+        }
+        out.push_str(if i + 1 < found.len() {
+            "\n  },\n"
+        } else {
+            "\n  }\n"
+        });
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// A JSON string literal (RFC 8259): quotes, backslashes and control
+/// characters escaped. Labels given on the command line can hold anything.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c < ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(
+            json_string("a\"b\\c\u{1}\u{e9}"),
+            "\"a\\\"b\\\\c\\u0001\u{e9}\""
+        );
+    }
 }

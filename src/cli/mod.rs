@@ -6,6 +6,7 @@
 
 mod args;
 mod auto;
+pub mod completions;
 pub mod docs;
 mod guard;
 mod historical;
@@ -13,9 +14,12 @@ mod inplace;
 mod labels;
 mod list;
 mod message;
+mod names;
+mod options;
 mod progress;
 mod run;
 mod sniff;
+mod strict;
 
 pub use args::{Args, Mode};
 

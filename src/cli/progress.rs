@@ -1,9 +1,15 @@
 //! Progress on standard error (indicatif), and messages that do not garble it.
+//! When standard error is not a terminal (a log file), --progress writes
+//! plain lines instead of redrawing a bar: no `\r`, no escape sequences, and
+//! a last line at the end.
 
 use super::message;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
-use std::io::{self, IsTerminal, Write};
+use indicatif::{BinaryBytes, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
+
+/// How often --progress writes a line when standard error is not a terminal.
+const LINE_EVERY: Duration = Duration::from_secs(1);
 
 /// How long a conversion runs before the automatic bar appears.
 const SHOW_AFTER: Duration = Duration::from_millis(700);
@@ -11,6 +17,8 @@ const SHOW_AFTER: Duration = Duration::from_millis(700);
 /// Owns standard error for the run: the progress bar, warnings, errors.
 pub struct Reporter {
     bar: Option<ProgressBar>,
+    /// --progress without a terminal: plain lines.
+    lines: Option<Lines>,
     /// When the automatic bar is due to appear (`None`: shown or never).
     show_at: Option<Instant>,
     quiet: bool,
@@ -31,6 +39,19 @@ impl Reporter {
         if !forced && !automatic {
             return Reporter {
                 bar: None,
+                lines: None,
+                show_at: None,
+                quiet,
+            };
+        }
+        if forced && !io::stderr().is_terminal() {
+            return Reporter {
+                bar: None,
+                lines: Some(Lines {
+                    total,
+                    done: 0,
+                    next_at: Instant::now() + LINE_EVERY,
+                }),
                 show_at: None,
                 quiet,
             };
@@ -53,18 +74,14 @@ impl Reporter {
             ),
         };
         let show_at = if forced {
-            let target = if io::stderr().is_terminal() {
-                ProgressDrawTarget::stderr()
-            } else {
-                ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 10)
-            };
-            bar.set_draw_target(target);
+            bar.set_draw_target(ProgressDrawTarget::stderr());
             None
         } else {
             Some(Instant::now() + SHOW_AFTER)
         };
         Reporter {
             bar: Some(bar),
+            lines: None,
             show_at,
             quiet,
         }
@@ -72,6 +89,14 @@ impl Reporter {
 
     /// All inputs together have reached `done` bytes.
     pub fn progress(&mut self, done: u64) {
+        if let Some(lines) = &mut self.lines {
+            lines.done = done;
+            if Instant::now() >= lines.next_at {
+                lines.next_at = Instant::now() + LINE_EVERY;
+                message::eprintln_line(&lines.line());
+            }
+            return;
+        }
         let Some(bar) = &self.bar else { return };
         bar.set_position(done);
         if let Some(at) = self.show_at {
@@ -109,56 +134,35 @@ impl Reporter {
         }
     }
 
-    /// Removes the bar.
+    /// Removes the bar, or writes the last plain line.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+        if let Some(lines) = &self.lines {
+            message::eprintln_line(&lines.line());
+        }
     }
 }
 
-/// Standard error as a terminal, for --progress when it is not one.
-#[derive(Debug)]
-struct Stderr;
+/// Plain progress lines: `wenc: progress: 3.00 MiB of 12.00 MiB (25%)`.
+struct Lines {
+    total: Option<u64>,
+    done: u64,
+    /// When the next line is due.
+    next_at: Instant,
+}
 
-impl TermLike for Stderr {
-    fn width(&self) -> u16 {
-        80
-    }
-    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
-        if n > 0 {
-            write!(io::stderr(), "\x1b[{n}A")?;
+impl Lines {
+    fn line(&self) -> String {
+        match self.total {
+            Some(total) if total > 0 => format!(
+                "wenc: progress: {} of {} ({}%)",
+                BinaryBytes(self.done),
+                BinaryBytes(total),
+                self.done.min(total) * 100 / total
+            ),
+            _ => format!("wenc: progress: {}", BinaryBytes(self.done)),
         }
-        Ok(())
-    }
-    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
-        if n > 0 {
-            write!(io::stderr(), "\x1b[{n}B")?;
-        }
-        Ok(())
-    }
-    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
-        if n > 0 {
-            write!(io::stderr(), "\x1b[{n}C")?;
-        }
-        Ok(())
-    }
-    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
-        if n > 0 {
-            write!(io::stderr(), "\x1b[{n}D")?;
-        }
-        Ok(())
-    }
-    fn write_line(&self, s: &str) -> io::Result<()> {
-        writeln!(io::stderr(), "{s}")
-    }
-    fn write_str(&self, s: &str) -> io::Result<()> {
-        write!(io::stderr(), "{s}")
-    }
-    fn clear_line(&self) -> io::Result<()> {
-        write!(io::stderr(), "\r\x1b[2K")
-    }
-    fn flush(&self) -> io::Result<()> {
-        io::stderr().flush()
     }
 }

@@ -6,7 +6,7 @@ use super::historical;
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
-use super::{auto, inplace, list, sniff, Status};
+use super::{auto, inplace, list, options, sniff, strict, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
 use crate::detect::{self, Hint};
@@ -44,7 +44,18 @@ pub fn run(args: Vec<OsString>) -> Status {
         return usage(ErrorKind::UnknownArgument, labels::ICONV_C);
     }
     if args.list_labels {
-        let text = if args.json {
+        let text = if !args.files.is_empty() {
+            // The LABELs of `wenc -l LABEL...` come where FILEs go.
+            let given: Vec<String> = args
+                .files
+                .iter()
+                .map(|f| f.to_string_lossy().into_owned())
+                .collect();
+            match list::describe(&given, args.json) {
+                Ok(text) => text,
+                Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
+            }
+        } else if args.json {
             list::json()
         } else {
             list::text()
@@ -70,14 +81,26 @@ pub fn run(args: Vec<OsString>) -> Status {
     // -f auto chooses per input; UTF-8 stands in until then.
     let auto = labels::is_auto(&args.from);
     let from = match historical::resolve(&args.from, Direction::From, args.historical) {
-        _ if auto => UTF_8,
-        Ok(e) => e,
-        Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
+        _ if auto => Ok(labels::Resolved {
+            encoding: UTF_8,
+            note: None,
+        }),
+        other => other,
     };
-    let to = match historical::resolve(&args.to, Direction::To, args.historical) {
-        Ok(e) => e,
-        Err(msg) => return usage(ErrorKind::InvalidValue, &msg),
+    let (from, to) = match (
+        from,
+        historical::resolve(&args.to, Direction::To, args.historical),
+    ) {
+        (Ok(from), Ok(to)) => (from, to),
+        (Err(msg), _) | (_, Err(msg)) => return usage(ErrorKind::InvalidValue, &msg),
     };
+    if !args.quiet {
+        for note in from.note.iter().chain(&to.note) {
+            message::eprintln_line(&format!("wenc: note: {note}"));
+        }
+    }
+    let stricter = strict::stricter(&args.to, to.encoding);
+    let (from, to) = (from.encoding, to.encoding);
     if !to.can_encode() {
         let mut msg = format!(
             "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
@@ -108,6 +131,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         (true, _) | (_, Mode::Fatal) => ErrorMode::Fatal,
         (_, Mode::Replacement) => ErrorMode::Replacement,
         (_, Mode::Html) => ErrorMode::Html,
+        (_, Mode::Subst) => ErrorMode::Subst(args.subst_char.unwrap_or('?')),
     };
     let output = args.output.clone().filter(|p| p.as_os_str() != "-");
     let guard = Guard::new(
@@ -126,6 +150,9 @@ pub fn run(args: Vec<OsString>) -> Status {
         }
         None => {}
     }
+    if let Err(msg) = options::check_subst(args.subst_char, mode, to) {
+        return usage(ErrorKind::ArgumentConflict, &msg);
+    }
     let mut job = Job {
         settings: Settings {
             from,
@@ -133,6 +160,7 @@ pub fn run(args: Vec<OsString>) -> Status {
             mode,
             sniff_bom: !args.ignore_bom,
             write_output: !args.check,
+            transform: options::transform(args.eol, args.normalize),
         },
         from_label: args.from.trim().to_string(),
         check: args.check,
@@ -142,6 +170,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         guard,
         auto,
         hint,
+        stricter: stricter.filter(|_| !args.quiet),
     };
     let total = total_size(&sources);
     let output_on_terminal =
@@ -277,6 +306,8 @@ pub(super) struct Job {
     auto: bool,
     /// --hint, for -f auto and for the hint in malformed-input messages.
     hint: Option<Hint>,
+    /// The stricter set iconv users read the -t label as (see module `strict`).
+    stricter: Option<strict::Stricter>,
 }
 
 /// How converting one input ended.
@@ -309,10 +340,14 @@ impl Job {
             }
         };
         let mut discard = io::sink();
-        let sink: &mut dyn Write = match &mut output {
-            Some(o) => o,
-            None => &mut discard,
-        };
+        let mut watch = strict::Watch::new(
+            match &mut output {
+                Some(o) => o,
+                None => &mut discard,
+            },
+            self.stricter.clone(),
+        );
+        let sink: &mut dyn Write = &mut watch;
         if self.add_bom {
             if let Some(bom) = convert::bom_bytes(self.settings.to) {
                 if let Err(e) = sink.write_all(bom) {
@@ -350,6 +385,9 @@ impl Job {
                     break;
                 }
             }
+        }
+        if let Some(warning) = watch.warning() {
+            reporter.warn(&warning);
         }
         let status = if failed {
             Status::Failure
@@ -548,7 +586,10 @@ impl Job {
                         first.offset, first.position
                     )),
                     _ if !self.check => {
-                        msg.push_str(&format!("; -e html writes it as &#{};", u.ch as u32));
+                        msg.push_str(&format!(
+                            "; -e html writes it as &#{};, -e subst as ?",
+                            u.ch as u32
+                        ));
                     }
                     _ => {}
                 }
@@ -600,8 +641,12 @@ impl Job {
             ));
         }
         if let (n @ 1.., Some(u)) = (s.unmappable, &s.first_unmappable) {
+            let written_as = match self.settings.mode {
+                ErrorMode::Subst(c) => format!("'{}'", message::escape(c.encode_utf8(&mut [0; 4]))),
+                _ => "&#N; references".to_string(),
+            };
             parts.push(format!(
-                "{n} {} not representable in {} written as &#N; references; the first {} at {}",
+                "{n} {} not representable in {} written as {written_as}; the first {} at {}",
                 plural(n, "character", "characters"),
                 u.encoding,
                 message::describe_char(u.ch),

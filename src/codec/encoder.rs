@@ -1,5 +1,5 @@
 //! [`Encoder`]: a family encoder plus input positions and the encoding error
-//! modes (fatal, html).
+//! modes (fatal, html, subst).
 
 use super::registry::{Encoding, Kind};
 use super::{
@@ -84,7 +84,8 @@ impl Family {
     }
 }
 
-/// A numeric character reference (`&#1114111;` at most) still to be written.
+/// A replacement still to be written: a numeric character reference
+/// (`&#1114111;` at most) or a subst-mode character.
 #[derive(Default)]
 struct PendingReference {
     buf: [u8; 12],
@@ -155,6 +156,30 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> Replaced<UnmappableChar> {
+        self.encode_replacing(src, dst, last, None)
+    }
+
+    /// Encodes in subst mode: each unmappable character becomes `subst`
+    /// (which the caller made sure the encoding can represent), fed through
+    /// the encoder like html mode's references.
+    pub fn encode_with_subst(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        subst: char,
+    ) -> Replaced<UnmappableChar> {
+        self.encode_replacing(src, dst, last, Some(subst))
+    }
+
+    /// Html mode (`subst` is `None`) or subst mode.
+    fn encode_replacing(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        subst: Option<char>,
+    ) -> Replaced<UnmappableChar> {
         let mut out = Replaced {
             status: CoderStatus::InputEmpty,
             read: 0,
@@ -180,7 +205,10 @@ impl Encoder {
                 EncoderResult::Unmappable(u) => {
                     out.replaced += 1;
                     out.first.get_or_insert(u);
-                    self.queue_reference(u.ch);
+                    match subst {
+                        Some(c) => self.queue_char(c),
+                        None => self.queue_reference(u.ch),
+                    }
                 }
             }
         }
@@ -195,14 +223,21 @@ impl Encoder {
         self.reference.done = 0;
     }
 
+    /// Makes `subst` the replacement still to be written.
+    fn queue_char(&mut self, subst: char) {
+        self.reference.len = subst.encode_utf8(&mut self.reference.buf).len() as u8;
+        self.reference.done = 0;
+    }
+
     /// Writes the pending reference through the family encoder; false if
     /// `dst` filled up first.
     fn flush_reference(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
         let r = &mut self.reference;
         while r.done < r.len {
-            let ascii = &r.buf[r.done as usize..r.len as usize];
-            // The buffer holds only ASCII digits and punctuation.
-            let text = std::str::from_utf8(ascii).unwrap_or("");
+            let pending = &r.buf[r.done as usize..r.len as usize];
+            // The buffer holds a reference (ASCII) or one character, and the
+            // family encoder consumes whole characters.
+            let text = std::str::from_utf8(pending).unwrap_or("");
             let (result, read, w) = self.family.encode(text, &mut dst[*written..], false);
             r.done += read as u8;
             *written += w;
@@ -227,6 +262,53 @@ impl Encoder {
             if step.status == CoderStatus::InputEmpty {
                 return (out, errors);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{CoderStatus, ISO_2022_JP, SHIFT_JIS, WINDOWS_1252};
+    use super::*;
+
+    /// Subst mode through output buffers of every size from the minimum up:
+    /// the substitute, however long in the output, is never cut or lost.
+    fn subst_all(
+        encoding: &'static Encoding,
+        text: &str,
+        subst: char,
+        dst_len: usize,
+    ) -> (Vec<u8>, u64) {
+        let mut encoder = Encoder::new(encoding).unwrap();
+        let mut dst = vec![0u8; dst_len];
+        let (mut out, mut read, mut replaced) = (Vec::new(), 0, 0);
+        loop {
+            let step = encoder.encode_with_subst(&text[read..], &mut dst, true, subst);
+            read += step.read;
+            replaced += step.replaced;
+            out.extend_from_slice(&dst[..step.written]);
+            if step.status == CoderStatus::InputEmpty {
+                return (out, replaced);
+            }
+        }
+    }
+
+    #[test]
+    fn subst_writes_the_character_through_the_encoder() {
+        let text = "a\u{2713}\u{2713}b\u{30BD}\u{2713}";
+        for len in MIN_OUTPUT_BUFFER..40 {
+            assert_eq!(
+                subst_all(WINDOWS_1252, text, '?', len),
+                (b"a??b??".to_vec(), 4)
+            );
+            assert_eq!(
+                subst_all(SHIFT_JIS, text, '\u{3013}', len),
+                (b"a\x81\xAC\x81\xACb\x83\x5C\x81\xAC".to_vec(), 3)
+            );
+            assert_eq!(
+                subst_all(ISO_2022_JP, text, '?', len),
+                (b"a??b\x1B$B%=\x1B(B?".to_vec(), 3)
+            );
         }
     }
 }

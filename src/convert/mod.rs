@@ -28,11 +28,13 @@ mod fill;
 mod parallel;
 mod passthrough;
 mod position;
+mod transform;
 
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
 pub use fill::MIN_BUFFER_SIZE;
 pub use parallel::Parallelism;
 pub use position::TextPosition;
+pub use transform::{Eol, Form, TextTransform};
 
 use crate::codec::{
     CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, UTF_16BE, UTF_16LE,
@@ -41,6 +43,7 @@ use crate::codec::{
 use fill::Fill;
 use position::Tracker;
 use std::io::{self, Read, Write};
+use transform::Transformer;
 
 /// Size of the decoded-text buffer and of the encoded-output buffer. Larger
 /// than the output's buffer (64 KiB), so that full chunks of output are
@@ -61,6 +64,9 @@ pub enum ErrorMode {
     Fatal,
     /// Malformed input becomes U+FFFD; unrepresentable characters become `&#N;`.
     Html,
+    /// Malformed input becomes U+FFFD; unrepresentable characters become
+    /// this character, which the output encoding must be able to represent.
+    Subst(char),
 }
 
 /// The bytes of a byte order mark in `encoding`, for the encodings that have
@@ -88,7 +94,8 @@ pub struct Summary {
     /// Malformed sequences replaced with U+FFFD.
     pub malformed: u64,
     pub first_malformed: Option<MalformedInput>,
-    /// Characters written as `&#N;` references.
+    /// Characters written as `&#N;` references (html mode) or substituted
+    /// (subst mode).
     pub unmappable: u64,
     pub first_unmappable: Option<UnmappableChar>,
 }
@@ -121,14 +128,20 @@ pub struct Settings {
     pub sniff_bom: bool,
     /// Whether to write output at all (false: only check the input).
     pub write_output: bool,
+    /// Line ends and normalization applied between decoding and encoding
+    /// (module `transform`); none by default.
+    pub transform: TextTransform,
 }
 
 /// Converts one input. Create one per input: the decoder's BOM sniff and
 /// the encoder's state (ISO-2022-JP returns to ASCII at the end) are per input.
 pub struct Converter {
     decoder: Decoder,
-    /// `None` when the output is UTF-8: decoded text is written as is.
+    /// `None` when the output is UTF-8: decoded (and transformed) text is
+    /// written as is.
     encoder: Option<Encoder>,
+    /// `None` without --eol and --normalize (and then it costs nothing).
+    transform: Option<Transformer>,
     to: &'static Encoding,
     mode: ErrorMode,
     write_output: bool,
@@ -163,6 +176,8 @@ impl Converter {
         } else {
             settings.from.new_decoder_without_bom_handling()
         };
+        let transform =
+            (!settings.transform.is_none()).then(|| Transformer::new(settings.transform));
         let encoder = if settings.to == UTF_8 {
             None
         } else {
@@ -172,6 +187,7 @@ impl Converter {
         Converter {
             decoder,
             encoder,
+            transform,
             to: settings.to,
             mode: settings.mode,
             write_output,
@@ -447,6 +463,9 @@ impl Converter {
         end_of_input: bool,
         sink: &mut W,
     ) -> Result<(), ConvertError> {
+        if let (None, Some(_)) = (&self.encoder, &self.transform) {
+            return self.emit_transformed_utf8(len, end_of_input, sink);
+        }
         let base = self.text_base();
         let bytes = &self.text[base..base + len];
         let result = match &mut self.encoder {
@@ -456,28 +475,41 @@ impl Converter {
             }
             None if self.write_output => sink.write_all(bytes).map_err(ConvertError::Write),
             None => Ok(()),
-            Some(encoder) => encode(
-                encoder,
+            Some(encoder) => {
                 // Decoders write only UTF-8 in whole characters (the codec's
                 // contract, checked exhaustively by its tests); simdutf8
                 // confirms it for a small fraction of the encoding's cost.
-                simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8"),
-                end_of_input,
-                Target {
-                    out: &mut self.out,
-                    kept: if self.keep {
-                        Some(&mut self.kept)
-                    } else {
-                        None
+                let decoded =
+                    simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+                let (text, transform) = match &mut self.transform {
+                    None => (decoded, None),
+                    Some(t) => {
+                        t.apply(decoded, end_of_input);
+                        let t: &Transformer = t;
+                        (t.text(), Some((t, decoded)))
+                    }
+                };
+                encode(
+                    encoder,
+                    text,
+                    end_of_input,
+                    Target {
+                        out: &mut self.out,
+                        kept: if self.keep {
+                            Some(&mut self.kept)
+                        } else {
+                            None
+                        },
+                        sink: if self.write_output { Some(sink) } else { None },
+                        mode: self.mode,
+                        to: self.to,
+                        buffer_size: self.buffer_size,
+                        tracker: &self.tracker,
+                        transform,
+                        summary: &mut self.summary,
                     },
-                    sink: if self.write_output { Some(sink) } else { None },
-                    mode: self.mode,
-                    to: self.to,
-                    buffer_size: self.buffer_size,
-                    tracker: &self.tracker,
-                    summary: &mut self.summary,
-                },
-            ),
+                )
+            }
         };
         self.tracker.advance(bytes);
         result
@@ -494,6 +526,9 @@ struct Target<'a, W: Write + ?Sized> {
     to: &'static Encoding,
     buffer_size: usize,
     tracker: &'a Tracker,
+    /// The transform the text came through, if any, and the decoded chunk
+    /// it was given (for positions).
+    transform: Option<(&'a Transformer, &'a str)>,
     summary: &'a mut Summary,
 }
 
@@ -505,18 +540,24 @@ fn encode<W: Write + ?Sized>(
     last: bool,
     mut t: Target<'_, W>,
 ) -> Result<(), ConvertError> {
-    let (to, tracker) = (t.to, t.tracker);
+    let (to, tracker, transform) = (t.to, t.tracker, t.transform);
+    let text_base = transform.map_or(tracker.base, |(tf, _)| tf.out_base);
     let unmappable = |u_offset: u64| {
-        let offset = (u_offset - tracker.base) as usize;
+        let offset = (u_offset - text_base) as usize;
         let ch = text
             .get(offset..)
             .and_then(|s| s.chars().next())
             .unwrap_or('\u{FFFD}');
+        // Positions are those of the decoded input, before any transform.
+        let (text_offset, position) = match transform {
+            None => (u_offset, tracker.position_in(text.as_bytes(), offset)),
+            Some((tf, decoded)) => tf.origin(offset, decoded, tracker),
+        };
         UnmappableChar {
             encoding: to,
             ch,
-            text_offset: u_offset,
-            position: tracker.position_in(text.as_bytes(), offset),
+            text_offset,
+            position,
         }
     };
     let mut read = 0;
@@ -527,8 +568,11 @@ fn encode<W: Write + ?Sized>(
             t.out.resize(base + t.buffer_size, 0);
         }
         let out = &mut t.out[base..base + t.buffer_size];
-        let (status, written, error) = if t.mode == ErrorMode::Html {
-            let step = encoder.encode_with_html(&text[read..], out, last);
+        let (status, written, error) = if let ErrorMode::Html | ErrorMode::Subst(_) = t.mode {
+            let step = match t.mode {
+                ErrorMode::Subst(c) => encoder.encode_with_subst(&text[read..], out, last, c),
+                _ => encoder.encode_with_html(&text[read..], out, last),
+            };
             read += step.read;
             t.summary.unmappable += step.replaced;
             if let (Some(u), None) = (step.first, t.summary.first_unmappable) {

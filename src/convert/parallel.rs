@@ -502,6 +502,7 @@ mod tests {
             mode,
             sniff_bom: true,
             write_output: true,
+            transform: Default::default(),
         }
     }
 
@@ -740,7 +741,13 @@ mod tests {
                 let long = input(from, &long, malformed);
                 let short = input(from, &short, malformed);
                 for to in [UTF_8, UTF_16LE, WINDOWS_1252, SHIFT_JIS] {
-                    for mode in [ErrorMode::Replacement, ErrorMode::Fatal, ErrorMode::Html] {
+                    let modes = [
+                        ErrorMode::Replacement,
+                        ErrorMode::Fatal,
+                        ErrorMode::Html,
+                        ErrorMode::Subst('?'),
+                    ];
+                    for mode in modes {
                         for write_output in [true, false] {
                             let s = Settings {
                                 write_output,

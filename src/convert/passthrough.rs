@@ -27,7 +27,11 @@ impl Converter {
             Some((encoding, _)) if s.sniff_bom => encoding,
             _ => s.from,
         };
-        input == UTF_8 && self.encoder.is_none() && self.summary.bytes_read == 0 && !self.finished
+        input == UTF_8
+            && self.encoder.is_none()
+            && self.transform.is_none()
+            && self.summary.bytes_read == 0
+            && !self.finished
     }
 
     /// Converts all of `bytes`, as [`convert_slice`](Converter::convert_slice)

@@ -54,6 +54,13 @@ impl Tracker {
         self.base += len as u64;
     }
 
+    /// Moves back over `text`, which ends where the tracker is and holds no
+    /// newline (text held back by the transform stage).
+    pub fn back_within_line(&mut self, text: &[u8]) {
+        self.base -= text.len() as u64;
+        self.chars_in_line -= count_chars(text);
+    }
+
     /// Moves past `chunk`.
     pub fn advance(&mut self, chunk: &[u8]) {
         (self.line, self.chars_in_line) = step(self.line, self.chars_in_line, chunk);

@@ -8,6 +8,7 @@ fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> 
         mode,
         sniff_bom: true,
         write_output: true,
+        transform: Default::default(),
     }
 }
 

@@ -89,6 +89,7 @@ pub fn check_driver(data: &[u8]) -> bool {
         mode,
         sniff_bom,
         write_output: true,
+        transform: Default::default(),
     };
     let mut converter = Converter::new(settings).with_buffer_size(size);
     let mut out = Vec::new();

@@ -22,6 +22,7 @@ mod registry;
 mod replacement;
 mod shared;
 mod shift_jis;
+mod simd;
 mod single_byte;
 mod tables;
 mod utf16;
@@ -34,6 +35,8 @@ mod encoder;
 pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use registry::{bom_sniff, Encoding};
+#[doc(hidden)]
+pub use simd::{force_path, Path as SimdPath};
 pub use tables::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
     ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,

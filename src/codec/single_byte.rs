@@ -69,14 +69,19 @@ fn decode_tables(t: &'static SingleByteTable) -> &'static DecodeTables {
 }
 
 /// Bytes the scalar loop takes after the vector kernel stops before handing
-/// back to it: enough to get past a three-byte character or an error without
-/// retrying the kernel on every block of text that never suits it (Thai).
-const SCALAR_STRETCH: usize = 64;
+/// back to it: enough to get past a three-byte character or an error. Each
+/// time the kernel stops at once (text that never suits it, such as Thai) the
+/// stretch doubles, up to the maximum, so such text costs little more than
+/// the scalar loop alone.
+const MIN_STRETCH: usize = 64;
+const MAX_STRETCH: usize = 1 << 14;
 
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
     tables: &'static DecodeTables,
     path: Path,
+    /// The scalar stretch, as above.
+    stretch: usize,
 }
 
 impl SingleByteDecoder {
@@ -84,6 +89,7 @@ impl SingleByteDecoder {
         SingleByteDecoder {
             tables: decode_tables(t),
             path: Path::select(),
+            stretch: MIN_STRETCH,
         }
     }
 
@@ -102,11 +108,15 @@ impl SingleByteDecoder {
                 simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]);
             r += kr;
             w += kw;
+            self.stretch = match kr {
+                0 => (self.stretch * 2).min(MAX_STRETCH),
+                _ => MIN_STRETCH,
+            };
             // Then eight bytes at a time, with room for the worst case: a word
             // of ASCII starts a word-wise copy; any other word goes through
             // the table byte by byte, branch-free but for errors (each byte
             // writes four bytes and keeps its UTF-8 length).
-            let stretch_end = r + SCALAR_STRETCH;
+            let stretch_end = r + self.stretch;
             while r + 8 <= src.len() && w + 32 <= dst.len() {
                 if r >= stretch_end && self.path != Path::Scalar {
                     break;
@@ -217,7 +227,11 @@ mod tests {
         let one = decode(t, input, input.len().max(1), 1 << 16);
         for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
             simd::force_path(Some(path));
-            assert_eq!(decode(t, input, input.len().max(1), 1 << 16), one, "{path:?}");
+            assert_eq!(
+                decode(t, input, input.len().max(1), 1 << 16),
+                one,
+                "{path:?}"
+            );
             for chunk in [1, 2, 3, 5, 40] {
                 for dst_len in [3, 4, 5, 16, 70] {
                     assert_eq!(

@@ -484,10 +484,7 @@ pub(super) mod tests {
         assert_eq!(SIDE_TABLE.len(), 18);
         for &(cp, bytes) in &SIDE_TABLE {
             // Not in index gb18030, so the step order against it is moot.
-            assert_eq!(
-                GB18030_BYTES.bytes(u32::from(cp)),
-                None
-            );
+            assert_eq!(GB18030_BYTES.bytes(u32::from(cp)), None);
             let c = char::from_u32(u32::from(cp)).unwrap();
             assert_eq!(encode(GB18030, &c.to_string()), Ok(bytes.to_vec()), "{c:?}");
             assert_eq!(encode(GBK, &c.to_string()), Ok(bytes.to_vec()), "{c:?}");

@@ -117,11 +117,13 @@ impl SingleByteDecoder {
             // of ASCII starts a word-wise copy; any other word goes through
             // the table byte by byte, branch-free but for errors (each byte
             // writes four bytes and keeps its UTF-8 length).
-            let stretch_end = r + self.stretch;
-            while r + 8 <= src.len() && w + 32 <= dst.len() {
-                if r >= stretch_end && self.path != Path::Scalar {
-                    break;
-                }
+            // (One bound for both limits keeps the loop's test as cheap as
+            // when it had only the input's end.)
+            let end = match self.path {
+                Path::Scalar => src.len(),
+                _ => src.len().min(r + self.stretch),
+            };
+            while r + 8 <= end && w + 32 <= dst.len() {
                 let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
                 if word & 0x8080_8080_8080_8080 == 0 {
                     let n = copy_ascii(&src[r..], &mut dst[w..]);

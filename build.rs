@@ -59,13 +59,40 @@ fn emit_decode(out: &mut String, ident: &str, index: &Index, wide: bool, min_len
 /// block 0, so a lookup is two loads and no branch. Astral code points go to a
 /// sorted side list.
 fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
+    let entries = map.iter().map(|(&cp, &pointer)| {
+        assert!(pointer < 0xFFFF, "{ident}: pointer {pointer} too large");
+        (cp, pointer as u16 + 1)
+    });
+    emit_pages(out, ident, "ReverseTable", entries);
+}
+
+/// A reverse table holding each code point's two output bytes (lead, trail as
+/// a little-endian `u16`; 0 = unmapped, as no lead byte is 0) instead of its
+/// pointer, so an encoder writes them without arithmetic. `bytes_of` is the
+/// encoding's pointer -> bytes rule.
+fn emit_reverse_bytes(
+    out: &mut String,
+    ident: &str,
+    map: &BTreeMap<u32, u32>,
+    bytes_of: impl Fn(u32) -> [u8; 2],
+) {
+    let entries = map.iter().map(|(&cp, &pointer)| {
+        let [lead, trail] = bytes_of(pointer);
+        assert!(lead != 0, "{ident}: lead byte 0");
+        (cp, u16::from_le_bytes([lead, trail]))
+    });
+    emit_pages(out, ident, "BytesTable", entries);
+}
+
+/// The shared layout of [`emit_reverse`] and [`emit_reverse_bytes`]: `entries`
+/// are (code point, nonzero value).
+fn emit_pages(out: &mut String, ident: &str, ty: &str, entries: impl Iterator<Item = (u32, u16)>) {
     let mut pages = [0u16; 256];
     let mut blocks: Vec<[u16; 256]> = vec![[0; 256]];
     let mut astral = Vec::new();
-    for (&cp, &pointer) in map {
-        assert!(pointer < 0xFFFF, "{ident}: pointer {pointer} too large");
+    for (cp, value) in entries {
         if cp > 0xFFFF {
-            astral.push((cp, pointer));
+            astral.push((cp, value));
             continue;
         }
         let page = (cp >> 8) as usize;
@@ -73,13 +100,9 @@ fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
             pages[page] = blocks.len() as u16;
             blocks.push([0; 256]);
         }
-        blocks[pages[page] as usize][(cp & 0xFF) as usize] = pointer as u16 + 1;
+        blocks[pages[page] as usize][(cp & 0xFF) as usize] = value;
     }
-    writeln!(
-        out,
-        "pub(crate) static {ident}: ReverseTable = ReverseTable {{"
-    )
-    .unwrap();
+    writeln!(out, "pub(crate) static {ident}: {ty} = {ty} {{").unwrap();
     writeln!(out, "  pages: &{pages:?},").unwrap();
     out.push_str("  data: &[\n");
     for block in &blocks {
@@ -91,6 +114,16 @@ fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
     out.push_str("  ],\n");
     writeln!(out, "  astral: &{astral:?},").unwrap();
     out.push_str("};\n");
+}
+
+/// The two bytes for a pointer in the double-byte layouts (the Shift_JIS,
+/// EUC-JP, EUC-KR, Big5 and gb18030 encoders): `row` trails per lead, leads
+/// from `lead_base`, trails from `trail_base`, skipping `gap` byte values
+/// after the first 0x3F trails (Shift_JIS, gb18030: 0x7F; Big5: 0x7F..=0xA0).
+fn two_bytes(pointer: u32, row: u32, lead_base: u32, trail_base: u32, gap: u32) -> [u8; 2] {
+    let (lead, trail) = (pointer / row, pointer % row);
+    let trail = trail + trail_base + if trail < 0x3F { 0 } else { gap };
+    [(lead + lead_base) as u8, trail as u8]
 }
 
 /// The standard's "index pointer": the first pointer for each code point,
@@ -268,13 +301,19 @@ fn main() {
         "JIS0208_ENCODE",
         &first_pointers(&jis0208, |_| false),
     );
+    emit_reverse_bytes(
+        &mut out,
+        "EUC_JP_BYTES",
+        &first_pointers(&jis0208, |_| false),
+        |p| two_bytes(p, 94, 0xA1, 0xA1, 0),
+    );
     // "index Shift_JIS pointer": pointers 8272..=8835 duplicate NEC selections
     // of IBM extensions that Shift_JIS encoders must not produce.
-    emit_reverse(
-        &mut out,
-        "SHIFT_JIS_ENCODE",
-        &first_pointers(&jis0208, |p| (8272..=8835).contains(&p)),
-    );
+    let shift_jis = first_pointers(&jis0208, |p| (8272..=8835).contains(&p));
+    emit_reverse_bytes(&mut out, "SHIFT_JIS_BYTES", &shift_jis, |p| {
+        let lead_base = if p / 188 < 0x1F { 0x81 } else { 0xC1 };
+        two_bytes(p, 188, lead_base, 0x40, 1)
+    });
     emit_decode(
         &mut out,
         "INDEX_JIS0212",
@@ -292,19 +331,17 @@ fn main() {
 
     let euc_kr = read_index(dir, "euc-kr");
     emit_decode(&mut out, "INDEX_EUC_KR", &euc_kr, false, 0);
-    emit_reverse(
-        &mut out,
-        "EUC_KR_ENCODE",
-        &first_pointers(&euc_kr, |_| false),
-    );
+    let euc_kr_pointers = first_pointers(&euc_kr, |_| false);
+    emit_reverse_bytes(&mut out, "EUC_KR_BYTES", &euc_kr_pointers, |p| {
+        two_bytes(p, 190, 0x81, 0x41, 0)
+    });
 
     let gb18030 = read_index(dir, "gb18030");
     emit_decode(&mut out, "INDEX_GB18030", &gb18030, false, 0);
-    emit_reverse(
-        &mut out,
-        "GB18030_ENCODE",
-        &first_pointers(&gb18030, |_| false),
-    );
+    let gb18030_pointers = first_pointers(&gb18030, |_| false);
+    emit_reverse_bytes(&mut out, "GB18030_BYTES", &gb18030_pointers, |p| {
+        two_bytes(p, 190, 0x81, 0x40, 1)
+    });
     let ranges: Vec<(u32, u32)> = read_index(dir, "gb18030-ranges").into_iter().collect();
     writeln!(
         out,
@@ -315,7 +352,10 @@ fn main() {
 
     let big5 = read_index(dir, "big5");
     emit_decode(&mut out, "INDEX_BIG5", &big5, true, 0);
-    emit_reverse(&mut out, "BIG5_ENCODE", &big5_pointers(&big5));
+    let big5_pointers = big5_pointers(&big5);
+    emit_reverse_bytes(&mut out, "BIG5_BYTES", &big5_pointers, |p| {
+        two_bytes(p, 157, 0x81, 0x40, 0x62 - 0x40)
+    });
 
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
     fs::write(dest, out).unwrap();

@@ -2,7 +2,7 @@
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_scalar};
-use super::tables::{BIG5_ENCODE, INDEX_BIG5};
+use super::tables::{BIG5_BYTES, INDEX_BIG5};
 use super::{RawDecoderResult, RawEncoderResult};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
@@ -127,11 +127,8 @@ impl Big5Encoder {
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
         encode_stateless::<2>(src, dst, |cp, out| {
-            let pointer = BIG5_ENCODE.pointer(cp)?;
-            let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
-            let offset = if trail < 0x3F { 0x40 } else { 0x62 };
-            out[0] = lead as u8;
-            out[1] = (trail + offset) as u8;
+            // The index's two bytes, precomputed by build.rs.
+            out[..2].copy_from_slice(&BIG5_BYTES.bytes(cp)?);
             Some(2)
         })
     }
@@ -153,6 +150,12 @@ mod tests {
             lead as u8,
             (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8,
         ]
+    }
+
+    /// The inverse of [`bytes_for`].
+    fn pointer_of([lead, trail]: [u8; 2]) -> usize {
+        let offset = if trail < 0x7F { 0x40 } else { 0x62 };
+        (usize::from(lead) - 0x81) * 157 + usize::from(trail) - offset
     }
 
     #[test]
@@ -194,14 +197,13 @@ mod tests {
             };
             let b = bytes_for(pointer);
             assert_eq!(decode_all(BIG5, &b), ok(&c.to_string()));
-            match BIG5_ENCODE.pointer(cp) {
-                Some(p) => {
-                    assert!(usize::from(p) >= 5024);
-                    assert_eq!(INDEX_BIG5[usize::from(p)], cp);
-                    assert_eq!(
-                        encode(BIG5, &c.to_string()),
-                        Ok(bytes_for(p.into()).to_vec())
-                    );
+            match BIG5_BYTES.bytes(cp) {
+                Some(pair) => {
+                    let p = pointer_of(pair);
+                    assert_eq!(bytes_for(p), pair);
+                    assert!(p >= 5024);
+                    assert_eq!(INDEX_BIG5[p], cp);
+                    assert_eq!(encode(BIG5, &c.to_string()), Ok(pair.to_vec()));
                 }
                 None => assert_eq!(encode(BIG5, &c.to_string()), Err(c)),
             }

@@ -3,7 +3,7 @@
 use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_bmp;
-use super::tables::{INDEX_JIS0208, INDEX_JIS0212, JIS0208_ENCODE};
+use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
@@ -176,8 +176,9 @@ impl EucJpEncoder {
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
         encode_stateless::<2>(src, dst, |cp, out| {
-            let pointer = match JIS0208_ENCODE.pointer(cp) {
-                Some(pointer) => pointer,
+            // The index's two bytes, precomputed by build.rs.
+            let pair = match EUC_JP_BYTES.bytes(cp) {
+                Some(pair) => pair,
                 None => match cp {
                     0xA5 => return single(out, 0x5C),
                     0x203E => return single(out, 0x7E),
@@ -186,12 +187,11 @@ impl EucJpEncoder {
                         out[1] = (cp - 0xFF61 + 0xA1) as u8;
                         return Some(2);
                     }
-                    0x2212 => JIS0208_ENCODE.pointer(0xFF0D)?,
+                    0x2212 => EUC_JP_BYTES.bytes(0xFF0D)?,
                     _ => return None,
                 },
             };
-            out[0] = (pointer / 94 + 0xA1) as u8;
-            out[1] = (pointer % 94 + 0xA1) as u8;
+            out[..2].copy_from_slice(&pair);
             Some(2)
         })
     }

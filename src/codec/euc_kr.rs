@@ -2,7 +2,7 @@
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_bmp};
-use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
+use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -87,9 +87,8 @@ impl EucKrEncoder {
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
         encode_stateless::<2>(src, dst, |cp, out| {
-            let pointer = EUC_KR_ENCODE.pointer(cp)?;
-            out[0] = (pointer / 190 + 0x81) as u8;
-            out[1] = (pointer % 190 + 0x41) as u8;
+            // The index's two bytes, precomputed by build.rs.
+            out[..2].copy_from_slice(&EUC_KR_BYTES.bytes(cp)?);
             Some(2)
         })
     }

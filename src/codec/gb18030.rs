@@ -7,7 +7,7 @@
 use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
-use super::tables::{GB18030_ENCODE, INDEX_GB18030, INDEX_GB18030_RANGES};
+use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
@@ -287,15 +287,12 @@ impl Gb18030Encoder {
         encode_stateless::<4>(src, dst, |cp, out| {
             // The standard's steps, with the index first: neither U+E5E5, GBK's
             // U+20AC, nor a side-table code point is in index gb18030.
-            if let Some(pointer) = GB18030_ENCODE
-                .pointer(cp)
+            // (The index's two bytes are precomputed by build.rs.)
+            if let Some(pair) = GB18030_BYTES
+                .bytes(cp)
                 .filter(|_| !(is_gbk && cp == 0x20AC))
             {
-                let pointer = u32::from(pointer);
-                let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
-                let offset = if trail < 0x3F { 0x40 } else { 0x41 };
-                out[0] = lead as u8;
-                out[1] = (trail + offset) as u8;
+                out[..2].copy_from_slice(&pair);
                 return Some(2);
             }
             if cp == 0xE5E5 {
@@ -487,7 +484,7 @@ pub(super) mod tests {
         assert_eq!(SIDE_TABLE.len(), 18);
         for &(cp, bytes) in &SIDE_TABLE {
             // Not in index gb18030, so the step order against it is moot.
-            assert_eq!(GB18030_ENCODE.pointer(u32::from(cp)), None);
+            assert_eq!(GB18030_BYTES.bytes(u32::from(cp)), None);
             let c = char::from_u32(u32::from(cp)).unwrap();
             assert_eq!(encode(GB18030, &c.to_string()), Ok(bytes.to_vec()), "{c:?}");
             assert_eq!(encode(GBK, &c.to_string()), Ok(bytes.to_vec()), "{c:?}");
@@ -500,8 +497,8 @@ pub(super) mod tests {
             Ok(vec![0xA6, 0xD9, 0xFE, 0xA0])
         );
         assert_eq!(decode_all(GB18030, b"\xA6\xD9"), ok("\u{FE10}"));
-        assert_eq!(GB18030_ENCODE.pointer(0xE5E5), None);
-        assert_eq!(GB18030_ENCODE.pointer(0xE7C7), None);
+        assert_eq!(GB18030_BYTES.bytes(0xE5E5), None);
+        assert_eq!(GB18030_BYTES.bytes(0xE7C7), None);
     }
 
     #[test]
@@ -617,7 +614,7 @@ pub(super) mod tests {
                     .collect::<Vec<_>>(),
                 [c]
             );
-            if cp >= 0x80 && GB18030_ENCODE.pointer(cp).is_none() {
+            if cp >= 0x80 && GB18030_BYTES.bytes(cp).is_none() {
                 assert_eq!(n, 4, "{c:?}");
                 assert_eq!(encode(GBK, c.encode_utf8(&mut [0; 4])), Err(c));
             }

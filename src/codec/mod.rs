@@ -28,6 +28,7 @@ mod registry;
 mod replacement;
 mod shared;
 mod shift_jis;
+mod simd;
 mod single_byte;
 mod tables;
 mod utf16;
@@ -41,6 +42,8 @@ pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use historical::{HZ_GB_2312, ISO_2022_KR};
 pub use registry::{bom_sniff, Encoding};
+#[doc(hidden)]
+pub use simd::{force_path, Path as SimdPath};
 pub use tables::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
     ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,

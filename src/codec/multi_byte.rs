@@ -111,7 +111,7 @@ fn hot_loop<F: MultiByte>(
         let n = copy_ascii(&src[r..], &mut dst[w..]);
         r += n;
         w += n;
-        while r + 1 < src.len() && dst.len() - w >= 3 {
+        while r + 1 < src.len() && dst.len() - w >= 4 {
             let (b, byte) = (src[r], src[r + 1]);
             if b < 0x80 {
                 if byte < 0x80 {
@@ -124,7 +124,7 @@ fn hot_loop<F: MultiByte>(
             }
             match F::hot_pair(b, byte) {
                 Some(cp) => {
-                    w = write_bmp(dst, w, cp);
+                    w = write_bmp_word(dst, w, cp);
                     r += 2;
                 }
                 None => break,
@@ -132,6 +132,21 @@ fn hot_loop<F: MultiByte>(
         }
         return (r, w);
     }
+}
+
+/// Writes a non-ASCII BMP code point (never a surrogate) as UTF-8 at
+/// `dst[w..]` with one 4-byte store (the byte after it is overwritten later),
+/// returning the new position; the caller has checked that 4 bytes are free.
+#[inline(always)]
+fn write_bmp_word(dst: &mut [u8], w: usize, cp: u32) -> usize {
+    let (word, len) = if cp >= 0x800 {
+        let word = (0xE0 | cp >> 12) | (0x80 | (cp >> 6) & 0x3F) << 8 | (0x80 | cp & 0x3F) << 16;
+        (word, 3)
+    } else {
+        ((0xC0 | cp >> 6) | (0x80 | cp & 0x3F) << 8, 2)
+    };
+    dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+    w + len
 }
 
 /// What a fresh non-ASCII byte is, for a family whose only state is one

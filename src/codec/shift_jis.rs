@@ -2,7 +2,7 @@
 
 use super::multi_byte::{lead_step, Call, MultiByte, Single};
 use super::shared::{encode_stateless, write_bmp};
-use super::tables::{INDEX_JIS0208, SHIFT_JIS_ENCODE};
+use super::tables::{INDEX_JIS0208, SHIFT_JIS_BYTES};
 use super::{RawDecoderResult, RawEncoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -109,8 +109,10 @@ impl ShiftJisEncoder {
         _last: bool,
     ) -> (RawEncoderResult, usize, usize) {
         encode_stateless::<2>(src, dst, |cp, out| {
-            match SHIFT_JIS_ENCODE
-                .pointer(cp)
+            // The index's two bytes (§12.3.2 steps 7-13, precomputed by
+            // build.rs), else the code points outside it.
+            match SHIFT_JIS_BYTES
+                .bytes(cp)
                 .map(Err)
                 .or_else(|| encode_special(cp))?
             {
@@ -118,32 +120,26 @@ impl ShiftJisEncoder {
                     out[0] = byte;
                     Some(1)
                 }
-                Err(pointer) => Some(write_pointer(out, 0, pointer)),
+                Err(pair) => {
+                    out[..2].copy_from_slice(&pair);
+                    Some(2)
+                }
             }
         })
     }
 }
 
-/// Writes the two bytes for an index Shift_JIS pointer (§12.3.2 steps 9-13).
-#[inline(always)]
-fn write_pointer(dst: &mut [u8], w: usize, pointer: u16) -> usize {
-    let (lead, trail) = (pointer / 188, pointer % 188);
-    dst[w] = (lead + if lead < 0x1F { 0x81 } else { 0xC1 }) as u8;
-    dst[w + 1] = (trail + if trail < 0x3F { 0x40 } else { 0x41 }) as u8;
-    w + 2
-}
-
 /// The code points outside the index (§12.3.2 steps 2-6): `Ok(byte)` for a
-/// single byte, `Err(pointer)` for U+2212 (encoded as U+FF0D), `None` if
+/// single byte, `Err(bytes)` for U+2212 (encoded as U+FF0D), `None` if
 /// unmappable. Only reached when the index has no pointer for `cp`.
 #[inline(never)]
-fn encode_special(cp: u32) -> Option<Result<u8, u16>> {
+fn encode_special(cp: u32) -> Option<Result<u8, [u8; 2]>> {
     match cp {
         0x80 => Some(Ok(0x80)),
         0xA5 => Some(Ok(0x5C)),
         0x203E => Some(Ok(0x7E)),
         0xFF61..=0xFF9F => Some(Ok((cp - 0xFF61 + 0xA1) as u8)),
-        0x2212 => SHIFT_JIS_ENCODE.pointer(0xFF0D).map(Err),
+        0x2212 => SHIFT_JIS_BYTES.bytes(0xFF0D).map(Err),
         _ => None,
     }
 }
@@ -482,8 +478,9 @@ mod tests {
                 if (0xE000..=0xE757).contains(&cp) {
                     assert_eq!(back, [Ev::Unmappable(0, text.chars().next().unwrap())]);
                 } else if !(8272..=8835).contains(&pointer) {
-                    let first = super::SHIFT_JIS_ENCODE.pointer(cp).unwrap();
-                    if usize::from(first) == pointer {
+                    // The bytes of the code point's first pointer.
+                    let first = super::SHIFT_JIS_BYTES.bytes(cp).unwrap();
+                    if first == [lead, trail] {
                         assert_eq!(back, [Ev::Out(vec![lead, trail])], "{lead:X} {trail:X}");
                     }
                 }

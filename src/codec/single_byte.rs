@@ -4,6 +4,7 @@
 use super::ascii::copy_ascii;
 use super::registry::Kind;
 use super::shared::encode_stateless;
+use super::simd::{self, PairTables, Path};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -35,31 +36,61 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
     utf8
 }
 
-/// The [`Utf8Table`] of `t`, built on first use and kept for the program's
+/// What a decoder looks bytes up in: the scalar table and the vector
+/// kernels' two-byte tables, derived from it.
+struct DecodeTables {
+    utf8: Utf8Table,
+    pairs: PairTables,
+}
+
+fn build_decode_tables(t: &SingleByteTable) -> DecodeTables {
+    let utf8 = build_utf8_table(t);
+    let pairs = PairTables::new(|b| {
+        let e = utf8[usize::from(b)];
+        e.to_le_bytes()[..(e >> 24) as usize].to_vec()
+    });
+    DecodeTables { utf8, pairs }
+}
+
+/// The [`DecodeTables`] of `t`, built on first use and kept for the program's
 /// life (one per encoding, so decoders stay small and cheap to create).
-fn utf8_table(t: &'static SingleByteTable) -> &'static Utf8Table {
+fn decode_tables(t: &'static SingleByteTable) -> &'static DecodeTables {
     const SLOTS: usize = 64;
-    static CACHE: [OnceLock<Utf8Table>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    static CACHE: [OnceLock<DecodeTables>; SLOTS] = [const { OnceLock::new() }; SLOTS];
     let slot = ENCODINGS
         .iter()
         .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
     match slot {
-        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_utf8_table(t)),
+        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_decode_tables(t)),
         // Every single-byte table belongs to an encoding; this is only a
         // fallback.
-        _ => Box::leak(Box::new(build_utf8_table(t))),
+        _ => Box::leak(Box::new(build_decode_tables(t))),
     }
 }
 
+/// Bytes the scalar loop takes after the vector kernel stops before handing
+/// back to it: enough to get past a three-byte character or an error. Each
+/// time the kernel stops at once (text that never suits it, such as Thai) the
+/// stretch doubles, up to the maximum, so such text costs little more than
+/// the scalar loop alone. (Resetting only after longer kernel runs was
+/// measured: it costs Russian text, with its frequent dashes, a third.)
+const MIN_STRETCH: usize = 64;
+const MAX_STRETCH: usize = 1 << 14;
+
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
-    utf8: &'static Utf8Table,
+    tables: &'static DecodeTables,
+    path: Path,
+    /// The scalar stretch, as above.
+    stretch: usize,
 }
 
 impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteDecoder {
-            utf8: utf8_table(t),
+            tables: decode_tables(t),
+            path: Path::select(),
+            stretch: MIN_STRETCH,
         }
     }
 
@@ -69,14 +100,30 @@ impl SingleByteDecoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (RawDecoderResult, usize, usize) {
+        let utf8 = &self.tables.utf8;
         let mut r = 0;
         let mut w = 0;
         loop {
-            // Eight bytes at a time, with room for the worst case: a word
+            // Whole blocks of ASCII and two-byte characters, vectorised.
+            let (kr, kw) =
+                simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]);
+            r += kr;
+            w += kw;
+            self.stretch = match kr {
+                0 => (self.stretch * 2).min(MAX_STRETCH),
+                _ => MIN_STRETCH,
+            };
+            // Then eight bytes at a time, with room for the worst case: a word
             // of ASCII starts a word-wise copy; any other word goes through
             // the table byte by byte, branch-free but for errors (each byte
             // writes four bytes and keeps its UTF-8 length).
-            while r + 8 <= src.len() && w + 32 <= dst.len() {
+            // (One bound for both limits keeps the loop's test as cheap as
+            // when it had only the input's end.)
+            let end = match self.path {
+                Path::Scalar => src.len(),
+                _ => src.len().min(r + self.stretch),
+            };
+            while r + 8 <= end && w + 32 <= dst.len() {
                 let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
                 if word & 0x8080_8080_8080_8080 == 0 {
                     let n = copy_ascii(&src[r..], &mut dst[w..]);
@@ -86,7 +133,7 @@ impl SingleByteDecoder {
                 }
                 for k in 0..8 {
                     let b = (word >> (8 * k)) as u8;
-                    let e = self.utf8[b as usize];
+                    let e = utf8[b as usize];
                     let len = (e >> 24) as usize;
                     if len == 0 {
                         let m = RawMalformed::new(&[b], 0);
@@ -97,11 +144,14 @@ impl SingleByteDecoder {
                 }
                 r += 8;
             }
+            if r + 8 <= src.len() && w + 32 <= dst.len() {
+                continue; // stretch done: back to the kernel
+            }
             // Near the end of either: one byte at a time, exactly.
             let Some(&b) = src.get(r) else {
                 return (RawDecoderResult::InputEmpty, r, w);
             };
-            let e = self.utf8[b as usize];
+            let e = utf8[b as usize];
             let len = (e >> 24) as usize;
             if len == 0 {
                 let m = RawMalformed::new(&[b], 0);
@@ -174,17 +224,28 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// Decodes whole, then in small chunks into small buffers, on every
+    /// kernel path this CPU has; all must agree.
     fn decode_all_ways(t: &'static SingleByteTable, input: &[u8]) -> String {
         let one = decode(t, input, input.len().max(1), 1 << 16);
-        for chunk in [1, 2, 3, 5] {
-            for dst_len in [3, 4, 5, 16] {
-                assert_eq!(
-                    decode(t, input, chunk, dst_len),
-                    one,
-                    "chunk {chunk} dst {dst_len}"
-                );
+        for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
+            simd::force_path(Some(path));
+            assert_eq!(
+                decode(t, input, input.len().max(1), 1 << 16),
+                one,
+                "{path:?}"
+            );
+            for chunk in [1, 2, 3, 5, 40] {
+                for dst_len in [3, 4, 5, 16, 70] {
+                    assert_eq!(
+                        decode(t, input, chunk, dst_len),
+                        one,
+                        "{path:?} chunk {chunk} dst {dst_len}"
+                    );
+                }
             }
         }
+        simd::force_path(None);
         one
     }
 

@@ -23,9 +23,34 @@ impl ReverseTable {
             self.data[(block << 8) | (cp & 0xFF) as usize]
         } else {
             let i = self.astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
-            i.map_or(0, |i| self.astral[i].1 + 1)
+            i.map_or(0, |i| self.astral[i].1)
         };
         entry.checked_sub(1)
+    }
+}
+
+/// Code point -> the two bytes a double-byte encoder writes, laid out as
+/// [`ReverseTable`] but holding `u16::from_le_bytes([lead, trail])` (0 means
+/// unmapped: no lead byte is 0). build.rs applies the encoding's pointer ->
+/// bytes rule once, so encoders do no division per character.
+pub(crate) struct BytesTable {
+    pub pages: &'static [u16; 256],
+    pub data: &'static [u16],
+    pub astral: &'static [(u32, u16)],
+}
+
+impl BytesTable {
+    /// The two bytes for `cp`, if the encoding's index has it.
+    #[inline(always)]
+    pub fn bytes(&self, cp: u32) -> Option<[u8; 2]> {
+        let entry = if cp <= 0xFFFF {
+            let block = self.pages[(cp >> 8) as usize] as usize;
+            self.data[(block << 8) | (cp & 0xFF) as usize]
+        } else {
+            let i = self.astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
+            i.map_or(0, |i| self.astral[i].1)
+        };
+        (entry != 0).then(|| entry.to_le_bytes())
     }
 }
 

@@ -1,0 +1,233 @@
+//! Every single-byte decode path (scalar, SSSE3, AVX2: see src/codec/simd.rs)
+//! against encoding_rs, each path forced in turn: all 256 bytes at every
+//! offset of two vector blocks in ASCII, two-byte and three-byte contexts,
+//! long random inputs with errors, and every output buffer size near the end.
+//! A path this CPU lacks is skipped (and said so on stderr).
+
+mod common;
+use common::*;
+use wenc::codec::{force_path, Encoding, SimdPath};
+
+const PATHS: [SimdPath; 3] = [SimdPath::Scalar, SimdPath::Ssse3, SimdPath::Avx2];
+
+fn single_byte_encodings() -> Vec<&'static Encoding> {
+    let all: Vec<_> = Encoding::all()
+        .filter(|e| e.group() == "Legacy single-byte encodings")
+        .collect();
+    assert!(
+        all.len() >= 28,
+        "found only {} single-byte encodings",
+        all.len()
+    );
+    all
+}
+
+/// Runs `check` once per path this CPU has, with that path forced on this
+/// thread (decoders pick their path when created).
+fn on_every_path(mut check: impl FnMut(SimdPath)) {
+    for path in PATHS {
+        if !path.available() {
+            eprintln!("{path:?} not available on this CPU: skipped");
+            continue;
+        }
+        force_path(Some(path));
+        check(path);
+    }
+    force_path(None);
+}
+
+/// Upper-half bytes of `enc` whose UTF-8 is `len` bytes long (0: unmapped).
+fn bytes_with_utf8_len(enc: &'static Encoding, len: usize) -> Vec<u8> {
+    (0x80..=0xFFu8)
+        .filter(|&b| {
+            let input = [b];
+            let (text, malformed) = oracle(enc).decode_without_bom_handling(&input);
+            if malformed {
+                len == 0
+            } else {
+                text.len() == len
+            }
+        })
+        .collect()
+}
+
+/// Compares wenc (chunked as given, output buffer `dst_len`) with encoding_rs
+/// in both modes; returns a description of the first difference.
+fn compare(enc: &'static Encoding, input: &[u8], cuts: &[usize], dst_len: usize) -> Option<String> {
+    let chunks = split_at(input, cuts);
+    let fatal = wenc_decode_fatal(enc, &chunks, dst_len);
+    if fatal != oracle_decode_fatal(enc, input) {
+        return Some(format!(
+            "{} fatal {input:02X?} cuts {cuts:?} dst {dst_len}",
+            enc.name()
+        ));
+    }
+    let replaced = wenc_decode_replacing(enc, &chunks, dst_len);
+    if replaced != oracle_decode_replacing(enc, input) {
+        return Some(format!(
+            "{} replacement {input:02X?} cuts {cuts:?} dst {dst_len}",
+            enc.name()
+        ));
+    }
+    None
+}
+
+fn report(failures: Vec<String>) {
+    assert!(
+        failures.is_empty(),
+        "{} differences, first ones:\n{:#?}",
+        failures.len(),
+        &failures[..failures.len().min(10)]
+    );
+}
+
+/// Contexts for the byte under test: ASCII, a two-byte character of the
+/// encoding (the kernels' case) and a three-byte one (the scalar loop's),
+/// where the encoding has them.
+fn contexts(enc: &'static Encoding) -> Vec<u8> {
+    let mut fill = vec![b'a'];
+    fill.extend(bytes_with_utf8_len(enc, 2).first());
+    fill.extend(bytes_with_utf8_len(enc, 3).first());
+    fill
+}
+
+#[test]
+fn every_byte_at_every_block_offset_in_every_context() {
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        for enc in single_byte_encodings() {
+            for fill in contexts(enc) {
+                // 64 offsets cover two AVX2 blocks and four SSSE3 blocks; the
+                // tail beyond them leaves room for the kernels to run.
+                let mut input = vec![fill; 100];
+                for at in 0..64 {
+                    for b in 0..=255u8 {
+                        input[at] = b;
+                        if let Some(f) = compare(enc, &input, &[], 1 << 12) {
+                            failures.push(format!("{path:?}: {f}"));
+                        }
+                    }
+                    input[at] = fill;
+                }
+            }
+        }
+    });
+    report(failures);
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Text-like input: mostly two-byte characters and ASCII spaces/letters, with
+/// rarer three-byte characters and unmapped bytes.
+fn random_input(enc: &'static Encoding, rng: &mut Rng, len: usize) -> Vec<u8> {
+    let kinds = [
+        bytes_with_utf8_len(enc, 2),
+        bytes_with_utf8_len(enc, 3),
+        bytes_with_utf8_len(enc, 0),
+        (0..0x80).collect(),
+    ];
+    (0..len)
+        .map(|_| {
+            let pick = match rng.below(100) {
+                0..=59 => 0,
+                60..=61 => 1,
+                62 => 2,
+                _ => 3,
+            };
+            let pool = if kinds[pick].is_empty() {
+                &kinds[3]
+            } else {
+                &kinds[pick]
+            };
+            pool[rng.below(pool.len())]
+        })
+        .collect()
+}
+
+#[test]
+fn random_text_in_random_chunks_and_buffers() {
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for enc in single_byte_encodings() {
+            for _ in 0..40 {
+                let len = 1 + rng.below(3000);
+                let input = random_input(enc, &mut rng, len);
+                let cuts: Vec<usize> = (0..rng.below(6)).map(|_| rng.below(input.len())).collect();
+                let mut cuts = cuts;
+                cuts.sort_unstable();
+                let dst_len = 16 + rng.below(200);
+                if let Some(f) = compare(enc, &input, &cuts, dst_len) {
+                    failures.push(format!("{path:?}: {f}"));
+                }
+            }
+        }
+    });
+    report(failures);
+}
+
+/// An unmapped byte at every offset of a long two-byte text, for encodings
+/// that have one.
+#[test]
+fn an_error_at_every_offset_of_long_text() {
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        let mut rng = Rng(42);
+        for enc in single_byte_encodings() {
+            let Some(&bad) = bytes_with_utf8_len(enc, 0).first() else {
+                continue;
+            };
+            let pairs = bytes_with_utf8_len(enc, 2);
+            let clean: Vec<u8> = (0..160)
+                .map(|i| {
+                    if i % 7 == 3 {
+                        b' '
+                    } else {
+                        pairs[rng.below(pairs.len())]
+                    }
+                })
+                .collect();
+            for at in 0..clean.len() {
+                let mut input = clean.clone();
+                input[at] = bad;
+                if let Some(f) = compare(enc, &input, &[], 1 << 12) {
+                    failures.push(format!("{path:?}: {f}"));
+                }
+            }
+        }
+    });
+    report(failures);
+}
+
+/// Every output buffer size from the smallest allowed to past the whole
+/// output, so each kernel meets the end of `dst` at every position.
+#[test]
+fn every_output_buffer_size() {
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        let mut rng = Rng(7);
+        for enc in single_byte_encodings() {
+            let input = random_input(enc, &mut rng, 150);
+            for dst_len in wenc::codec::MIN_OUTPUT_BUFFER..=2 * input.len() + 80 {
+                if let Some(f) = compare(enc, &input, &[], dst_len) {
+                    failures.push(format!("{path:?}: {f}"));
+                }
+            }
+        }
+    });
+    report(failures);
+}

@@ -17,7 +17,7 @@
 //! close GB mode with `~}` at the end of the text.
 
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{GB18030_ENCODE, INDEX_GB18030};
+use super::tables::{GB18030_BYTES, INDEX_GB18030};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const TILDE: u8 = b'~';
@@ -34,14 +34,14 @@ fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
     }
 }
 
-/// The draft encoder's pair for `cp`: its index gbk pointer as `lead` and
-/// `trail`, both of which must be in 0x21..=0x7E (GB2312's rows and cells).
+/// The draft encoder's pair for `cp`: its index gbk pointer as `lead`
+/// (`pointer / 190 + 1`) and `trail` (`pointer % 190 - 0x3F`), both of which
+/// must be in 0x21..=0x7E (GB2312's rows and cells). These are exactly the
+/// GBK bytes minus 0x80 when both GBK bytes are in 0xA1..=0xFE.
 fn encode_pair(cp: u32) -> Option<[u8; 2]> {
-    let pointer = i32::from(GB18030_ENCODE.pointer(cp)?);
-    let lead = pointer / 190 + 1;
-    let trail = pointer % 190 - 0x3F;
-    let valid = |b: i32| (0x21..=0x7E).contains(&b);
-    (valid(lead) && valid(trail)).then_some([lead as u8, trail as u8])
+    let [lead, trail] = GB18030_BYTES.bytes(cp)?;
+    let valid = |b: u8| (0xA1..=0xFE).contains(&b);
+    (valid(lead) && valid(trail)).then(|| [lead - 0x80, trail - 0x80])
 }
 
 /// What one byte did.

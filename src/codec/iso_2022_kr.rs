@@ -21,7 +21,7 @@
 //! right after a lead byte is part of an error and does not end SO mode).
 
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{EUC_KR_ENCODE, INDEX_EUC_KR};
+use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -48,10 +48,9 @@ fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
 /// are in 0xA1..=0xFE (KS X 1001; the rest of index euc-kr is Unified
 /// Hangul Code, which ISO-2022-KR cannot express).
 fn encode_pair(cp: u32) -> Option<[u8; 2]> {
-    let pointer = EUC_KR_ENCODE.pointer(cp)?;
-    let (lead, trail) = (pointer / 190 + 0x81, pointer % 190 + 0x41);
-    let valid = |b: u16| (0xA1..=0xFE).contains(&b);
-    (valid(lead) && valid(trail)).then(|| [(lead - 0x80) as u8, (trail - 0x80) as u8])
+    let [lead, trail] = EUC_KR_BYTES.bytes(cp)?;
+    let valid = |b: u8| (0xA1..=0xFE).contains(&b);
+    (valid(lead) && valid(trail)).then(|| [lead - 0x80, trail - 0x80])
 }
 
 /// The decoder states of §12.2.

@@ -505,6 +505,7 @@ pub fn check_decode(data: &[u8], set: Set) -> bool {
     let Some(plan) = Plan::parse(data, set, false) else {
         return false;
     };
+    force_simd_path(data);
     let enc = plan.encoding;
     let input = plan.payload;
     let cuts = plan.boundaries(input.len(), |_| true);
@@ -855,6 +856,7 @@ pub fn check_differential(data: &[u8]) -> bool {
     let Some(plan) = Plan::parse(data, Set::All, false) else {
         return false;
     };
+    force_simd_path(data);
     let enc = plan.encoding;
     let input = plan.payload;
     let cuts = plan.boundaries(input.len(), |_| true);
@@ -913,4 +915,14 @@ pub fn check_differential(data: &[u8]) -> bool {
         "encode (fatal) differs from encoding_rs ({ctx})"
     );
     true
+}
+
+/// Makes the single-byte decoders of this input use the vector kernel its
+/// last byte picks (scalar, SSSE3 or AVX2; one the CPU lacks falls back to
+/// the best it has), so the fuzzer runs every path.
+pub fn force_simd_path(data: &[u8]) {
+    use wenc::codec::SimdPath;
+    let paths = [SimdPath::Scalar, SimdPath::Ssse3, SimdPath::Avx2];
+    let pick = usize::from(data.last().copied().unwrap_or(0)) % paths.len();
+    wenc::codec::force_path(Some(paths[pick]));
 }

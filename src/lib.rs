@@ -13,4 +13,5 @@
 pub mod cli;
 pub mod codec;
 pub mod convert;
+pub mod detect;
 pub mod io;

@@ -1,0 +1,3 @@
+//! Encoding detection.
+
+pub mod stats;

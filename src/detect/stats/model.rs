@@ -1,0 +1,255 @@
+//! The language models of `indexes/detect/models.bin` (made by
+//! `indexes/detect/generate.py`, which documents the format) and how they
+//! score a decoded text. Costs are -log2(probability) in quarter bits, so a
+//! lower total means a likelier text.
+
+use std::sync::OnceLock;
+
+static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
+
+/// Bigram classes before the alphabet (see generate.py).
+const BOUNDARY: u8 = 0;
+const UNKNOWN: u8 = 1;
+const SYMBOL: u8 = 2;
+const FOREIGN_ASCII: u8 = 3;
+/// Flag on a class in the lookup map: the character is an uppercase letter.
+const UPPER: u8 = 0x80;
+/// Code points below this have their class in a table; the rest are looked up.
+const MAPPED: usize = 0x1000;
+
+/// Extra cost (quarter bits) of an uppercase letter right after a lowercase
+/// one, which text seldom has and mis-decoded text often has.
+const CASE_PENALTY: u32 = 4 * 8;
+/// Cost of a character the model never saw, and of a typographic symbol.
+const UNKNOWN_COST: u8 = 4 * 18;
+const SYMBOL_COST: u8 = 4 * 9;
+
+/// Typographic characters that text in any alphabet uses.
+const SYMBOLS: &[u32] = &[
+    0xA0, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB7, 0xBB, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019,
+    0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x20AC, 0x2116, 0x2122,
+];
+
+pub(crate) struct Model {
+    pub name: &'static str,
+    kind: Kind,
+}
+
+enum Kind {
+    Bigram {
+        /// Classes per row of `costs`.
+        n: usize,
+        costs: Vec<u8>,
+        /// Class (| UPPER) of each code point below MAPPED.
+        map: Vec<u8>,
+    },
+    Unigram {
+        /// (code point, cost), by code point.
+        entries: Vec<(u32, u8)>,
+    },
+}
+
+/// All models, parsed once.
+pub(crate) fn models() -> &'static [Model] {
+    static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
+    MODELS.get_or_init(|| parse(DATA))
+}
+
+/// The index of the model named `name`.
+pub(crate) fn find(name: &str) -> Option<usize> {
+    models().iter().position(|m| m.name == name)
+}
+
+fn parse(data: &'static [u8]) -> Vec<Model> {
+    assert_eq!(&data[..4], b"WDM1", "models.bin: bad magic");
+    let mut at = 5;
+    let mut take = |n: usize| {
+        let s = &data[at..at + n];
+        at += n;
+        s
+    };
+    (0..data[4])
+        .map(|_| {
+            let len = take(1)[0] as usize;
+            let name = std::str::from_utf8(take(len)).expect("models.bin: name");
+            let kind = match take(1)[0] {
+                0 => {
+                    let count = take(1)[0] as usize;
+                    let alphabet: Vec<u32> = take(count * 4)
+                        .chunks(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                        .collect();
+                    let n = count + FOREIGN_ASCII as usize + 1;
+                    let costs = take(n * n).to_vec();
+                    Kind::Bigram {
+                        n,
+                        costs,
+                        map: class_map(&alphabet),
+                    }
+                }
+                _ => {
+                    let count = u16::from_le_bytes([take(1)[0], take(1)[0]]) as usize;
+                    let entries = take(count * 4)
+                        .chunks(4)
+                        .map(|c| (u32::from_le_bytes([c[1], c[2], c[3], 0]), c[0]))
+                        .collect();
+                    Kind::Unigram { entries }
+                }
+            };
+            Model { name, kind }
+        })
+        .collect()
+}
+
+/// Each code point below MAPPED -> its class, with UPPER for capitals.
+fn class_map(alphabet: &[u32]) -> Vec<u8> {
+    let index = |c: char| {
+        let c = fold_variant(c);
+        alphabet
+            .iter()
+            .position(|&a| a == c as u32)
+            .map(|i| i as u8 + FOREIGN_ASCII + 1)
+    };
+    (0..MAPPED as u32)
+        .map(|cp| {
+            let Some(c) = char::from_u32(cp) else {
+                return UNKNOWN;
+            };
+            if !c.is_alphabetic() && !is_mark(cp) {
+                return if SYMBOLS.contains(&cp) {
+                    SYMBOL
+                } else if c.is_ascii() {
+                    BOUNDARY
+                } else {
+                    UNKNOWN
+                };
+            }
+            let lower = c.to_lowercase().next().unwrap_or(c);
+            let upper = if lower != c { UPPER } else { 0 };
+            match index(lower) {
+                Some(i) => i | upper,
+                None if c.is_ascii() => FOREIGN_ASCII | upper,
+                None => UNKNOWN | upper,
+            }
+        })
+        .collect()
+}
+
+fn is_mark(cp: u32) -> bool {
+    (0x300..0x370).contains(&cp) || (0xE31..0xE4F).contains(&cp)
+}
+
+/// Romanian is written with comma-below ș ț but the legacy encodings only
+/// have the cedilla forms ş ţ: a model knows them as one letter.
+fn fold_variant(c: char) -> char {
+    match c {
+        'ş' => 'ș',
+        'ţ' => 'ț',
+        c => c,
+    }
+}
+
+impl Model {
+    /// The cost of `text`, counting only what involves a non-ASCII character
+    /// (the ASCII between is the same in every candidate encoding).
+    pub fn cost(&self, text: &str) -> u32 {
+        match &self.kind {
+            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map),
+            Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
+        }
+    }
+}
+
+fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
+    let mut total = 0u32;
+    let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
+    for c in text.chars() {
+        let cp = c as u32;
+        let ascii = cp < 0x80;
+        let entry = if (cp as usize) < MAPPED {
+            map[cp as usize]
+        } else if SYMBOLS.contains(&cp) {
+            SYMBOL
+        } else {
+            UNKNOWN
+        };
+        let class = (entry & !UPPER) as usize;
+        let upper = entry & UPPER != 0;
+        if !(ascii && prev_ascii) {
+            total += match class as u8 {
+                UNKNOWN => UNKNOWN_COST,
+                SYMBOL => SYMBOL_COST,
+                _ => costs[prev.min(n - 1) * n + class],
+            } as u32;
+            if upper && prev_lower {
+                total += CASE_PENALTY;
+            }
+        }
+        // After an unknown character or a symbol, carry on as after a boundary.
+        prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
+            BOUNDARY as usize
+        } else {
+            class
+        };
+        prev_ascii = ascii;
+        prev_lower = class > FOREIGN_ASCII as usize && !upper;
+    }
+    total
+}
+
+fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {
+    let mut total = 0u32;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        let cp = c as u32;
+        total += match entries.binary_search_by_key(&cp, |e| e.0) {
+            Ok(i) => entries[i].1 as u32,
+            Err(_) => 4 * unlisted_bits(cp, name),
+        };
+    }
+    total
+}
+
+/// What a CJK model charges for a character outside its list, by kind.
+fn unlisted_bits(cp: u32, name: &str) -> u32 {
+    let ideograph = (0x4E00..=0x9FFF).contains(&cp) || (0x3400..=0x4DBF).contains(&cp);
+    let kana = (0x3040..=0x30FF).contains(&cp);
+    let hangul = (0xAC00..=0xD7A3).contains(&cp);
+    let punctuation = (0x3000..=0x303F).contains(&cp) || (0xFF01..=0xFF60).contains(&cp);
+    let halfwidth_kana = (0xFF61..=0xFF9F).contains(&cp);
+    match name {
+        _ if punctuation => 7,
+        "ja" if kana || ideograph => 16,
+        "ja" if halfwidth_kana => 13,
+        "ko" if hangul => 16,
+        "ko" if ideograph => 18,
+        "zh_cn" | "zh_tw" if ideograph => 16,
+        _ if ideograph || kana || hangul => 22,
+        _ if SYMBOLS.contains(&cp) => 9,
+        _ => 20,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_issue_language_has_a_model() {
+        for name in [
+            "en", "de", "fr", "ru", "uk", "bg", "el", "he", "ar", "fa", "th", "tr", "vi", "cs",
+            "pl", "hu", "lt", "lv", "et", "ja", "zh_cn", "zh_tw", "ko",
+        ] {
+            assert!(find(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_language_prefers_its_own_spelling() {
+        let ru = &models()[find("ru").unwrap()];
+        assert!(ru.cost("привет мир") < ru.cost("ПРиВЕт мИР"));
+        let fr = &models()[find("fr").unwrap()];
+        assert!(fr.cost("été à côté") < fr.cost("ÿtÿ ¾ cÿtÿ"));
+        let ja = &models()[find("ja").unwrap()];
+        assert!(ja.cost("日本語") < ja.cost("鐃緒申"));
+    }
+}

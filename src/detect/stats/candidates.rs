@@ -18,7 +18,7 @@ const WESTERN: &[&str] = &[
 ];
 const CENTRAL: &[&str] = &["cs", "pl", "hu", "sk", "sl", "hr", "ro", "de"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
-const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk"];
+const CYRILLIC: &[&str] = &["ru", "uk", "bg"];
 
 macro_rules! c {
     ($enc:ident, $langs:expr, $bits:expr) => {

@@ -22,7 +22,14 @@ const MAPPED: usize = 0x1000;
 const CASE_PENALTY: u32 = 4 * 8;
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
-const SYMBOL_COST: u8 = 4 * 9;
+const SYMBOL_COST: u8 = 4 * 7;
+/// A model of a non-Latin script charges each ASCII letter this much (text
+/// in its language has few), but never more in all than MIXED_CAP per
+/// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
+const ASCII_LETTER_COST: u32 = 4;
+const MIXED_CAP: u32 = 4 * 4;
+/// A CJK character glued to an ASCII letter costs this much extra per side.
+const GLUED_COST: u32 = 4 * 6;
 
 /// Typographic characters that text in any alphabet uses.
 const SYMBOLS: &[u32] = &[
@@ -32,6 +39,8 @@ const SYMBOLS: &[u32] = &[
 
 pub(crate) struct Model {
     pub name: &'static str,
+    /// Whether the model's alphabet is Latin (ASCII letters are its own).
+    latin: bool,
     kind: Kind,
 }
 
@@ -72,6 +81,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
         .map(|_| {
             let len = take(1)[0] as usize;
             let name = std::str::from_utf8(take(len)).expect("models.bin: name");
+            let mut latin = false;
             let kind = match take(1)[0] {
                 0 => {
                     let count = take(1)[0] as usize;
@@ -79,6 +89,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                         .chunks(4)
                         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                         .collect();
+                    latin = alphabet.contains(&(b'a' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
                     let costs = take(n * n).to_vec();
                     Kind::Bigram {
@@ -96,7 +107,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                     Kind::Unigram { entries }
                 }
             };
-            Model { name, kind }
+            Model { name, latin, kind }
         })
         .collect()
 }
@@ -153,10 +164,11 @@ impl Model {
     /// The cost of `text`, counting only what involves a non-ASCII character
     /// (the ASCII between is the same in every candidate encoding).
     pub fn cost(&self, text: &str) -> u32 {
-        match &self.kind {
+        let own = match &self.kind {
             Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
-        }
+        };
+        own + if self.latin { 0 } else { foreign_letters_cost(text) }
     }
 }
 
@@ -179,7 +191,9 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
             total += match class as u8 {
                 UNKNOWN => UNKNOWN_COST,
                 SYMBOL => SYMBOL_COST,
-                _ => costs[prev.min(n - 1) * n + class],
+                // Training words never hold two boundaries in a row; text does.
+                BOUNDARY if prev == BOUNDARY as usize => 0,
+                _ => costs[prev * n + class],
             } as u32;
             if upper && prev_lower {
                 total += CASE_PENALTY;
@@ -197,14 +211,30 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
     total
 }
 
+/// What a non-Latin model charges for the ASCII letters of `text`.
+fn foreign_letters_cost(text: &str) -> u32 {
+    let letters = text.bytes().filter(u8::is_ascii_alphabetic).count() as u32;
+    let others = text.chars().filter(|c| !c.is_ascii()).count() as u32;
+    (letters * ASCII_LETTER_COST).min(others * MIXED_CAP)
+}
+
 fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {
     let mut total = 0u32;
-    for c in text.chars().filter(|c| !c.is_ascii()) {
+    let mut prev_letter = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         let cp = c as u32;
+        if c.is_ascii() {
+            prev_letter = c.is_ascii_alphabetic();
+            continue;
+        }
         total += match entries.binary_search_by_key(&cp, |e| e.0) {
             Ok(i) => entries[i].1 as u32,
             Err(_) => 4 * unlisted_bits(cp, name),
         };
+        let next_letter = chars.peek().is_some_and(char::is_ascii_alphabetic);
+        total += GLUED_COST * (prev_letter as u32 + next_letter as u32);
+        prev_letter = false;
     }
     total
 }
@@ -218,12 +248,12 @@ fn unlisted_bits(cp: u32, name: &str) -> u32 {
     let halfwidth_kana = (0xFF61..=0xFF9F).contains(&cp);
     match name {
         _ if punctuation => 7,
-        "ja" if kana || ideograph => 16,
-        "ja" if halfwidth_kana => 13,
-        "ko" if hangul => 16,
-        "ko" if ideograph => 18,
-        "zh_cn" | "zh_tw" if ideograph => 16,
-        _ if ideograph || kana || hangul => 22,
+        "ja" if kana || ideograph => 19,
+        "ja" if halfwidth_kana => 16,
+        "ko" if hangul => 18,
+        "ko" if ideograph => 20,
+        "zh_cn" | "zh_tw" if ideograph => 19,
+        _ if ideograph || kana || hangul => 23,
         _ if SYMBOLS.contains(&cp) => 9,
         _ => 20,
     }

@@ -290,7 +290,7 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
                 .languages
                 .iter()
                 .filter_map(|&l| model::find(l))
-                .map(|m| models[m].cost(&text))
+                .map(|m| models[m].cost(&text) + candidates::language_prior(models[m].name))
                 .min()
                 .unwrap_or(u32::MAX / 2);
             let hinted = hint.is_some_and(|h| candidate.languages.contains(&h.0));

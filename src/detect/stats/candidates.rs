@@ -68,6 +68,17 @@ pub(crate) static CANDIDATES: &[Candidate] = &[
     c!(EUC_KR, &["ko"], 0.0),
 ];
 
+/// Extra cost (quarter bits) of explaining text by a language that is rarely
+/// written in a legacy encoding, so that commoner languages win ties.
+pub(crate) fn language_prior(language: &str) -> u32 {
+    match language {
+        "is" => 4 * 3,
+        "lt" | "lv" | "et" | "sl" | "hr" | "sk" => 4,
+        "nb" | "da" | "fi" | "ca" | "bg" => 2,
+        _ => 0,
+    }
+}
+
 /// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
 /// point or a C1 control), from wenc's own codec; None for multi-byte ones.
 fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {

@@ -12,6 +12,11 @@ const BOUNDARY: u8 = 0;
 const UNKNOWN: u8 = 1;
 const SYMBOL: u8 = 2;
 const FOREIGN_ASCII: u8 = 3;
+/// Lookup-map value of a combining mark outside the alphabet (Thai vowel and
+/// tone marks, which the Thai training data leaves out; the combining accents
+/// of windows-1258): charged MARK_COST and otherwise transparent.
+const MARK: u8 = 0x7F;
+const MARK_COST: u32 = 4 * 3;
 /// Flag on a class in the lookup map: the character is an uppercase letter.
 const UPPER: u8 = 0x80;
 /// Code points below this have their class in a table; the rest are looked up.
@@ -33,8 +38,9 @@ const GLUED_COST: u32 = 4 * 6;
 
 /// Typographic characters that text in any alphabet uses.
 const SYMBOLS: &[u32] = &[
-    0xA0, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB7, 0xBB, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019,
-    0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x20AC, 0x2116, 0x2122,
+    0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB2, 0xB3, 0xB5, 0xB7, 0xBB, 0xD7, 0x2013,
+    0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x2030, 0x20AC,
+    0x2116, 0x2122, 0x2212,
 ];
 
 pub(crate) struct Model {
@@ -126,10 +132,11 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
             let Some(c) = char::from_u32(cp) else {
                 return UNKNOWN;
             };
+            if SYMBOLS.contains(&cp) {
+                return SYMBOL;
+            }
             if !c.is_alphabetic() && !is_mark(cp) {
-                return if SYMBOLS.contains(&cp) {
-                    SYMBOL
-                } else if c.is_ascii() {
+                return if c.is_ascii() {
                     BOUNDARY
                 } else {
                     UNKNOWN
@@ -140,6 +147,7 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
             match index(lower) {
                 Some(i) => i | upper,
                 None if c.is_ascii() => FOREIGN_ASCII | upper,
+                None if is_mark(cp) => MARK,
                 None => UNKNOWN | upper,
             }
         })
@@ -147,7 +155,10 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
 }
 
 fn is_mark(cp: u32) -> bool {
-    (0x300..0x370).contains(&cp) || (0xE31..0xE4F).contains(&cp)
+    (0x300..0x370).contains(&cp)
+        || cp == 0xE31
+        || (0xE34..=0xE3A).contains(&cp)
+        || (0xE47..=0xE4E).contains(&cp)
 }
 
 /// Romanian is written with comma-below ș ț but the legacy encodings only
@@ -185,6 +196,11 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
         } else {
             UNKNOWN
         };
+        if entry == MARK {
+            total += MARK_COST;
+            prev_ascii = false;
+            continue;
+        }
         let class = (entry & !UPPER) as usize;
         let upper = entry & UPPER != 0;
         if !(ascii && prev_ascii) {

@@ -39,8 +39,8 @@ const GLUED_COST: u32 = 4 * 6;
 /// Typographic characters that text in any alphabet uses.
 const SYMBOLS: &[u32] = &[
     0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB2, 0xB3, 0xB5, 0xB7, 0xBB, 0xD7, 0x2013,
-    0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x2030, 0x20AC,
-    0x2116, 0x2122, 0x2212,
+    0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x2030, 0x20AC, 0x2116,
+    0x2122, 0x2212,
 ];
 
 pub(crate) struct Model {
@@ -136,11 +136,7 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
                 return SYMBOL;
             }
             if !c.is_alphabetic() && !is_mark(cp) {
-                return if c.is_ascii() {
-                    BOUNDARY
-                } else {
-                    UNKNOWN
-                };
+                return if c.is_ascii() { BOUNDARY } else { UNKNOWN };
             }
             let lower = c.to_lowercase().next().unwrap_or(c);
             let upper = if lower != c { UPPER } else { 0 };
@@ -179,7 +175,11 @@ impl Model {
             Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
-        own + if self.latin { 0 } else { foreign_letters_cost(text) }
+        own + if self.latin {
+            0
+        } else {
+            foreign_letters_cost(text)
+        }
     }
 }
 

@@ -18,7 +18,10 @@ fn ascii_binary_and_empty() {
     assert_eq!(detect(b"", None).verdict, Verdict::Ascii);
     assert_eq!(detect(b"plain ASCII text\n", None).verdict, Verdict::Ascii);
     assert_eq!(detect(b"\x1b[1mbold\x1b[0m", None).verdict, Verdict::Ascii);
-    assert_eq!(detect(b"GIF89a\x01\0\x01\0\x80", None).verdict, Verdict::Binary);
+    assert_eq!(
+        detect(b"GIF89a\x01\0\x01\0\x80", None).verdict,
+        Verdict::Binary
+    );
     assert!(detect(b"abc", None).candidates.is_empty());
 }
 
@@ -32,8 +35,14 @@ fn utf8_wins_when_valid() {
 
 #[test]
 fn utf16_without_bom() {
-    let le: Vec<u8> = "Hello there".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
-    let be: Vec<u8> = "Привет all".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+    let le: Vec<u8> = "Hello there"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let be: Vec<u8> = "Привет all"
+        .encode_utf16()
+        .flat_map(|u| u.to_be_bytes())
+        .collect();
     assert_eq!(top(&le, None), "UTF-16LE");
     assert_eq!(top(&be, None), "UTF-16BE");
 }
@@ -71,7 +80,10 @@ fn cyrillic_family() {
     let uk = "Україна — держава у Східній Європі. Її столиця — Київ, ґанок.";
     assert_eq!(top(&encoded(codec::KOI8_U, uk), None), "KOI8-U");
     let mac = "Москва - столица России";
-    assert_eq!(top(&encoded(codec::X_MAC_CYRILLIC, mac), None), "x-mac-cyrillic");
+    assert_eq!(
+        top(&encoded(codec::X_MAC_CYRILLIC, mac), None),
+        "x-mac-cyrillic"
+    );
 }
 
 #[test]
@@ -80,18 +92,27 @@ fn iso_8859_15_against_windows_1252() {
     assert_eq!(top(&encoded(codec::ISO_8859_15, fr), None), "ISO-8859-15");
     assert_eq!(top(&encoded(codec::WINDOWS_1252, fr), None), "windows-1252");
     let plain = "Ça va très bien, merci.";
-    assert_eq!(top(&encoded(codec::WINDOWS_1252, plain), None), "windows-1252");
+    assert_eq!(
+        top(&encoded(codec::WINDOWS_1252, plain), None),
+        "windows-1252"
+    );
 }
 
 #[test]
 fn other_single_byte() {
     let cases: [(&'static Encoding, &str); 6] = [
-        (codec::WINDOWS_1250, "Příliš žluťoučký kůň úpěl ďábelské ódy."),
+        (
+            codec::WINDOWS_1250,
+            "Příliš žluťoučký kůň úpěl ďábelské ódy.",
+        ),
         (codec::WINDOWS_1253, "Η Ελλάδα είναι χώρα της Ευρώπης."),
         (codec::WINDOWS_1255, "ישראל היא מדינה במזרח התיכון."),
         (codec::WINDOWS_1256, "اللغة العربية هي لغة رسمية."),
         (codec::WINDOWS_874, "ประเทศไทยเป็นประเทศในเอเชีย"),
-        (codec::WINDOWS_1254, "Türkiye Cumhuriyeti'nin başkenti Ankara'dır, ağaç."),
+        (
+            codec::WINDOWS_1254,
+            "Türkiye Cumhuriyeti'nin başkenti Ankara'dır, ağaç.",
+        ),
     ];
     for (enc, text) in cases {
         assert_eq!(top(&encoded(enc, text), None), enc.name(), "{text}");
@@ -107,8 +128,11 @@ fn hints() {
     assert_eq!(Hint::parse("ja-JP").unwrap().language(), "ja");
     assert_eq!(Hint::parse("xx"), None);
     // A hint settles what the bytes alone leave open.
-    let bytes = encoded(codec::WINDOWS_1257, "ąčęėįšųūž");
-    assert_eq!(top(&bytes, Hint::parse("lt")), "windows-1257");
+    // "liliğe" in windows-1254 is "liliše" in windows-1257: Turkish without
+    // a hint, Lithuanian with one.
+    let bytes = encoded(codec::WINDOWS_1254, "liliğe sah");
+    assert_eq!(top(&bytes, None), "windows-1254");
+    assert_eq!(top(&bytes, Hint::parse(".lt")), "windows-1257");
 }
 
 #[test]
@@ -147,4 +171,47 @@ proptest! {
         detector.feed(&bytes[at..]);
         prop_assert_eq!(detector.guess(true), whole);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// What the fuzz target checks, over random bytes: no panic, same answer
+    /// for any chunking, candidates exactly for Text, confidences in range.
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400), step in 1usize..40) {
+        let whole = detect(&bytes, None);
+        let mut detector = Detector::new(None);
+        for chunk in bytes.chunks(step) {
+            detector.feed(chunk);
+        }
+        prop_assert_eq!(detector.guess(true), whole.clone());
+        prop_assert_eq!(whole.verdict == Verdict::Text, !whole.candidates.is_empty());
+        for c in &whole.candidates {
+            prop_assert!(c.encoding != codec::REPLACEMENT && c.encoding != codec::X_USER_DEFINED);
+            prop_assert!((0.0..=1.0).contains(&c.confidence));
+        }
+    }
+}
+
+#[test]
+fn stops_once_sure_at_a_checkpoint() {
+    let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. ".repeat(200);
+    let bytes = encoded(codec::WINDOWS_1251, &text);
+    let mut detector = Detector::new(None);
+    let mut fed = 0;
+    for chunk in bytes.chunks(1000) {
+        fed += chunk.len();
+        if detector.feed(chunk) {
+            break;
+        }
+    }
+    assert!(
+        fed < bytes.len() && fed <= 5000,
+        "read {fed} of {}",
+        bytes.len()
+    );
+    assert_eq!(
+        detector.guess(false).candidates[0].encoding,
+        codec::WINDOWS_1251
+    );
 }

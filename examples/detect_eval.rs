@@ -40,7 +40,13 @@ const PAIRS: &[(&str, &[&str])] = &[
     ("pt", &["windows-1252", "ISO-8859-15"]),
     (
         "ru",
-        &["windows-1251", "KOI8-R", "IBM866", "ISO-8859-5", "x-mac-cyrillic"],
+        &[
+            "windows-1251",
+            "KOI8-R",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
     ),
     ("th", &["windows-874"]),
     ("tr", &["windows-1254"]),
@@ -51,10 +57,13 @@ const PAIRS: &[(&str, &[&str])] = &[
 
 fn corpus_dir() -> Option<PathBuf> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/corpus/wikipedia", "../../shared/corpus/wikipedia"]
-        .iter()
-        .map(|p| manifest.join(p))
-        .find(|d| d.is_dir())
+    [
+        "../shared/corpus/wikipedia",
+        "../../shared/corpus/wikipedia",
+    ]
+    .iter()
+    .map(|p| manifest.join(p))
+    .find(|d| d.is_dir())
 }
 
 /// Up to `count` samples of `len` characters, evenly spaced over `text`.
@@ -152,7 +161,12 @@ fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: 
         if !right && errors && detector == "wenc" {
             eprintln!("{lang} {name} {len}: guessed {guess} for {s:?}");
         }
-        let key = (detector.to_string(), lang.to_string(), name.to_string(), len);
+        let key = (
+            detector.to_string(),
+            lang.to_string(),
+            name.to_string(),
+            len,
+        );
         let entry = tally.entry(key).or_default();
         entry.0 += right as u32;
         entry.1 += 1;

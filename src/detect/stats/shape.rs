@@ -73,7 +73,7 @@ pub(crate) fn iso_2022_jp(bytes: &[u8], last: bool) -> Option<String> {
         return None;
     }
     let text = decode_strict(codec::ISO_2022_JP, bytes, last)?;
-    text.chars().any(|c| !c.is_ascii()).then_some(text)
+    (!text.is_ascii()).then_some(text)
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ const SYMBOL: u8 = 2;
 const FOREIGN_ASCII: u8 = 3;
 /// Lookup-map value of a combining mark outside the alphabet (Thai vowel and
 /// tone marks, which the Thai training data leaves out; the combining accents
-/// of windows-1258): charged MARK_COST and otherwise transparent.
+/// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
+/// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
 const MARK: u8 = 0x7F;
 const MARK_COST: u32 = 4 * 3;
 /// Flag on a class in the lookup map: the character is an uppercase letter.
@@ -33,7 +34,8 @@ const SYMBOL_COST: u8 = 4 * 7;
 /// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
 const ASCII_LETTER_COST: u32 = 4;
 const MIXED_CAP: u32 = 4 * 4;
-/// A CJK character glued to an ASCII letter costs this much extra per side.
+/// A CJK character, or a letter of a non-Latin alphabet, glued to an ASCII
+/// letter costs this much extra per side.
 const GLUED_COST: u32 = 4 * 6;
 
 /// Typographic characters that text in any alphabet uses.
@@ -152,17 +154,22 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
 
 fn is_mark(cp: u32) -> bool {
     (0x300..0x370).contains(&cp)
+        || (0x591..=0x5C7).contains(&cp)
+        || (0x64B..=0x65F).contains(&cp)
         || cp == 0xE31
         || (0xE34..=0xE3A).contains(&cp)
         || (0xE47..=0xE4E).contains(&cp)
 }
 
-/// Romanian is written with comma-below ș ț but the legacy encodings only
-/// have the cedilla forms ş ţ: a model knows them as one letter.
+/// Letters a model knows under another one. Romanian is written with
+/// comma-below ș ț but the legacy encodings only have the cedilla forms ş ţ;
+/// wordfreq case-folds its words, which turns ß into ss and ς into σ.
 fn fold_variant(c: char) -> char {
     match c {
         'ş' => 'ș',
         'ţ' => 'ț',
+        'ß' => 's',
+        'ς' => 'σ',
         c => c,
     }
 }
@@ -172,7 +179,7 @@ impl Model {
     /// (the ASCII between is the same in every candidate encoding).
     pub fn cost(&self, text: &str) -> u32 {
         let own = match &self.kind {
-            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map),
+            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map, self.latin),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
         own + if self.latin {
@@ -183,7 +190,7 @@ impl Model {
     }
 }
 
-fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
+fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
     let mut total = 0u32;
     let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
     for c in text.chars() {
@@ -197,7 +204,9 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
             UNKNOWN
         };
         if entry == MARK {
-            total += MARK_COST;
+            // A mark belongs on a letter of the model's own script.
+            let on_letter = prev > FOREIGN_ASCII as usize;
+            total += if on_letter { MARK_COST } else { UNKNOWN_COST as u32 };
             prev_ascii = false;
             continue;
         }
@@ -213,6 +222,11 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8]) -> u32 {
             } as u32;
             if upper && prev_lower {
                 total += CASE_PENALTY;
+            }
+            let own = |c: usize| c > FOREIGN_ASCII as usize;
+            let foreign = |c: usize| c == FOREIGN_ASCII as usize;
+            if !latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
+                total += GLUED_COST;
             }
         }
         // After an unknown character or a symbol, carry on as after a boundary.

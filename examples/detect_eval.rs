@@ -61,13 +61,28 @@ const PAIRS: &[(&str, &[&str])] = &[
 const MO_PAIRS: &[(&str, &[&str])] = &[
     (
         "ru",
-        &["windows-1251", "KOI8-R", "IBM866", "ISO-8859-5", "x-mac-cyrillic"],
+        &[
+            "windows-1251",
+            "KOI8-R",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
     ),
     (
         "uk",
-        &["windows-1251", "KOI8-U", "IBM866", "ISO-8859-5", "x-mac-cyrillic"],
+        &[
+            "windows-1251",
+            "KOI8-U",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
     ),
-    ("bg", &["windows-1251", "IBM866", "ISO-8859-5", "x-mac-cyrillic"]),
+    (
+        "bg",
+        &["windows-1251", "IBM866", "ISO-8859-5", "x-mac-cyrillic"],
+    ),
     ("cs", &["windows-1250", "ISO-8859-2"]),
     ("pl", &["windows-1250", "ISO-8859-2"]),
     ("hu", &["windows-1250", "ISO-8859-2"]),
@@ -104,8 +119,13 @@ const MO_PAIRS: &[(&str, &[&str])] = &[
 /// The translations in every gettext catalogue of `lang`, one per line, up
 /// to 400,000 bytes; None when there are none.
 fn mo_text(lang: &str) -> Option<String> {
-    let dir = PathBuf::from("/usr/share/locale").join(lang).join("LC_MESSAGES");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).ok()?.map(|e| e.unwrap().path()).collect();
+    let dir = PathBuf::from("/usr/share/locale")
+        .join(lang)
+        .join("LC_MESSAGES");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .collect();
     names.sort();
     let mut text = String::new();
     for path in names {

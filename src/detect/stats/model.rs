@@ -18,6 +18,12 @@ const FOREIGN_ASCII: u8 = 3;
 /// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
 const MARK: u8 = 0x7F;
 const MARK_COST: u32 = 4 * 3;
+/// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
+/// are what other encodings' accented letters turn into.
+const ACCENT_COST: u32 = 4 * 7;
+/// A symbol between two letters ("re»azec", "zast±pić") costs this much
+/// extra, unless it is one that words contain (’ ·).
+const SYMBOL_IN_WORD_COST: u32 = 4 * 8;
 /// Flag on a class in the lookup map: the character is an uppercase letter.
 const UPPER: u8 = 0x80;
 /// Code points below this have their class in a table; the rest are looked up.
@@ -193,6 +199,7 @@ impl Model {
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
     let mut total = 0u32;
     let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
+    let mut symbol_in_word = false;
     for c in text.chars() {
         let cp = c as u32;
         let ascii = cp < 0x80;
@@ -206,7 +213,12 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u
         if entry == MARK {
             // A mark belongs on a letter of the model's own script.
             let on_letter = prev > FOREIGN_ASCII as usize;
-            total += if on_letter { MARK_COST } else { UNKNOWN_COST as u32 };
+            let mark = if (0x300..0x370).contains(&cp) {
+                ACCENT_COST
+            } else {
+                MARK_COST
+            };
+            total += if on_letter { mark } else { UNKNOWN_COST as u32 };
             prev_ascii = false;
             continue;
         }
@@ -228,7 +240,13 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u
             if !latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
                 total += GLUED_COST;
             }
+            if symbol_in_word && class >= FOREIGN_ASCII as usize {
+                total += SYMBOL_IN_WORD_COST;
+            }
         }
+        symbol_in_word = class == SYMBOL as usize
+            && prev >= FOREIGN_ASCII as usize
+            && !matches!(c, '\u{2019}' | '\u{B7}');
         // After an unknown character or a symbol, carry on as after a boundary.
         prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize

@@ -244,6 +244,11 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u
                 total += SYMBOL_IN_WORD_COST;
             }
         }
+        // Signs that follow numbers, not letters ("mog±", "hµadania").
+        if matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶') && prev_lower && !(ascii && prev_ascii)
+        {
+            total += SYMBOL_IN_WORD_COST;
+        }
         symbol_in_word = class == SYMBOL as usize
             && prev >= FOREIGN_ASCII as usize
             && !matches!(c, '\u{2019}' | '\u{B7}');

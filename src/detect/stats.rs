@@ -170,6 +170,8 @@ pub struct Detector {
     done: bool,
     /// Bytes were fed past what `buf` keeps, so its end is not the input's.
     cut: bool,
+    /// The answer for `buf` (not as the end of input) when a checkpoint made it.
+    settled: Option<Guess>,
 }
 
 impl Detector {
@@ -179,6 +181,7 @@ impl Detector {
             buf: Vec::new(),
             done: false,
             cut: false,
+            settled: None,
         }
     }
 
@@ -194,9 +197,12 @@ impl Detector {
             let take = chunk.len().min(next - self.buf.len());
             self.buf.extend_from_slice(&chunk[..take]);
             chunk = &chunk[take..];
-            if self.buf.len() == next {
-                self.done = next == PREFIX_LIMIT || is_sure(&analyze(&self.buf, false, self.hint));
+            if self.buf.len() == next && next < PREFIX_LIMIT {
+                let guess = analyze(&self.buf, false, self.hint);
+                self.done = is_sure(&guess);
+                self.settled = self.done.then_some(guess);
             }
+            self.done |= self.buf.len() == PREFIX_LIMIT;
         }
         self.cut |= !chunk.is_empty();
         self.done
@@ -205,7 +211,11 @@ impl Detector {
     /// The answer for what was fed so far (`last`: the input ended there, so a
     /// truncated trailing sequence counts as an error).
     pub fn guess(&self, last: bool) -> Guess {
-        analyze(&self.buf, last && !self.cut, self.hint)
+        let last = last && !self.cut;
+        match &self.settled {
+            Some(guess) if !last => guess.clone(),
+            _ => analyze(&self.buf, last, self.hint),
+        }
     }
 }
 
@@ -271,37 +281,72 @@ fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) ->
     Guess::text(candidates)
 }
 
-/// One surviving legacy encoding: its index in CANDIDATES, total cost, text.
+/// One surviving legacy encoding: its index in CANDIDATES, total cost, the
+/// model that explains it best, and the text that was scored.
 struct Scored {
     index: usize,
     cost: u32,
+    model: usize,
     text: String,
 }
 
-/// Scores every legacy candidate that decodes `bytes` without error.
+/// Every survivor's text is scored up to this many bytes; only the
+/// candidates within CLOSE of the best are then scored over the whole prefix
+/// (with their best model), which keeps long inputs cheap.
+const SCORE_LIMIT: usize = 4 * 1024;
+const CLOSE: u32 = 4 * 30;
+
+/// Scores every legacy candidate that decodes `bytes` without error, best first.
 fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
-    let models = model::models();
-    let mut scored: Vec<Scored> = CANDIDATES
-        .iter()
-        .enumerate()
-        .filter_map(|(index, candidate)| {
-            let text = candidates::decode(index, bytes, last)?;
-            let fit = candidate
-                .languages
-                .iter()
+    let mut seen = [false; 256];
+    for &b in bytes {
+        seen[b as usize] = true;
+    }
+    let mut scored: Vec<Scored> = (0..CANDIDATES.len())
+        .filter_map(|index| {
+            let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
+            let languages = CANDIDATES[index].languages.iter();
+            let (cost, model) = languages
                 .filter_map(|&l| model::find(l))
-                .map(|m| models[m].cost(&text) + candidates::language_prior(models[m].name))
-                .min()
-                .unwrap_or(u32::MAX / 2);
-            let hinted = hint.is_some_and(|h| candidate.languages.contains(&h.0));
-            let bonus = if hinted { HINT_BONUS } else { 0 };
-            let cost = (fit + candidate.prior).saturating_sub(bonus);
-            Some(Scored { index, cost, text })
+                .map(|m| (cost(index, m, &text, hint), m))
+                .min()?;
+            Some(Scored {
+                index,
+                cost,
+                model,
+                text,
+            })
         })
         .collect();
-    // Stable: equal costs keep the table's order (commoner encodings first).
     scored.sort_by_key(|s| s.cost);
+    if bytes.len() > SCORE_LIMIT {
+        let best = scored.first().map_or(0, |s| s.cost);
+        let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
+        let mut grown = 0;
+        for s in &mut scored[..close] {
+            s.text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
+                .expect("a survivor decodes");
+            let full = cost(s.index, s.model, &s.text, hint);
+            grown = grown.max(full.saturating_sub(s.cost));
+            s.cost = full;
+        }
+        // The rest, scored on less text, move back by as much as any
+        // rescored one grew, so they stay behind.
+        for s in &mut scored[close..] {
+            s.cost += grown;
+        }
+        scored.sort_by_key(|s| s.cost);
+    }
     scored
+}
+
+/// The cost of `text` as candidate `index` written in language model `model`.
+fn cost(index: usize, model: usize, text: &str, hint: Option<Hint>) -> u32 {
+    let candidate = &CANDIDATES[index];
+    let m = &model::models()[model];
+    let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
+    let bonus = if hinted { HINT_BONUS } else { 0 };
+    (m.cost(text) + candidates::language_prior(m.name) + candidate.prior).saturating_sub(bonus)
 }
 
 /// Ranks the legacy encodings (step 4 of the module docs).
@@ -314,7 +359,7 @@ fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
             confidence: 0.01,
         }]);
     };
-    let weight = |s: &Scored| (-((s.cost - best.cost) as f32) / SOFTNESS).exp2();
+    let weight = |s: &Scored| (-(s.cost.saturating_sub(best.cost) as f32) / SOFTNESS).exp2();
     let total: f32 = scored.iter().map(weight).sum();
     let same_as_best: f32 = scored
         .iter()

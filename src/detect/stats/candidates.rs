@@ -111,12 +111,30 @@ fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
     Some(table)
 }
 
-/// `bytes` decoded strictly with candidate `i`, or None at the first error.
-/// Unless `last`, a truncated sequence at the end is not an error.
-pub(crate) fn decode(i: usize, bytes: &[u8], last: bool) -> Option<String> {
+/// The text of about the first `limit` bytes of `bytes` decoded strictly with
+/// candidate `i`, or None if the whole of `bytes` has a decode error (unless
+/// `last`, a truncated sequence at the end is not one). `seen` marks the byte
+/// values in `bytes`, which settle single-byte candidates at once.
+pub(crate) fn decode(
+    i: usize,
+    bytes: &[u8],
+    last: bool,
+    limit: usize,
+    seen: &[bool; 256],
+) -> Option<String> {
     match single_byte_table(i) {
-        Some(table) => decode_single_byte(table, bytes),
-        None => decode_strict(CANDIDATES[i].encoding, bytes, last),
+        Some(table) => {
+            let bad = (0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0);
+            (!bad).then(|| decode_single_byte(table, &bytes[..bytes.len().min(limit)]))?
+        }
+        None => {
+            let mut text = decode_strict(CANDIDATES[i].encoding, bytes, last)?;
+            if text.len() > limit {
+                let cut = (0..=limit).rev().find(|&c| text.is_char_boundary(c));
+                text.truncate(cut.unwrap_or(0));
+            }
+            Some(text)
+        }
     }
 }
 

@@ -383,6 +383,16 @@ fn speed(dir: &std::path::Path) {
             inputs.push((format!("{lang} {name}"), bytes));
         }
     }
+    let mut slowest: Vec<(f64, &str)> = inputs
+        .iter()
+        .map(|(name, bytes)| {
+            let start = Instant::now();
+            std::hint::black_box(detect(bytes, None));
+            (start.elapsed().as_secs_f64() * 1e3, name.as_str())
+        })
+        .collect();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("slowest: {:?}", &slowest[..5]);
     let start = Instant::now();
     let rounds = 5;
     for _ in 0..rounds {

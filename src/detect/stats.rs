@@ -305,10 +305,11 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
     let mut scored: Vec<Scored> = (0..CANDIDATES.len())
         .filter_map(|index| {
             let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
+            let sketch = model::Sketch::new(&text);
             let languages = CANDIDATES[index].languages.iter();
             let (cost, model) = languages
                 .filter_map(|&l| model::find(l))
-                .map(|m| (cost(index, m, &text, hint), m))
+                .map(|m| (cost(index, m, &sketch, hint), m))
                 .min()?;
             Some(Scored {
                 index,
@@ -326,7 +327,7 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
         for s in &mut scored[..close] {
             s.text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
                 .expect("a survivor decodes");
-            let full = cost(s.index, s.model, &s.text, hint);
+            let full = cost(s.index, s.model, &model::Sketch::new(&s.text), hint);
             grown = grown.max(full.saturating_sub(s.cost));
             s.cost = full;
         }
@@ -341,12 +342,13 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
 }
 
 /// The cost of `text` as candidate `index` written in language model `model`.
-fn cost(index: usize, model: usize, text: &str, hint: Option<Hint>) -> u32 {
+fn cost(index: usize, model: usize, sketch: &model::Sketch, hint: Option<Hint>) -> u32 {
     let candidate = &CANDIDATES[index];
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    (m.cost(text) + candidates::language_prior(m.name) + candidate.prior).saturating_sub(bonus)
+    let fit = m.cost_of(sketch) + candidates::language_prior(m.name);
+    (fit + candidate.prior).saturating_sub(bonus)
 }
 
 /// Ranks the legacy encodings (step 4 of the module docs).

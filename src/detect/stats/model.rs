@@ -183,16 +183,65 @@ fn fold_variant(c: char) -> char {
 impl Model {
     /// The cost of `text`, counting only what involves a non-ASCII character
     /// (the ASCII between is the same in every candidate encoding).
+    #[cfg(test)]
     pub fn cost(&self, text: &str) -> u32 {
+        self.cost_of(&Sketch::new(text))
+    }
+
+    /// The same cost, from a sketch of the text.
+    pub fn cost_of(&self, sketch: &Sketch) -> u32 {
+        let text = &sketch.text;
         let own = match &self.kind {
             Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map, self.latin),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
-        own + if self.latin {
-            0
-        } else {
-            foreign_letters_cost(text)
+        let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
+        own + if self.latin { 0 } else { foreign }
+    }
+}
+
+/// What the models need of a text: every run of non-ASCII characters with
+/// the one character on each side (the models charge nothing else, and their
+/// state after an ASCII character depends on that character alone, so the
+/// runs can simply be joined), and two counts over the whole text. Each
+/// candidate's text is sketched once and scored by several models.
+pub(crate) struct Sketch {
+    text: String,
+    /// ASCII letters (a non-Latin model charges for them, up to a cap).
+    ascii_letters: u32,
+    non_ascii: u32,
+}
+
+impl Sketch {
+    pub fn new(text: &str) -> Sketch {
+        let mut sketch = Sketch {
+            text: String::new(),
+            ascii_letters: 0,
+            non_ascii: 0,
+        };
+        // The previous character, unless it is already in the sketch.
+        let mut pending: Option<char> = None;
+        let mut after_run = false;
+        for c in text.chars() {
+            if c.is_ascii() {
+                sketch.ascii_letters += c.is_ascii_alphabetic() as u32;
+                if after_run {
+                    sketch.text.push(c);
+                    pending = None;
+                } else {
+                    pending = Some(c);
+                }
+                after_run = false;
+            } else {
+                sketch.non_ascii += 1;
+                if let Some(p) = pending.take() {
+                    sketch.text.push(p);
+                }
+                sketch.text.push(c);
+                after_run = true;
+            }
         }
+        sketch
     }
 }
 
@@ -264,13 +313,6 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u
     total
 }
 
-/// What a non-Latin model charges for the ASCII letters of `text`.
-fn foreign_letters_cost(text: &str) -> u32 {
-    let letters = text.bytes().filter(u8::is_ascii_alphabetic).count() as u32;
-    let others = text.chars().filter(|c| !c.is_ascii()).count() as u32;
-    (letters * ASCII_LETTER_COST).min(others * MIXED_CAP)
-}
-
 fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {
     let mut total = 0u32;
     let mut prev_letter = false;
@@ -323,6 +365,32 @@ mod tests {
             "pl", "hu", "lt", "lv", "et", "ja", "zh_cn", "zh_tw", "ko",
         ] {
             assert!(find(name).is_some(), "{name}");
+        }
+    }
+
+    /// The sketch drops only what costs nothing: scoring it equals scoring
+    /// the whole text.
+    #[test]
+    fn a_sketch_scores_like_the_whole_text() {
+        let texts = [
+            "Die Äquatorebene des Mars, „groß“ – 20 °C ±1 µm; cœur.",
+            "Привет, мир! Hello Марс-2 и Phobos «Фобос».",
+            "日本語のテキスト with ASCII 混在 and ｶﾀｶﾅ.",
+            "ב\u{5b0}\u{5bc}ה abc ñ\u{301}x é",
+        ];
+        for model in models() {
+            for text in texts {
+                let whole = Sketch {
+                    text: text.to_string(),
+                    ..Sketch::new(text)
+                };
+                assert_eq!(
+                    model.cost_of(&whole),
+                    model.cost(text),
+                    "{} {text}",
+                    model.name
+                );
+            }
         }
     }
 

@@ -392,7 +392,6 @@ fn speed(dir: &std::path::Path) {
         })
         .collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
-    println!("slowest: {:?}", &slowest[..5]);
     let start = Instant::now();
     let rounds = 5;
     for _ in 0..rounds {

@@ -21,7 +21,7 @@
 //!    encodings that decode the input to the same text share their mass.
 //!
 //! The detector reads at most [`PREFIX_LIMIT`] bytes, and stops early when it
-//! is sure at one of the fixed checkpoints (4 KiB, 16 KiB).
+//! is sure at one of the fixed checkpoints (1, 4 and 16 KiB).
 
 mod candidates;
 mod model;
@@ -112,7 +112,7 @@ pub const PREFIX_LIMIT: usize = 64 * 1024;
 
 /// Where the detector checks whether it is already sure (fixed offsets, so
 /// that chunking cannot change the answer).
-const CHECKPOINTS: [usize; 3] = [4 * 1024, 16 * 1024, PREFIX_LIMIT];
+const CHECKPOINTS: [usize; 4] = [1024, 4 * 1024, 16 * 1024, PREFIX_LIMIT];
 /// The top confidence at a checkpoint that ends the reading.
 const SURE: f32 = 0.9999;
 /// Bonus for the hinted language's encodings, in quarter bits.
@@ -306,11 +306,7 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
         .filter_map(|index| {
             let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
             let sketch = model::Sketch::new(&text);
-            let languages = CANDIDATES[index].languages.iter();
-            let (cost, model) = languages
-                .filter_map(|&l| model::find(l))
-                .map(|m| (cost(index, m, &sketch, hint), m))
-                .min()?;
+            let (cost, model) = best_language(index, &sketch, hint)?;
             Some(Scored {
                 index,
                 cost,
@@ -339,6 +335,30 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
         scored.sort_by_key(|s| s.cost);
     }
     scored
+}
+
+/// Sketch characters on which all of a candidate's languages are compared;
+/// only the best LANGUAGES_KEPT of them score the whole sketch.
+const HEAD: usize = 256;
+const LANGUAGES_KEPT: usize = 2;
+
+/// The lowest cost of `sketch` as candidate `index` over its languages, and
+/// the model that gives it.
+fn best_language(index: usize, sketch: &model::Sketch, hint: Option<Hint>) -> Option<(u32, usize)> {
+    let mut models: Vec<usize> = CANDIDATES[index]
+        .languages
+        .iter()
+        .filter_map(|&l| model::find(l))
+        .collect();
+    if models.len() > LANGUAGES_KEPT {
+        let head = sketch.head(HEAD);
+        models.sort_by_cached_key(|&m| cost(index, m, &head, hint));
+        models.truncate(LANGUAGES_KEPT);
+    }
+    models
+        .into_iter()
+        .map(|m| (cost(index, m, sketch, hint), m))
+        .min()
 }
 
 /// The cost of `text` as candidate `index` written in language model `model`.

@@ -213,6 +213,20 @@ pub(crate) struct Sketch {
 }
 
 impl Sketch {
+    /// The first `chars` characters of the sketch (same counts): enough to
+    /// tell which of an encoding's languages are worth a full scoring.
+    pub fn head(&self, chars: usize) -> Sketch {
+        let end = self
+            .text
+            .char_indices()
+            .nth(chars)
+            .map_or(self.text.len(), |(i, _)| i);
+        Sketch {
+            text: self.text[..end].to_string(),
+            ..*self
+        }
+    }
+
     pub fn new(text: &str) -> Sketch {
         let mut sketch = Sketch {
             text: String::new(),

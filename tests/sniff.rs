@@ -1,7 +1,6 @@
 //! `--sniff`, `-f auto`, `--hint` and the hint in malformed-input messages,
 //! run as a user would.
 //!
-//! Tests marked `#[ignore = "needs the real detector"]` depend on the
 //! statistical detector of branch `detect` (this branch has a placeholder
 //! that only knows UTF-8 from windows-1252); run them with
 //! `cargo test --test sniff -- --include-ignored` once it is merged.
@@ -421,7 +420,6 @@ fn signs_of_iso_2022_kr_and_hz_point_to_historical() {
 // ------------------------------------------ needing the real detector
 
 #[test]
-#[ignore = "needs the real detector"]
 fn guesses_shift_jis_and_windows_1251() {
     let line = sniff_line(&encode(JAPANESE, "shift_jis"), &[]);
     assert!(line.starts_with("Shift_JIS (guessed, "), "{line}");
@@ -432,7 +430,6 @@ fn guesses_shift_jis_and_windows_1251() {
 }
 
 #[test]
-#[ignore = "needs the real detector"]
 fn auto_converts_guessed_shift_jis() {
     wenc()
         .args(["-f", "auto"])
@@ -444,7 +441,6 @@ fn auto_converts_guessed_shift_jis() {
 }
 
 #[test]
-#[ignore = "needs the real detector"]
 fn malformed_input_names_the_guess() {
     wenc()
         .write_stdin(encode(JAPANESE, "shift_jis"))

@@ -38,6 +38,11 @@ pub fn choose(
     }
 }
 
+/// A guess resting on fewer non-ASCII bytes than this is not named in a
+/// warning: a few stray bytes fit many encodings, and a wrong suggestion on a
+/// mostly-ASCII file does more harm than none.
+const MIN_EVIDENCE: usize = 8;
+
 /// What to add to a malformed-input message for an input read in `used`:
 /// "it looks like X: try -f x or -f auto" when the detector is confident
 /// of another encoding (or the document declares one), given the input's
@@ -51,6 +56,10 @@ pub fn mismatch_hint(
     let sniffed = detect::sniff(head, complete, hint);
     let other = sniffed.encoding.filter(|&e| e != used)?;
     if !sniffed.is_confident() || sniffed.source == Source::Bom {
+        return None;
+    }
+    let evidence = head.iter().filter(|&&b| b >= 0x80).count();
+    if sniffed.source == Source::Guess && evidence < MIN_EVIDENCE {
         return None;
     }
     let label = label_for(other);
@@ -103,6 +112,20 @@ mod tests {
         assert_eq!(
             mismatch_hint(b"\xEF\xBB\xBF\xFF", true, SHIFT_JIS, None),
             None
+        );
+    }
+
+    #[test]
+    fn no_guess_named_from_a_few_stray_bytes() {
+        // Three stray bytes in ASCII fit many single-byte encodings.
+        let stray = b"abc\xFF def\xFF ghi\xFF\n";
+        assert_eq!(mismatch_hint(stray, true, UTF_8, None), None);
+        // Real text in windows-1251 has the evidence.
+        let russian = b"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xca\xe0\xea \xe4\xe5\xeb\xe0?";
+        let hint = mismatch_hint(russian, true, UTF_8, None).unwrap();
+        assert_eq!(
+            hint,
+            "; it looks like windows-1251: try -f windows-1251 or -f auto"
         );
     }
 }

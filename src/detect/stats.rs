@@ -1,30 +1,125 @@
-//! PLACEHOLDER for the statistical detector (branch `detect` writes the real
-//! one and replaces this file at merge). Same API as agreed in
-//! /work/notes/detect-api.md, with a trivial body: NUL bytes are binary,
-//! ASCII is ASCII, valid non-ASCII UTF-8 is UTF-8, anything else is
-//! windows-1252 at confidence 0.1.
+//! The statistical encoding detector: bytes in, ranked candidates out.
+//!
+//! Pure (no I/O, no flags). Fed in chunks, asked at any time; the answer
+//! depends only on the bytes fed, never on how they were chunked.
+//!
+//! How it decides, in order:
+//! 1. NUL bytes: UTF-16LE/BE when the NULs sit on one side of the byte pairs
+//!    and the whole decodes to clean text, else binary. Other control bytes
+//!    that text does not have (beyond a stray one per 512 bytes): binary.
+//! 2. Only ASCII: ISO-2022-JP when its escape sequences decode strictly to
+//!    non-ASCII text, else [`Verdict::Ascii`].
+//! 3. Valid UTF-8 with non-ASCII characters: UTF-8 (the other encodings
+//!    follow as runners-up when there are few such characters).
+//! 4. Otherwise every legacy encoding is decoded strictly with wenc's codec
+//!    and ruled out at its first error or C1 control. Each survivor's text is
+//!    scored by the language models of the languages the encoding is native
+//!    to (character bigrams for alphabetic scripts, character frequencies for
+//!    Chinese, Japanese and Korean; see `indexes/detect/`), plus a prior for
+//!    rarer encodings, minus a bonus for the hinted language's encodings. The
+//!    best total wins; confidence is a softmax over the totals, where
+//!    encodings that decode the input to the same text share their mass.
+//!
+//! The detector reads at most [`PREFIX_LIMIT`] bytes, and stops early when it
+//! is sure at one of the fixed checkpoints (1, 4 and 16 KiB).
 
-use crate::codec::{Encoding, UTF_8, WINDOWS_1252};
+mod candidates;
+mod model;
+mod shape;
+
+use crate::codec::{self, Encoding};
+use candidates::CANDIDATES;
 
 /// A language or top-level-domain hint, as browsers use the TLD ("ja", "jp", ".ru", "cz", "zh-tw").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hint(usize);
+pub struct Hint(&'static str);
 
-/// The hints the placeholder knows (the real detector knows many more).
-const HINTS: &[&str] = &[
-    "ja", "jp", "ru", "uk", "ua", "cs", "cz", "zh", "zh-cn", "zh-tw", "ko", "kr", "de", "fr",
+/// Hint spellings that are not a model's own name -> the model.
+const HINT_ALIASES: &[(&str, &str)] = &[
+    ("jp", "ja"),
+    ("kr", "ko"),
+    ("zh", "zh_cn"),
+    ("zh-cn", "zh_cn"),
+    ("zh-hans", "zh_cn"),
+    ("zh-sg", "zh_cn"),
+    ("cn", "zh_cn"),
+    ("sg", "zh_cn"),
+    ("zh-tw", "zh_tw"),
+    ("zh-hk", "zh_tw"),
+    ("zh-mo", "zh_tw"),
+    ("zh-hant", "zh_tw"),
+    ("tw", "zh_tw"),
+    ("hk", "zh_tw"),
+    ("mo", "zh_tw"),
+    ("cz", "cs"),
+    ("ua", "uk"),
+    ("by", "ru"),
+    ("kz", "ru"),
+    ("su", "ru"),
+    ("gr", "el"),
+    ("cy", "el"),
+    ("il", "he"),
+    ("iw", "he"),
+    ("ir", "fa"),
+    ("af", "fa"),
+    ("sa", "ar"),
+    ("eg", "ar"),
+    ("ae", "ar"),
+    ("ma", "ar"),
+    ("dz", "ar"),
+    ("iq", "ar"),
+    ("se", "sv"),
+    ("dk", "da"),
+    ("no", "nb"),
+    ("nn", "nb"),
+    ("ee", "et"),
+    ("vn", "vi"),
+    ("br", "pt"),
+    ("at", "de"),
+    ("ch", "de"),
+    ("si", "sl"),
+    ("cat", "ca"),
+    ("mx", "es"),
+    ("ar", "ar"),
+    ("sh", "hr"),
+    ("ba", "hr"),
+    ("rs", "hr"),
 ];
 
 impl Hint {
     /// None when the string names no language or TLD the detector knows.
     pub fn parse(s: &str) -> Option<Hint> {
         let key = s.trim().trim_start_matches('.').to_ascii_lowercase();
-        HINTS.iter().position(|&h| h == key).map(Hint)
+        let key = key.replace('_', "-");
+        let known = |k: &str| -> Option<Hint> {
+            if let Some(&(_, name)) = HINT_ALIASES.iter().find(|(a, _)| *a == k) {
+                return Some(Hint(name));
+            }
+            let i = model::find(k)?;
+            Some(Hint(model::models()[i].name))
+        };
+        known(&key).or_else(|| known(key.split('-').next()?))
+    }
+
+    /// The language model this hint favours (e.g. `zh_tw` for `.tw`).
+    pub fn language(&self) -> &'static str {
+        self.0
     }
 }
 
-/// How much input the detector reads at most; feeding more changes nothing.
+/// How much input the detector reads at most (64 KiB); feeding more changes nothing.
 pub const PREFIX_LIMIT: usize = 64 * 1024;
+
+/// Where the detector checks whether it is already sure (fixed offsets, so
+/// that chunking cannot change the answer).
+const CHECKPOINTS: [usize; 4] = [1024, 4 * 1024, 16 * 1024, PREFIX_LIMIT];
+/// The top confidence at a checkpoint that ends the reading.
+const SURE: f32 = 0.9999;
+/// Bonus for the hinted language's encodings, in quarter bits.
+const HINT_BONUS: u32 = 4 * 12;
+/// Softmax temperature, in quarter bits: a candidate this much costlier than
+/// the best has half its weight.
+const SOFTNESS: f32 = 4.0 * 2.0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -50,52 +145,76 @@ pub struct Guess {
     pub candidates: Vec<Candidate>,
 }
 
+impl Guess {
+    fn verdict(verdict: Verdict) -> Guess {
+        Guess {
+            verdict,
+            candidates: Vec::new(),
+        }
+    }
+
+    fn text(candidates: Vec<Candidate>) -> Guess {
+        Guess {
+            verdict: Verdict::Text,
+            candidates,
+        }
+    }
+}
+
 /// Fed in chunks (any chunking gives the same answer); asked at any time.
 pub struct Detector {
-    seen: Vec<u8>,
+    hint: Option<Hint>,
+    /// The prefix read so far (never longer than PREFIX_LIMIT).
+    buf: Vec<u8>,
+    /// Sure at a checkpoint, or PREFIX_LIMIT reached: nothing more is read.
+    done: bool,
+    /// Bytes were fed past what `buf` keeps, so its end is not the input's.
+    cut: bool,
+    /// The answer for `buf` (not as the end of input) when a checkpoint made it.
+    settled: Option<Guess>,
 }
 
 impl Detector {
-    pub fn new(_hint: Option<Hint>) -> Detector {
-        Detector { seen: Vec::new() }
+    pub fn new(hint: Option<Hint>) -> Detector {
+        Detector {
+            hint,
+            buf: Vec::new(),
+            done: false,
+            cut: false,
+            settled: None,
+        }
     }
 
     /// Feeds the next chunk. Returns true once the answer can no longer change
     /// (sure, or PREFIX_LIMIT reached): the caller may stop feeding.
-    pub fn feed(&mut self, chunk: &[u8]) -> bool {
-        let room = PREFIX_LIMIT - self.seen.len();
-        self.seen.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        self.seen.len() == PREFIX_LIMIT
+    pub fn feed(&mut self, mut chunk: &[u8]) -> bool {
+        while !chunk.is_empty() && !self.done {
+            let next = CHECKPOINTS
+                .iter()
+                .copied()
+                .find(|&c| c > self.buf.len())
+                .unwrap_or(PREFIX_LIMIT);
+            let take = chunk.len().min(next - self.buf.len());
+            self.buf.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
+            if self.buf.len() == next && next < PREFIX_LIMIT {
+                let guess = analyze(&self.buf, false, self.hint);
+                self.done = is_sure(&guess);
+                self.settled = self.done.then_some(guess);
+            }
+            self.done |= self.buf.len() == PREFIX_LIMIT;
+        }
+        self.cut |= !chunk.is_empty();
+        self.done
     }
 
     /// The answer for what was fed so far (`last`: the input ended there, so a
     /// truncated trailing sequence counts as an error).
     pub fn guess(&self, last: bool) -> Guess {
-        let bytes = &self.seen[..];
-        let text = |encoding, confidence| Guess {
-            verdict: Verdict::Text,
-            candidates: vec![Candidate {
-                encoding,
-                confidence,
-            }],
-        };
-        if bytes.contains(&0) {
-            return Guess {
-                verdict: Verdict::Binary,
-                candidates: Vec::new(),
-            };
-        }
-        if bytes.is_ascii() {
-            return Guess {
-                verdict: Verdict::Ascii,
-                candidates: Vec::new(),
-            };
-        }
-        match std::str::from_utf8(bytes) {
-            Ok(_) => text(UTF_8, 0.99),
-            // A sequence cut by the end of a prefix is not an error.
-            Err(e) if !last && e.error_len().is_none() => text(UTF_8, 0.99),
-            Err(_) => text(WINDOWS_1252, 0.1),
+        let last = last && !self.cut;
+        match &self.settled {
+            Some(guess) if !last => guess.clone(),
+            _ => analyze(&self.buf, last, self.hint),
         }
     }
 }
@@ -106,3 +225,179 @@ pub fn detect(bytes: &[u8], hint: Option<Hint>) -> Guess {
     detector.feed(bytes);
     detector.guess(true)
 }
+
+fn is_sure(guess: &Guess) -> bool {
+    match guess.verdict {
+        Verdict::Binary => true,
+        Verdict::Ascii => false,
+        Verdict::Text => guess.candidates[0].confidence >= SURE,
+    }
+}
+
+/// The whole decision for one prefix (see the module docs for the order).
+fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
+    if bytes.contains(&0) {
+        return match shape::utf16(bytes, last) {
+            Some((encoding, _)) => Guess::text(vec![Candidate {
+                encoding,
+                confidence: 0.99,
+            }]),
+            None => Guess::verdict(Verdict::Binary),
+        };
+    }
+    if shape::is_binary(bytes) {
+        return Guess::verdict(Verdict::Binary);
+    }
+    if shape::is_ascii(bytes) {
+        return match shape::iso_2022_jp(bytes, last) {
+            Some(_) => Guess::text(vec![Candidate {
+                encoding: codec::ISO_2022_JP,
+                confidence: 0.99,
+            }]),
+            None => Guess::verdict(Verdict::Ascii),
+        };
+    }
+    match shape::utf8_non_ascii(bytes, last) {
+        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n),
+        _ => rank(bytes, last, hint),
+    }
+}
+
+/// Valid UTF-8: almost surely UTF-8, the more so the more non-ASCII characters
+/// it has; with few of them, the legacy reading follow as runners-up.
+fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) -> Guess {
+    let doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
+    let mut candidates = vec![Candidate {
+        encoding: codec::UTF_8,
+        confidence: 1.0 - doubt,
+    }];
+    if non_ascii < 16 {
+        let others = rank(bytes, last, hint).candidates;
+        candidates.extend(others.into_iter().map(|c| Candidate {
+            encoding: c.encoding,
+            confidence: c.confidence * doubt,
+        }));
+    }
+    Guess::text(candidates)
+}
+
+/// One surviving legacy encoding: its index in CANDIDATES, total cost, the
+/// model that explains it best, and the text that was scored.
+struct Scored {
+    index: usize,
+    cost: u32,
+    model: usize,
+    text: String,
+}
+
+/// Every survivor's text is scored up to this many bytes; only the
+/// candidates within CLOSE of the best are then scored over the whole prefix
+/// (with their best model), which keeps long inputs cheap.
+const SCORE_LIMIT: usize = 4 * 1024;
+const CLOSE: u32 = 4 * 30;
+
+/// Scores every legacy candidate that decodes `bytes` without error, best first.
+fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
+    let mut seen = [false; 256];
+    for &b in bytes {
+        seen[b as usize] = true;
+    }
+    let mut scored: Vec<Scored> = (0..CANDIDATES.len())
+        .filter_map(|index| {
+            let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
+            let sketch = model::Sketch::new(&text);
+            let (cost, model) = best_language(index, &sketch, hint)?;
+            Some(Scored {
+                index,
+                cost,
+                model,
+                text,
+            })
+        })
+        .collect();
+    scored.sort_by_key(|s| s.cost);
+    if bytes.len() > SCORE_LIMIT {
+        let best = scored.first().map_or(0, |s| s.cost);
+        let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
+        let mut grown = 0;
+        for s in &mut scored[..close] {
+            s.text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
+                .expect("a survivor decodes");
+            let full = cost(s.index, s.model, &model::Sketch::new(&s.text), hint);
+            grown = grown.max(full.saturating_sub(s.cost));
+            s.cost = full;
+        }
+        // The rest, scored on less text, move back by as much as any
+        // rescored one grew, so they stay behind.
+        for s in &mut scored[close..] {
+            s.cost += grown;
+        }
+        scored.sort_by_key(|s| s.cost);
+    }
+    scored
+}
+
+/// Sketch characters on which all of a candidate's languages are compared;
+/// only the best LANGUAGES_KEPT of them score the whole sketch.
+const HEAD: usize = 256;
+const LANGUAGES_KEPT: usize = 2;
+
+/// The lowest cost of `sketch` as candidate `index` over its languages, and
+/// the model that gives it.
+fn best_language(index: usize, sketch: &model::Sketch, hint: Option<Hint>) -> Option<(u32, usize)> {
+    let mut models: Vec<usize> = CANDIDATES[index]
+        .languages
+        .iter()
+        .filter_map(|&l| model::find(l))
+        .collect();
+    if models.len() > LANGUAGES_KEPT {
+        let head = sketch.head(HEAD);
+        models.sort_by_cached_key(|&m| cost(index, m, &head, hint));
+        models.truncate(LANGUAGES_KEPT);
+    }
+    models
+        .into_iter()
+        .map(|m| (cost(index, m, sketch, hint), m))
+        .min()
+}
+
+/// The cost of `text` as candidate `index` written in language model `model`.
+fn cost(index: usize, model: usize, sketch: &model::Sketch, hint: Option<Hint>) -> u32 {
+    let candidate = &CANDIDATES[index];
+    let m = &model::models()[model];
+    let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
+    let bonus = if hinted { HINT_BONUS } else { 0 };
+    let fit = m.cost_of(sketch) + candidates::language_prior(m.name);
+    (fit + candidate.prior).saturating_sub(bonus)
+}
+
+/// Ranks the legacy encodings (step 4 of the module docs).
+fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
+    let scored = score_all(bytes, last, hint);
+    let Some(best) = scored.first() else {
+        // Nothing decodes cleanly: windows-1252 reads the most bytes, as browsers default.
+        return Guess::text(vec![Candidate {
+            encoding: codec::WINDOWS_1252,
+            confidence: 0.01,
+        }]);
+    };
+    let weight = |s: &Scored| (-(s.cost.saturating_sub(best.cost) as f32) / SOFTNESS).exp2();
+    let total: f32 = scored.iter().map(weight).sum();
+    let same_as_best: f32 = scored
+        .iter()
+        .filter(|s| s.text == best.text)
+        .map(weight)
+        .sum();
+    let candidates = scored
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Candidate {
+            encoding: CANDIDATES[s.index].encoding,
+            confidence: if i == 0 { same_as_best } else { weight(s) } / total,
+        })
+        .collect();
+    Guess::text(candidates)
+}
+
+#[cfg(test)]
+mod tests;

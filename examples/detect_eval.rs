@@ -1,0 +1,420 @@
+//! Accuracy of wenc's statistical detector beside chardetng 1.0 (Firefox's).
+//!
+//!     cargo run --release --example detect_eval [-- OPTIONS]
+//!
+//! Options: `--samples N` per (language, length) (default 300), `--hint`
+//! (also run wenc with the language as hint), `--errors` (print
+//! wenc's wrong guesses to stderr), `--mo` (samples from the gettext
+//! catalogues in /usr/share/locale instead: UI strings in 34 languages), `--dump FILE` (write every
+//! sample as `lang<TAB>encoding<TAB>length<TAB>hex` for other detectors, see
+//! bench/detect_others.py), `--speed` (throughput instead of accuracy).
+//!
+//! Cuts each article of ../shared/corpus/wikipedia into samples of 10, 20,
+//! 50, 100, 300 and 1000 characters (evenly spaced, non-overlapping where the
+//! article is long enough), encodes each into every legacy encoding native
+//! to the language (html mode for the unmappable) and into UTF-8, drops the
+//! ones that come out pure ASCII, and counts a guess right when decoding with
+//! it gives the same text as decoding with the true encoding. Skips cleanly
+//! when the corpus is absent. The corpus is evaluation text only: the
+//! detector's models come from other text (indexes/detect/).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+use wenc::codec::Encoding;
+use wenc::detect::stats::{detect, Hint, Verdict, PREFIX_LIMIT};
+
+const LENGTHS: [usize; 6] = [10, 20, 50, 100, 300, 1000];
+
+/// Corpus file stem -> the legacy encodings native to that language.
+const PAIRS: &[(&str, &[&str])] = &[
+    ("ar", &["windows-1256", "ISO-8859-6"]),
+    ("cs", &["windows-1250", "ISO-8859-2"]),
+    ("de", &["windows-1252", "ISO-8859-15"]),
+    ("el", &["windows-1253", "ISO-8859-7"]),
+    ("en", &["windows-1252"]),
+    ("fr", &["windows-1252", "ISO-8859-15"]),
+    ("he", &["windows-1255", "ISO-8859-8"]),
+    ("ja", &["Shift_JIS", "EUC-JP", "ISO-2022-JP"]),
+    ("ko", &["EUC-KR"]),
+    ("pt", &["windows-1252", "ISO-8859-15"]),
+    (
+        "ru",
+        &[
+            "windows-1251",
+            "KOI8-R",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
+    ),
+    ("th", &["windows-874"]),
+    ("tr", &["windows-1254"]),
+    ("vi", &["windows-1258"]),
+    ("zh_cn", &["GBK"]),
+    ("zh_tw", &["Big5"]),
+];
+
+/// The languages as found in /usr/share/locale (gettext catalogues
+/// of installed programs: short UI strings, another kind of held-out text).
+const MO_PAIRS: &[(&str, &[&str])] = &[
+    (
+        "ru",
+        &[
+            "windows-1251",
+            "KOI8-R",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
+    ),
+    (
+        "uk",
+        &[
+            "windows-1251",
+            "KOI8-U",
+            "IBM866",
+            "ISO-8859-5",
+            "x-mac-cyrillic",
+        ],
+    ),
+    (
+        "bg",
+        &["windows-1251", "IBM866", "ISO-8859-5", "x-mac-cyrillic"],
+    ),
+    ("cs", &["windows-1250", "ISO-8859-2"]),
+    ("pl", &["windows-1250", "ISO-8859-2"]),
+    ("hu", &["windows-1250", "ISO-8859-2"]),
+    ("sk", &["windows-1250", "ISO-8859-2"]),
+    ("sl", &["windows-1250", "ISO-8859-2"]),
+    ("hr", &["windows-1250", "ISO-8859-2"]),
+    ("ro", &["windows-1250", "ISO-8859-2"]),
+    ("lt", &["windows-1257", "ISO-8859-13", "ISO-8859-4"]),
+    ("lv", &["windows-1257", "ISO-8859-13", "ISO-8859-4"]),
+    ("et", &["windows-1257", "ISO-8859-13", "ISO-8859-4"]),
+    ("de", &["windows-1252", "ISO-8859-15"]),
+    ("fr", &["windows-1252", "ISO-8859-15"]),
+    ("es", &["windows-1252", "ISO-8859-15"]),
+    ("it", &["windows-1252", "ISO-8859-15"]),
+    ("pt", &["windows-1252", "ISO-8859-15"]),
+    ("nl", &["windows-1252", "ISO-8859-15"]),
+    ("sv", &["windows-1252", "ISO-8859-15"]),
+    ("da", &["windows-1252", "ISO-8859-15"]),
+    ("fi", &["windows-1252", "ISO-8859-15"]),
+    ("ca", &["windows-1252", "ISO-8859-15"]),
+    ("el", &["windows-1253", "ISO-8859-7"]),
+    ("he", &["windows-1255", "ISO-8859-8"]),
+    ("ar", &["windows-1256", "ISO-8859-6"]),
+    ("fa", &["windows-1256"]),
+    ("tr", &["windows-1254"]),
+    ("vi", &["windows-1258"]),
+    ("th", &["windows-874"]),
+    ("ja", &["Shift_JIS", "EUC-JP", "ISO-2022-JP"]),
+    ("ko", &["EUC-KR"]),
+    ("zh_CN", &["GBK"]),
+    ("zh_TW", &["Big5"]),
+];
+
+/// The translations in every gettext catalogue of `lang`, one per line, up
+/// to 400,000 bytes; None when there are none.
+fn mo_text(lang: &str) -> Option<String> {
+    let dir = PathBuf::from("/usr/share/locale")
+        .join(lang)
+        .join("LC_MESSAGES");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    let mut text = String::new();
+    for path in names {
+        let data = std::fs::read(&path).ok()?;
+        mo_strings(&data, &mut text);
+        if text.len() > 400_000 {
+            break;
+        }
+    }
+    (!text.is_empty()).then_some(text)
+}
+
+/// Appends the UTF-8 translations of a little-endian .mo file (plural forms
+/// and all, header skipped) to `out`.
+fn mo_strings(data: &[u8], out: &mut String) {
+    let word = |at: usize| -> Option<usize> {
+        let b = data.get(at..at + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    if word(0) != Some(0x9504_12de) {
+        return;
+    }
+    let (Some(count), Some(table)) = (word(8), word(16)) else {
+        return;
+    };
+    for i in 1..count {
+        let (Some(len), Some(at)) = (word(table + 8 * i), word(table + 8 * i + 4)) else {
+            return;
+        };
+        let Some(Ok(s)) = data.get(at..at + len).map(std::str::from_utf8) else {
+            continue;
+        };
+        for form in s.split('\0') {
+            out.push_str(form);
+            out.push('\n');
+        }
+    }
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [
+        "../shared/corpus/wikipedia",
+        "../../shared/corpus/wikipedia",
+    ]
+    .iter()
+    .map(|p| manifest.join(p))
+    .find(|d| d.is_dir())
+}
+
+/// Up to `count` samples of `len` characters, evenly spaced over `text`.
+fn samples(text: &str, len: usize, count: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() < len {
+        return Vec::new();
+    }
+    let room = chars.len() - len;
+    let count = count.min(room + 1);
+    (0..count)
+        .map(|i| chars[i * room / count.max(1)..][..len].iter().collect())
+        .collect()
+}
+
+/// What decoding with `name` gives (encoding_rs as the oracle).
+fn decoded(name: &str, bytes: &[u8]) -> String {
+    let enc = encoding_rs::Encoding::for_label(name.as_bytes()).expect(name);
+    enc.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+fn wenc_guess(bytes: &[u8], hint: Option<Hint>) -> String {
+    let guess = detect(bytes, hint);
+    match guess.verdict {
+        Verdict::Text => guess.candidates[0].encoding.name().to_string(),
+        // Not a legacy answer: read as UTF-8, which is right only if it is.
+        _ => "UTF-8".to_string(),
+    }
+}
+
+fn chardetng_guess(bytes: &[u8]) -> String {
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+    det.feed(bytes, true);
+    det.guess(None, chardetng::Utf8Detection::Allow)
+        .name()
+        .to_string()
+}
+
+/// Right/total per (detector, language, encoding, length).
+type Tally = BTreeMap<(String, String, String, usize), (u32, u32)>;
+
+struct Options {
+    samples: usize,
+    hint: bool,
+    dump: Option<std::fs::File>,
+    errors: bool,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(dir) = corpus_dir() else {
+        return eprintln!("skipped: ../shared/corpus/wikipedia is absent");
+    };
+    if args.iter().any(|a| a == "--speed") {
+        return speed(&dir);
+    }
+    let value = |flag: &str| {
+        let i = args.iter().position(|a| a == flag)?;
+        args.get(i + 1).cloned()
+    };
+    let mut opts = Options {
+        samples: value("--samples").map_or(300, |s| s.parse().expect("--samples N")),
+        hint: args.iter().any(|a| a == "--hint"),
+        errors: args.iter().any(|a| a == "--errors"),
+        dump: value("--dump").map(|p| std::fs::File::create(p).expect("--dump FILE")),
+    };
+    let mo = args.iter().any(|a| a == "--mo");
+    let mut tally = Tally::new();
+    for &(lang, encodings) in if mo { MO_PAIRS } else { PAIRS } {
+        let text = if mo {
+            let Some(text) = mo_text(lang) else {
+                eprintln!("{lang}: no catalogues, skipped");
+                continue;
+            };
+            text
+        } else {
+            std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang)
+        };
+        let lang = &lang.to_lowercase();
+        for &len in &LENGTHS {
+            for sample in samples(&text, len, opts.samples) {
+                for &name in encodings.iter().chain(&["UTF-8"]) {
+                    evaluate(&mut tally, &mut opts, lang, name, len, &sample);
+                }
+            }
+        }
+    }
+    report(&tally, opts.hint);
+}
+
+fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: usize, s: &str) {
+    let encoding = Encoding::for_label(name.as_bytes()).expect(name);
+    let bytes = encoding.encode(s).expect(name).0;
+    if !bytes.iter().any(|&b| b >= 0x80 || b == 0x1B) {
+        return; // pure ASCII
+    }
+    if let Some(f) = opts.dump.as_mut() {
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        writeln!(f, "{lang}\t{name}\t{len}\t{hex}").unwrap();
+    }
+    let truth = decoded(name, &bytes);
+    let errors = opts.errors;
+    let mut count = |detector: &str, guess: String| {
+        let right = decoded(&guess, &bytes) == truth;
+        if !right && errors && detector == "wenc" {
+            eprintln!("{lang} {name} {len}: guessed {guess} for {s:?}");
+        }
+        let key = (
+            detector.to_string(),
+            lang.to_string(),
+            name.to_string(),
+            len,
+        );
+        let entry = tally.entry(key).or_default();
+        entry.0 += right as u32;
+        entry.1 += 1;
+    };
+    count("wenc", wenc_guess(&bytes, None));
+    count("chardetng", chardetng_guess(&bytes));
+    if opts.hint {
+        count("wenc+hint", wenc_guess(&bytes, Hint::parse(lang)));
+    }
+}
+
+/// Accuracy of `detector` per pair at each length.
+fn pair_rates(tally: &Tally, detector: &str) -> BTreeMap<(String, String), [Option<f64>; 6]> {
+    let mut out: BTreeMap<(String, String), [Option<f64>; 6]> = BTreeMap::new();
+    for ((d, lang, enc, len), (right, total)) in tally {
+        if d != detector {
+            continue;
+        }
+        let i = LENGTHS.iter().position(|l| l == len).unwrap();
+        out.entry((lang.clone(), enc.clone())).or_default()[i] =
+            Some(*right as f64 / *total as f64);
+    }
+    out
+}
+
+/// Macro average over the pairs that `keep` selects, per length.
+fn macro_avg(rates: &BTreeMap<(String, String), [Option<f64>; 6]>, utf8: bool) -> Vec<String> {
+    (0..LENGTHS.len())
+        .map(|i| {
+            let v: Vec<f64> = rates
+                .iter()
+                .filter(|((_, enc), _)| (enc == "UTF-8") == utf8)
+                .filter_map(|(_, r)| r[i])
+                .collect();
+            let avg = v.iter().sum::<f64>() / v.len().max(1) as f64;
+            format!("{avg:.3}")
+        })
+        .collect()
+}
+
+fn report(tally: &Tally, hint: bool) {
+    let mut detectors = vec!["wenc", "chardetng"];
+    if hint {
+        detectors.push("wenc+hint");
+    }
+    let rates: Vec<_> = detectors.iter().map(|d| pair_rates(tally, d)).collect();
+    let head: Vec<String> = LENGTHS.iter().map(|l| l.to_string()).collect();
+    println!("Macro accuracy over legacy (language, encoding) pairs\n");
+    println!("| detector | {} |", head.join(" | "));
+    println!("|---|{}", "---|".repeat(LENGTHS.len()));
+    for (d, r) in detectors.iter().zip(&rates) {
+        println!("| {d} | {} |", macro_avg(r, false).join(" | "));
+    }
+    println!("\nValid UTF-8 (macro over languages)\n");
+    println!("| detector | {} |", head.join(" | "));
+    println!("|---|{}", "---|".repeat(LENGTHS.len()));
+    for (d, r) in detectors.iter().zip(&rates) {
+        println!("| {d} | {} |", macro_avg(r, true).join(" | "));
+    }
+    println!("\nPer pair: wenc / chardetng (samples per cell in the last column)\n");
+    println!("| language | encoding | {} | n |", head.join(" | "));
+    println!("|---|---|{}---|", "---|".repeat(LENGTHS.len()));
+    for ((lang, enc), w) in &rates[0] {
+        let c = &rates[1][&(lang.clone(), enc.clone())];
+        let cells: Vec<String> = (0..LENGTHS.len())
+            .map(|i| match (w[i], c[i]) {
+                (Some(a), Some(b)) => format!("{a:.2} / {b:.2}"),
+                _ => "-".into(),
+            })
+            .collect();
+        let n = LENGTHS
+            .iter()
+            .filter_map(|&l| tally.get(&("wenc".into(), lang.clone(), enc.clone(), l)))
+            .map(|t| t.1)
+            .max()
+            .unwrap_or(0);
+        println!("| {lang} | {enc} | {} | {n} |", cells.join(" | "));
+    }
+}
+
+/// Throughput of `detect` on mixed-script text: every article (UTF-8 and
+/// each legacy encoding) cut to PREFIX_LIMIT, and whole 64 MiB inputs.
+fn speed(dir: &std::path::Path) {
+    let mut inputs = Vec::new();
+    for &(lang, encodings) in PAIRS {
+        let text = std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang);
+        for &name in encodings.iter().chain(&["UTF-8"]) {
+            let enc = Encoding::for_label(name.as_bytes()).unwrap();
+            let mut bytes = enc.encode(&text).unwrap().0;
+            while bytes.len() < PREFIX_LIMIT {
+                bytes.extend_from_within(..);
+            }
+            bytes.truncate(PREFIX_LIMIT);
+            inputs.push((format!("{lang} {name}"), bytes));
+        }
+    }
+    let mut slowest: Vec<(f64, &str)> = inputs
+        .iter()
+        .map(|(name, bytes)| {
+            let start = Instant::now();
+            std::hint::black_box(detect(bytes, None));
+            (start.elapsed().as_secs_f64() * 1e3, name.as_str())
+        })
+        .collect();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let start = Instant::now();
+    let rounds = 5;
+    for _ in 0..rounds {
+        for (_, bytes) in &inputs {
+            std::hint::black_box(detect(bytes, None));
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mb = (rounds * inputs.len() * PREFIX_LIMIT) as f64 / 1e6;
+    println!(
+        "detect() on {} inputs of PREFIX_LIMIT ({} bytes): {:.1} MB/s",
+        inputs.len(),
+        PREFIX_LIMIT,
+        mb / secs
+    );
+    let big: Vec<u8> = inputs[0].1.repeat(1024);
+    let start = Instant::now();
+    std::hint::black_box(detect(&big, None));
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "detect() on a {} MiB input: {:.3} ms ({:.0} MB/s of input)",
+        big.len() >> 20,
+        secs * 1e3,
+        big.len() as f64 / 1e6 / secs
+    );
+}

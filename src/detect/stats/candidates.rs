@@ -1,0 +1,169 @@
+//! The encodings the detector weighs for text that is not UTF-8, the languages
+//! each is native to, their priors, and strict decoding (an encoding is ruled
+//! out at its first decode error or C1 control).
+
+use crate::codec::{self, DecoderResult, Encoding};
+use std::sync::OnceLock;
+
+/// One candidate: an encoding, the models (language names) that may explain
+/// text in it, and a prior cost in quarter bits (how rare the encoding is).
+pub(crate) struct Candidate {
+    pub encoding: &'static Encoding,
+    pub languages: &'static [&'static str],
+    pub prior: u32,
+}
+
+const WESTERN: &[&str] = &[
+    "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "is", "ca", "et",
+];
+const CENTRAL: &[&str] = &["cs", "pl", "hu", "sk", "sl", "hr", "ro", "de"];
+const BALTIC: &[&str] = &["lt", "lv", "et"];
+const CYRILLIC: &[&str] = &["ru", "uk", "bg"];
+
+macro_rules! c {
+    ($enc:ident, $langs:expr, $bits:expr) => {
+        Candidate {
+            encoding: codec::$enc,
+            languages: $langs,
+            prior: ($bits * 4.0) as u32,
+        }
+    };
+}
+
+/// Every candidate but UTF-8, UTF-16 and ISO-2022-JP (decided by their own
+/// rules). Replacement and x-user-defined are never candidates.
+pub(crate) static CANDIDATES: &[Candidate] = &[
+    c!(WINDOWS_1252, WESTERN, 0.0),
+    c!(ISO_8859_15, WESTERN, 1.5),
+    c!(MACINTOSH, WESTERN, 6.0),
+    c!(ISO_8859_14, WESTERN, 9.0),
+    c!(
+        ISO_8859_10,
+        &["is", "da", "sv", "nb", "fi", "et", "lt", "lv"],
+        9.0
+    ),
+    c!(ISO_8859_3, &["tr", "de", "it"], 9.0),
+    c!(WINDOWS_1250, CENTRAL, 0.0),
+    c!(ISO_8859_2, CENTRAL, 1.0),
+    c!(
+        ISO_8859_16,
+        &["ro", "pl", "hu", "hr", "sl", "de", "fr", "it"],
+        6.0
+    ),
+    c!(WINDOWS_1257, BALTIC, 0.0),
+    c!(ISO_8859_13, BALTIC, 1.0),
+    c!(ISO_8859_4, BALTIC, 3.0),
+    c!(WINDOWS_1254, &["tr"], 0.0),
+    c!(WINDOWS_1258, &["vi"], 0.0),
+    c!(WINDOWS_1251, CYRILLIC, 0.0),
+    c!(KOI8_R, &["ru", "bg"], 1.0),
+    c!(KOI8_U, &["uk", "ru"], 1.5),
+    c!(IBM866, CYRILLIC, 2.0),
+    c!(ISO_8859_5, CYRILLIC, 3.0),
+    c!(X_MAC_CYRILLIC, CYRILLIC, 3.0),
+    c!(WINDOWS_1253, &["el"], 0.0),
+    c!(ISO_8859_7, &["el"], 1.0),
+    c!(WINDOWS_1255, &["he"], 0.0),
+    c!(ISO_8859_8, &["he"], 1.0),
+    c!(ISO_8859_8_I, &["he"], 1.5),
+    c!(WINDOWS_1256, &["ar", "fa"], 0.0),
+    c!(ISO_8859_6, &["ar"], 1.0),
+    c!(WINDOWS_874, &["th"], 0.0),
+    c!(SHIFT_JIS, &["ja"], 0.0),
+    c!(EUC_JP, &["ja"], 0.5),
+    c!(GBK, &["zh_cn"], 0.0),
+    c!(BIG5, &["zh_tw"], 0.0),
+    c!(EUC_KR, &["ko"], 0.0),
+];
+
+/// Extra cost (quarter bits) of explaining text by a language that is rarely
+/// written in a legacy encoding, so that commoner languages win ties.
+pub(crate) fn language_prior(language: &str) -> u32 {
+    match language {
+        "is" => 4 * 3,
+        "lt" | "lv" | "et" | "sl" | "hr" | "sk" => 4,
+        "nb" | "da" | "fi" | "ca" | "bg" => 2,
+        _ => 0,
+    }
+}
+
+/// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
+/// point or a C1 control), from wenc's own codec; None for multi-byte ones.
+fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
+    static TABLES: OnceLock<Vec<Option<[u32; 128]>>> = OnceLock::new();
+    TABLES.get_or_init(|| CANDIDATES.iter().map(|c| table_for(c.encoding)).collect())[i].as_ref()
+}
+
+fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
+    if encoding.group() != "Legacy single-byte encodings" {
+        return None;
+    }
+    let mut table = [0u32; 128];
+    for (b, slot) in (0x80u8..=0xFF).zip(table.iter_mut()) {
+        let (text, errors) = encoding.decode_without_bom_handling(&[b]);
+        let cp = text.chars().next().map_or(0, |c| c as u32);
+        *slot = if errors || (0x80..0xA0).contains(&cp) {
+            0
+        } else {
+            cp
+        };
+    }
+    Some(table)
+}
+
+/// The text of about the first `limit` bytes of `bytes` decoded strictly with
+/// candidate `i`, or None if the whole of `bytes` has a decode error (unless
+/// `last`, a truncated sequence at the end is not one). `seen` marks the byte
+/// values in `bytes`, which settle single-byte candidates at once.
+pub(crate) fn decode(
+    i: usize,
+    bytes: &[u8],
+    last: bool,
+    limit: usize,
+    seen: &[bool; 256],
+) -> Option<String> {
+    match single_byte_table(i) {
+        Some(table) => {
+            let bad = (0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0);
+            (!bad).then(|| decode_single_byte(table, &bytes[..bytes.len().min(limit)]))?
+        }
+        None => {
+            let mut text = decode_strict(CANDIDATES[i].encoding, bytes, last)?;
+            if text.len() > limit {
+                let cut = (0..=limit).rev().find(|&c| text.is_char_boundary(c));
+                text.truncate(cut.unwrap_or(0));
+            }
+            Some(text)
+        }
+    }
+}
+
+fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        if b < 0x80 {
+            out.push(b as char);
+        } else {
+            out.push(char::from_u32(table[b as usize - 0x80]).filter(|&c| c != '\0')?);
+        }
+    }
+    Some(out)
+}
+
+/// Strict decoding with wenc's codec; C1 controls count as errors.
+pub(crate) fn decode_strict(
+    encoding: &'static Encoding,
+    bytes: &[u8],
+    last: bool,
+) -> Option<String> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = vec![0u8; bytes.len() * 3 + codec::MIN_OUTPUT_BUFFER];
+    let (result, _, written) = decoder.decode_without_replacement(bytes, &mut out, last);
+    if matches!(result, DecoderResult::Malformed(_)) {
+        return None;
+    }
+    out.truncate(written);
+    let text = String::from_utf8(out).ok()?;
+    let c1 = text.chars().any(|c| ('\u{80}'..'\u{A0}').contains(&c));
+    (!c1).then_some(text)
+}

@@ -1,0 +1,420 @@
+//! The language models of `indexes/detect/models.bin` (made by
+//! `indexes/detect/generate.py`, which documents the format) and how they
+//! score a decoded text. Costs are -log2(probability) in quarter bits, so a
+//! lower total means a likelier text.
+
+use std::sync::OnceLock;
+
+static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
+
+/// Bigram classes before the alphabet (see generate.py).
+const BOUNDARY: u8 = 0;
+const UNKNOWN: u8 = 1;
+const SYMBOL: u8 = 2;
+const FOREIGN_ASCII: u8 = 3;
+/// Lookup-map value of a combining mark outside the alphabet (Thai vowel and
+/// tone marks, which the Thai training data leaves out; the combining accents
+/// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
+/// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
+const MARK: u8 = 0x7F;
+const MARK_COST: u32 = 4 * 3;
+/// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
+/// are what other encodings' accented letters turn into.
+const ACCENT_COST: u32 = 4 * 7;
+/// A symbol between two letters ("re»azec", "zast±pić") costs this much
+/// extra, unless it is one that words contain (’ ·).
+const SYMBOL_IN_WORD_COST: u32 = 4 * 8;
+/// Flag on a class in the lookup map: the character is an uppercase letter.
+const UPPER: u8 = 0x80;
+/// Code points below this have their class in a table; the rest are looked up.
+const MAPPED: usize = 0x1000;
+
+/// Extra cost (quarter bits) of an uppercase letter right after a lowercase
+/// one, which text seldom has and mis-decoded text often has.
+const CASE_PENALTY: u32 = 4 * 8;
+/// Cost of a character the model never saw, and of a typographic symbol.
+const UNKNOWN_COST: u8 = 4 * 18;
+const SYMBOL_COST: u8 = 4 * 7;
+/// A model of a non-Latin script charges each ASCII letter this much (text
+/// in its language has few), but never more in all than MIXED_CAP per
+/// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
+const ASCII_LETTER_COST: u32 = 4;
+const MIXED_CAP: u32 = 4 * 4;
+/// A CJK character, or a letter of a non-Latin alphabet, glued to an ASCII
+/// letter costs this much extra per side.
+const GLUED_COST: u32 = 4 * 6;
+
+/// Typographic characters that text in any alphabet uses.
+const SYMBOLS: &[u32] = &[
+    0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB2, 0xB3, 0xB5, 0xB7, 0xBB, 0xD7, 0x2013,
+    0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x2030, 0x20AC, 0x2116,
+    0x2122, 0x2212,
+];
+
+pub(crate) struct Model {
+    pub name: &'static str,
+    /// Whether the model's alphabet is Latin (ASCII letters are its own).
+    latin: bool,
+    kind: Kind,
+}
+
+enum Kind {
+    Bigram {
+        /// Classes per row of `costs`.
+        n: usize,
+        costs: Vec<u8>,
+        /// Class (| UPPER) of each code point below MAPPED.
+        map: Vec<u8>,
+    },
+    Unigram {
+        /// (code point, cost), by code point.
+        entries: Vec<(u32, u8)>,
+    },
+}
+
+/// All models, parsed once.
+pub(crate) fn models() -> &'static [Model] {
+    static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
+    MODELS.get_or_init(|| parse(DATA))
+}
+
+/// The index of the model named `name`.
+pub(crate) fn find(name: &str) -> Option<usize> {
+    models().iter().position(|m| m.name == name)
+}
+
+fn parse(data: &'static [u8]) -> Vec<Model> {
+    assert_eq!(&data[..4], b"WDM1", "models.bin: bad magic");
+    let mut at = 5;
+    let mut take = |n: usize| {
+        let s = &data[at..at + n];
+        at += n;
+        s
+    };
+    (0..data[4])
+        .map(|_| {
+            let len = take(1)[0] as usize;
+            let name = std::str::from_utf8(take(len)).expect("models.bin: name");
+            let mut latin = false;
+            let kind = match take(1)[0] {
+                0 => {
+                    let count = take(1)[0] as usize;
+                    let alphabet: Vec<u32> = take(count * 4)
+                        .chunks(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                        .collect();
+                    latin = alphabet.contains(&(b'a' as u32));
+                    let n = count + FOREIGN_ASCII as usize + 1;
+                    let costs = take(n * n).to_vec();
+                    Kind::Bigram {
+                        n,
+                        costs,
+                        map: class_map(&alphabet),
+                    }
+                }
+                _ => {
+                    let count = u16::from_le_bytes([take(1)[0], take(1)[0]]) as usize;
+                    let entries = take(count * 4)
+                        .chunks(4)
+                        .map(|c| (u32::from_le_bytes([c[1], c[2], c[3], 0]), c[0]))
+                        .collect();
+                    Kind::Unigram { entries }
+                }
+            };
+            Model { name, latin, kind }
+        })
+        .collect()
+}
+
+/// Each code point below MAPPED -> its class, with UPPER for capitals.
+fn class_map(alphabet: &[u32]) -> Vec<u8> {
+    let index = |c: char| {
+        let c = fold_variant(c);
+        alphabet
+            .iter()
+            .position(|&a| a == c as u32)
+            .map(|i| i as u8 + FOREIGN_ASCII + 1)
+    };
+    (0..MAPPED as u32)
+        .map(|cp| {
+            let Some(c) = char::from_u32(cp) else {
+                return UNKNOWN;
+            };
+            if SYMBOLS.contains(&cp) {
+                return SYMBOL;
+            }
+            if !c.is_alphabetic() && !is_mark(cp) {
+                return if c.is_ascii() { BOUNDARY } else { UNKNOWN };
+            }
+            let lower = c.to_lowercase().next().unwrap_or(c);
+            let upper = if lower != c { UPPER } else { 0 };
+            match index(lower) {
+                Some(i) => i | upper,
+                None if c.is_ascii() => FOREIGN_ASCII | upper,
+                None if is_mark(cp) => MARK,
+                None => UNKNOWN | upper,
+            }
+        })
+        .collect()
+}
+
+fn is_mark(cp: u32) -> bool {
+    (0x300..0x370).contains(&cp)
+        || (0x591..=0x5C7).contains(&cp)
+        || (0x64B..=0x65F).contains(&cp)
+        || cp == 0xE31
+        || (0xE34..=0xE3A).contains(&cp)
+        || (0xE47..=0xE4E).contains(&cp)
+}
+
+/// Letters a model knows under another one. Romanian is written with
+/// comma-below ș ț but the legacy encodings only have the cedilla forms ş ţ;
+/// wordfreq case-folds its words, which turns ß into ss and ς into σ.
+fn fold_variant(c: char) -> char {
+    match c {
+        'ş' => 'ș',
+        'ţ' => 'ț',
+        'ß' => 's',
+        'ς' => 'σ',
+        c => c,
+    }
+}
+
+impl Model {
+    /// The cost of `text`, counting only what involves a non-ASCII character
+    /// (the ASCII between is the same in every candidate encoding).
+    #[cfg(test)]
+    pub fn cost(&self, text: &str) -> u32 {
+        self.cost_of(&Sketch::new(text))
+    }
+
+    /// The same cost, from a sketch of the text.
+    pub fn cost_of(&self, sketch: &Sketch) -> u32 {
+        let text = &sketch.text;
+        let own = match &self.kind {
+            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map, self.latin),
+            Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
+        };
+        let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
+        own + if self.latin { 0 } else { foreign }
+    }
+}
+
+/// What the models need of a text: every run of non-ASCII characters with
+/// the one character on each side (the models charge nothing else, and their
+/// state after an ASCII character depends on that character alone, so the
+/// runs can simply be joined), and two counts over the whole text. Each
+/// candidate's text is sketched once and scored by several models.
+pub(crate) struct Sketch {
+    text: String,
+    /// ASCII letters (a non-Latin model charges for them, up to a cap).
+    ascii_letters: u32,
+    non_ascii: u32,
+}
+
+impl Sketch {
+    /// The first `chars` characters of the sketch (same counts): enough to
+    /// tell which of an encoding's languages are worth a full scoring.
+    pub fn head(&self, chars: usize) -> Sketch {
+        let end = self
+            .text
+            .char_indices()
+            .nth(chars)
+            .map_or(self.text.len(), |(i, _)| i);
+        Sketch {
+            text: self.text[..end].to_string(),
+            ..*self
+        }
+    }
+
+    pub fn new(text: &str) -> Sketch {
+        let mut sketch = Sketch {
+            text: String::new(),
+            ascii_letters: 0,
+            non_ascii: 0,
+        };
+        // The previous character, unless it is already in the sketch.
+        let mut pending: Option<char> = None;
+        let mut after_run = false;
+        for c in text.chars() {
+            if c.is_ascii() {
+                sketch.ascii_letters += c.is_ascii_alphabetic() as u32;
+                if after_run {
+                    sketch.text.push(c);
+                    pending = None;
+                } else {
+                    pending = Some(c);
+                }
+                after_run = false;
+            } else {
+                sketch.non_ascii += 1;
+                if let Some(p) = pending.take() {
+                    sketch.text.push(p);
+                }
+                sketch.text.push(c);
+                after_run = true;
+            }
+        }
+        sketch
+    }
+}
+
+fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
+    let mut total = 0u32;
+    let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
+    let mut symbol_in_word = false;
+    for c in text.chars() {
+        let cp = c as u32;
+        let ascii = cp < 0x80;
+        let entry = if (cp as usize) < MAPPED {
+            map[cp as usize]
+        } else if SYMBOLS.contains(&cp) {
+            SYMBOL
+        } else {
+            UNKNOWN
+        };
+        if entry == MARK {
+            // A mark belongs on a letter of the model's own script.
+            let on_letter = prev > FOREIGN_ASCII as usize;
+            let mark = if (0x300..0x370).contains(&cp) {
+                ACCENT_COST
+            } else {
+                MARK_COST
+            };
+            total += if on_letter { mark } else { UNKNOWN_COST as u32 };
+            prev_ascii = false;
+            continue;
+        }
+        let class = (entry & !UPPER) as usize;
+        let upper = entry & UPPER != 0;
+        if !(ascii && prev_ascii) {
+            total += match class as u8 {
+                UNKNOWN => UNKNOWN_COST,
+                SYMBOL => SYMBOL_COST,
+                // Training words never hold two boundaries in a row; text does.
+                BOUNDARY if prev == BOUNDARY as usize => 0,
+                _ => costs[prev * n + class],
+            } as u32;
+            if upper && prev_lower {
+                total += CASE_PENALTY;
+            }
+            let own = |c: usize| c > FOREIGN_ASCII as usize;
+            let foreign = |c: usize| c == FOREIGN_ASCII as usize;
+            if !latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
+                total += GLUED_COST;
+            }
+            if symbol_in_word && class >= FOREIGN_ASCII as usize {
+                total += SYMBOL_IN_WORD_COST;
+            }
+        }
+        // Signs that follow numbers, not letters ("mog±", "hµadania").
+        if matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶') && prev_lower && !(ascii && prev_ascii)
+        {
+            total += SYMBOL_IN_WORD_COST;
+        }
+        symbol_in_word = class == SYMBOL as usize
+            && prev >= FOREIGN_ASCII as usize
+            && !matches!(c, '\u{2019}' | '\u{B7}');
+        // After an unknown character or a symbol, carry on as after a boundary.
+        prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
+            BOUNDARY as usize
+        } else {
+            class
+        };
+        prev_ascii = ascii;
+        prev_lower = class > FOREIGN_ASCII as usize && !upper;
+    }
+    total
+}
+
+fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {
+    let mut total = 0u32;
+    let mut prev_letter = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let cp = c as u32;
+        if c.is_ascii() {
+            prev_letter = c.is_ascii_alphabetic();
+            continue;
+        }
+        total += match entries.binary_search_by_key(&cp, |e| e.0) {
+            Ok(i) => entries[i].1 as u32,
+            Err(_) => 4 * unlisted_bits(cp, name),
+        };
+        let next_letter = chars.peek().is_some_and(char::is_ascii_alphabetic);
+        total += GLUED_COST * (prev_letter as u32 + next_letter as u32);
+        prev_letter = false;
+    }
+    total
+}
+
+/// What a CJK model charges for a character outside its list, by kind.
+fn unlisted_bits(cp: u32, name: &str) -> u32 {
+    let ideograph = (0x4E00..=0x9FFF).contains(&cp) || (0x3400..=0x4DBF).contains(&cp);
+    let kana = (0x3040..=0x30FF).contains(&cp);
+    let hangul = (0xAC00..=0xD7A3).contains(&cp);
+    let punctuation = (0x3000..=0x303F).contains(&cp) || (0xFF01..=0xFF60).contains(&cp);
+    let halfwidth_kana = (0xFF61..=0xFF9F).contains(&cp);
+    match name {
+        _ if punctuation => 7,
+        "ja" if kana || ideograph => 19,
+        "ja" if halfwidth_kana => 16,
+        "ko" if hangul => 18,
+        "ko" if ideograph => 20,
+        "zh_cn" | "zh_tw" if ideograph => 19,
+        _ if ideograph || kana || hangul => 23,
+        _ if SYMBOLS.contains(&cp) => 9,
+        _ => 20,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_issue_language_has_a_model() {
+        for name in [
+            "en", "de", "fr", "ru", "uk", "bg", "el", "he", "ar", "fa", "th", "tr", "vi", "cs",
+            "pl", "hu", "lt", "lv", "et", "ja", "zh_cn", "zh_tw", "ko",
+        ] {
+            assert!(find(name).is_some(), "{name}");
+        }
+    }
+
+    /// The sketch drops only what costs nothing: scoring it equals scoring
+    /// the whole text.
+    #[test]
+    fn a_sketch_scores_like_the_whole_text() {
+        let texts = [
+            "Die Äquatorebene des Mars, „groß“ – 20 °C ±1 µm; cœur.",
+            "Привет, мир! Hello Марс-2 и Phobos «Фобос».",
+            "日本語のテキスト with ASCII 混在 and ｶﾀｶﾅ.",
+            "ב\u{5b0}\u{5bc}ה abc ñ\u{301}x é",
+        ];
+        for model in models() {
+            for text in texts {
+                let whole = Sketch {
+                    text: text.to_string(),
+                    ..Sketch::new(text)
+                };
+                assert_eq!(
+                    model.cost_of(&whole),
+                    model.cost(text),
+                    "{} {text}",
+                    model.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_language_prefers_its_own_spelling() {
+        let ru = &models()[find("ru").unwrap()];
+        assert!(ru.cost("привет мир") < ru.cost("ПРиВЕт мИР"));
+        let fr = &models()[find("fr").unwrap()];
+        assert!(fr.cost("été à côté") < fr.cost("ÿtÿ ¾ cÿtÿ"));
+        let ja = &models()[find("ja").unwrap()];
+        assert!(ja.cost("日本語") < ja.cost("鐃緒申"));
+    }
+}

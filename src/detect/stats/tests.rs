@@ -1,0 +1,217 @@
+//! Unit tests of the detector's public behaviour.
+
+use super::*;
+use proptest::prelude::*;
+
+fn top(bytes: &[u8], hint: Option<Hint>) -> &'static str {
+    let guess = detect(bytes, hint);
+    assert_eq!(guess.verdict, Verdict::Text, "{bytes:?}");
+    guess.candidates[0].encoding.name()
+}
+
+fn encoded(encoding: &'static Encoding, text: &str) -> Vec<u8> {
+    encoding.encode(text).unwrap().0
+}
+
+#[test]
+fn ascii_binary_and_empty() {
+    assert_eq!(detect(b"", None).verdict, Verdict::Ascii);
+    assert_eq!(detect(b"plain ASCII text\n", None).verdict, Verdict::Ascii);
+    assert_eq!(detect(b"\x1b[1mbold\x1b[0m", None).verdict, Verdict::Ascii);
+    assert_eq!(
+        detect(b"GIF89a\x01\0\x01\0\x80", None).verdict,
+        Verdict::Binary
+    );
+    assert!(detect(b"abc", None).candidates.is_empty());
+}
+
+#[test]
+fn utf8_wins_when_valid() {
+    assert_eq!(top("café".as_bytes(), None), "UTF-8");
+    assert_eq!(top("Привет, мир".as_bytes(), None), "UTF-8");
+    let guess = detect("日本語のテキスト".as_bytes(), None);
+    assert!(guess.candidates[0].confidence > 0.99);
+}
+
+#[test]
+fn utf16_without_bom() {
+    let le: Vec<u8> = "Hello there"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let be: Vec<u8> = "Привет all"
+        .encode_utf16()
+        .flat_map(|u| u.to_be_bytes())
+        .collect();
+    assert_eq!(top(&le, None), "UTF-16LE");
+    assert_eq!(top(&be, None), "UTF-16BE");
+}
+
+#[test]
+fn iso_2022_jp() {
+    let bytes = encoded(codec::ISO_2022_JP, "これは日本語です");
+    assert_eq!(top(&bytes, None), "ISO-2022-JP");
+}
+
+#[test]
+fn cjk_legacy() {
+    let ja = "日本語の文章を書きました。これはテストです。";
+    assert_eq!(top(&encoded(codec::SHIFT_JIS, ja), None), "Shift_JIS");
+    assert_eq!(top(&encoded(codec::EUC_JP, ja), None), "EUC-JP");
+    let zh = "中华人民共和国是一个国家，首都是北京。";
+    assert_eq!(top(&encoded(codec::GBK, zh), None), "GBK");
+    let tw = "中華民國是一個國家，首都是臺北。";
+    assert_eq!(top(&encoded(codec::BIG5, tw), None), "Big5");
+    let ko = "대한민국은 동아시아에 있는 나라이다.";
+    assert_eq!(top(&encoded(codec::EUC_KR, ko), None), "EUC-KR");
+}
+
+#[test]
+fn cyrillic_family() {
+    let ru = "Съешь же ещё этих мягких французских булок, да выпей чаю.";
+    for enc in [
+        codec::WINDOWS_1251,
+        codec::KOI8_R,
+        codec::IBM866,
+        codec::ISO_8859_5,
+    ] {
+        assert_eq!(top(&encoded(enc, ru), None), enc.name());
+    }
+    let uk = "Україна — держава у Східній Європі. Її столиця — Київ, ґанок.";
+    assert_eq!(top(&encoded(codec::KOI8_U, uk), None), "KOI8-U");
+    let mac = "Москва - столица России";
+    assert_eq!(
+        top(&encoded(codec::X_MAC_CYRILLIC, mac), None),
+        "x-mac-cyrillic"
+    );
+}
+
+#[test]
+fn iso_8859_15_against_windows_1252() {
+    let fr = "Le cœur de l'œuvre coûte 5 € à Noël.";
+    assert_eq!(top(&encoded(codec::ISO_8859_15, fr), None), "ISO-8859-15");
+    assert_eq!(top(&encoded(codec::WINDOWS_1252, fr), None), "windows-1252");
+    let plain = "Ça va très bien, merci.";
+    assert_eq!(
+        top(&encoded(codec::WINDOWS_1252, plain), None),
+        "windows-1252"
+    );
+}
+
+#[test]
+fn other_single_byte() {
+    let cases: [(&'static Encoding, &str); 6] = [
+        (
+            codec::WINDOWS_1250,
+            "Příliš žluťoučký kůň úpěl ďábelské ódy.",
+        ),
+        (codec::WINDOWS_1253, "Η Ελλάδα είναι χώρα της Ευρώπης."),
+        (codec::WINDOWS_1255, "ישראל היא מדינה במזרח התיכון."),
+        (codec::WINDOWS_1256, "اللغة العربية هي لغة رسمية."),
+        (codec::WINDOWS_874, "ประเทศไทยเป็นประเทศในเอเชีย"),
+        (
+            codec::WINDOWS_1254,
+            "Türkiye Cumhuriyeti'nin başkenti Ankara'dır, ağaç.",
+        ),
+    ];
+    for (enc, text) in cases {
+        assert_eq!(top(&encoded(enc, text), None), enc.name(), "{text}");
+    }
+}
+
+#[test]
+fn hints() {
+    assert_eq!(Hint::parse(".ru").unwrap().language(), "ru");
+    assert_eq!(Hint::parse("jp").unwrap().language(), "ja");
+    assert_eq!(Hint::parse("cz").unwrap().language(), "cs");
+    assert_eq!(Hint::parse("zh-TW").unwrap().language(), "zh_tw");
+    assert_eq!(Hint::parse("ja-JP").unwrap().language(), "ja");
+    assert_eq!(Hint::parse("xx"), None);
+    // A hint settles what the bytes alone leave open.
+    // "liliğe" in windows-1254 is "liliše" in windows-1257: Turkish without
+    // a hint, Lithuanian with one.
+    let bytes = encoded(codec::WINDOWS_1254, "liliğe sah");
+    assert_eq!(top(&bytes, None), "windows-1254");
+    assert_eq!(top(&bytes, Hint::parse(".lt")), "windows-1257");
+}
+
+#[test]
+fn never_replacement_or_user_defined() {
+    for bytes in [&b"\x80\x81\xfe\xff"[..], b"\xf8\xf9 abc \xa0", b"\xc3\x28"] {
+        for c in detect(bytes, None).candidates {
+            assert!(c.encoding != codec::REPLACEMENT && c.encoding != codec::X_USER_DEFINED);
+            assert!((0.0..=1.0).contains(&c.confidence));
+        }
+    }
+}
+
+#[test]
+fn prefix_limit_bounds_the_input() {
+    let mut bytes = "é".repeat(10).into_bytes();
+    bytes.resize(PREFIX_LIMIT, b'a');
+    let before = detect(&bytes, None);
+    bytes.extend_from_slice(b"\xff\xfe garbage");
+    assert_eq!(detect(&bytes, None), before);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn chunking_does_not_matter(text in "[a-zé€日 Жж\u{80}-\u{ff}]{0,40}", enc in 0usize..6, cuts in prop::collection::vec(0usize..200, 0..5)) {
+        let encoding = [codec::UTF_8, codec::WINDOWS_1252, codec::SHIFT_JIS, codec::KOI8_R, codec::GBK, codec::UTF_16LE][enc];
+        let bytes = encoding.encode(&text).unwrap().0;
+        let whole = detect(&bytes, None);
+        let mut detector = Detector::new(None);
+        let mut at = 0;
+        for cut in cuts {
+            let end = (at + cut).min(bytes.len());
+            detector.feed(&bytes[at..end]);
+            at = end;
+        }
+        detector.feed(&bytes[at..]);
+        prop_assert_eq!(detector.guess(true), whole);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// What the fuzz target checks, over random bytes: no panic, same answer
+    /// for any chunking, candidates exactly for Text, confidences in range.
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400), step in 1usize..40) {
+        let whole = detect(&bytes, None);
+        let mut detector = Detector::new(None);
+        for chunk in bytes.chunks(step) {
+            detector.feed(chunk);
+        }
+        prop_assert_eq!(detector.guess(true), whole.clone());
+        prop_assert_eq!(whole.verdict == Verdict::Text, !whole.candidates.is_empty());
+        for c in &whole.candidates {
+            prop_assert!(c.encoding != codec::REPLACEMENT && c.encoding != codec::X_USER_DEFINED);
+            prop_assert!((0.0..=1.0).contains(&c.confidence));
+        }
+    }
+}
+
+#[test]
+fn stops_once_sure_at_a_checkpoint() {
+    let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. ".repeat(200);
+    let bytes = encoded(codec::WINDOWS_1251, &text);
+    let mut detector = Detector::new(None);
+    let mut fed = 0;
+    for chunk in bytes.chunks(1000) {
+        fed += chunk.len();
+        if detector.feed(chunk) {
+            break;
+        }
+    }
+    assert!(
+        fed < bytes.len() && fed <= 5000,
+        "read {fed} of {}",
+        bytes.len()
+    );
+    assert_eq!(
+        detector.guess(false).candidates[0].encoding,
+        codec::WINDOWS_1251
+    );
+}

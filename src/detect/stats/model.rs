@@ -126,34 +126,71 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
         .collect()
 }
 
+/// What a code point below MAPPED is, whatever the model: the same for all
+/// of them, so worked out once (the maps are built at the first detection of
+/// a process, and that has to stay cheap).
+#[derive(Clone, Copy)]
+enum Shape {
+    /// A class that needs no alphabet (BOUNDARY, UNKNOWN, SYMBOL).
+    Fixed(u8),
+    /// A letter or mark: its folded lower case, and UPPER if it is a capital.
+    Letter { key: u32, upper: u8, ascii: bool },
+}
+
+fn shapes() -> &'static [Shape] {
+    static SHAPES: OnceLock<Vec<Shape>> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        (0..MAPPED as u32)
+            .map(|cp| {
+                let Some(c) = char::from_u32(cp) else {
+                    return Shape::Fixed(UNKNOWN);
+                };
+                if SYMBOLS.contains(&cp) {
+                    return Shape::Fixed(SYMBOL);
+                }
+                if !c.is_alphabetic() && !is_mark(cp) {
+                    return Shape::Fixed(if c.is_ascii() { BOUNDARY } else { UNKNOWN });
+                }
+                let lower = c.to_lowercase().next().unwrap_or(c);
+                let upper = if lower != c { UPPER } else { 0 };
+                let key = fold_variant(lower) as u32;
+                Shape::Letter {
+                    key,
+                    upper,
+                    ascii: c.is_ascii(),
+                }
+            })
+            .collect()
+    })
+}
+
 /// Each code point below MAPPED -> its class, with UPPER for capitals.
 fn class_map(alphabet: &[u32]) -> Vec<u8> {
-    let index = |c: char| {
-        let c = fold_variant(c);
-        alphabet
-            .iter()
-            .position(|&a| a == c as u32)
-            .map(|i| i as u8 + FOREIGN_ASCII + 1)
+    let mut sorted: Vec<(u32, u8)> = alphabet
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| (a, i as u8 + FOREIGN_ASCII + 1))
+        .collect();
+    // The first position of a letter counts (the sort is stable).
+    sorted.sort_by_key(|&(a, _)| a);
+    sorted.dedup_by_key(|&mut (a, _)| a);
+    let index = |key: u32| {
+        sorted
+            .binary_search_by_key(&key, |&(a, _)| a)
+            .ok()
+            .map(|i| sorted[i].1)
     };
-    (0..MAPPED as u32)
-        .map(|cp| {
-            let Some(c) = char::from_u32(cp) else {
-                return UNKNOWN;
-            };
-            if SYMBOLS.contains(&cp) {
-                return SYMBOL;
-            }
-            if !c.is_alphabetic() && !is_mark(cp) {
-                return if c.is_ascii() { BOUNDARY } else { UNKNOWN };
-            }
-            let lower = c.to_lowercase().next().unwrap_or(c);
-            let upper = if lower != c { UPPER } else { 0 };
-            match index(lower) {
+    shapes()
+        .iter()
+        .enumerate()
+        .map(|(cp, shape)| match *shape {
+            Shape::Fixed(class) => class,
+            Shape::Letter { key, upper, ascii } => match index(key) {
                 Some(i) => i | upper,
-                None if c.is_ascii() => FOREIGN_ASCII | upper,
-                None if is_mark(cp) => MARK,
+                None if ascii => FOREIGN_ASCII | upper,
+                None if is_mark(cp as u32) => MARK,
                 None => UNKNOWN | upper,
-            }
+            },
         })
         .collect()
 }
@@ -371,6 +408,88 @@ fn unlisted_bits(cp: u32, name: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The class map as first written: a linear search per code point.
+    fn class_map_by_search(alphabet: &[u32]) -> Vec<u8> {
+        let index = |c: char| {
+            let c = fold_variant(c);
+            alphabet
+                .iter()
+                .position(|&a| a == c as u32)
+                .map(|i| i as u8 + FOREIGN_ASCII + 1)
+        };
+        (0..MAPPED as u32)
+            .map(|cp| {
+                let Some(c) = char::from_u32(cp) else {
+                    return UNKNOWN;
+                };
+                if SYMBOLS.contains(&cp) {
+                    return SYMBOL;
+                }
+                if !c.is_alphabetic() && !is_mark(cp) {
+                    return if c.is_ascii() { BOUNDARY } else { UNKNOWN };
+                }
+                let lower = c.to_lowercase().next().unwrap_or(c);
+                let upper = if lower != c { UPPER } else { 0 };
+                match index(lower) {
+                    Some(i) => i | upper,
+                    None if c.is_ascii() => FOREIGN_ASCII | upper,
+                    None if is_mark(cp) => MARK,
+                    None => UNKNOWN | upper,
+                }
+            })
+            .collect()
+    }
+
+    /// The fast class map equals the search, for every model's alphabet and
+    /// for alphabets with repeats and folded letters.
+    #[test]
+    fn class_map_matches_a_linear_search() {
+        let mut alphabets = vec![
+            "abcdefghijklmnopqrstuvwxyzäöüß"
+                .chars()
+                .map(|c| c as u32)
+                .collect::<Vec<_>>(),
+            "șțaăâîs".chars().map(|c| c as u32).collect(),
+            "σςαβγαβ".chars().map(|c| c as u32).collect(),
+            "\u{e01}\u{e02}\u{e31}\u{e48}"
+                .chars()
+                .map(|c| c as u32)
+                .collect(),
+        ];
+        alphabets.extend(model_alphabets(DATA));
+        assert!(alphabets.len() > 30);
+        for alphabet in alphabets {
+            assert_eq!(class_map(&alphabet), class_map_by_search(&alphabet));
+        }
+    }
+
+    /// The alphabets of the bigram models in `data` (the format of `parse`).
+    fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
+        let mut at = 5;
+        let mut out = Vec::new();
+        for _ in 0..data[4] {
+            at += 1 + data[at] as usize;
+            let kind = data[at];
+            at += 1;
+            if kind == 0 {
+                let count = data[at] as usize;
+                at += 1;
+                let alphabet = data[at..at + count * 4]
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                at += count * 4;
+                let n = count + FOREIGN_ASCII as usize + 1;
+                at += n * n;
+                out.push(alphabet);
+            } else {
+                let count = u16::from_le_bytes([data[at], data[at + 1]]) as usize;
+                at += 2 + count * 4;
+            }
+        }
+        out
+    }
 
     #[test]
     fn every_issue_language_has_a_model() {

@@ -1220,13 +1220,18 @@ fn dev_full_as_output_is_an_error() {
 fn closed_stdout_pipe_ends_quietly() {
     let d = dir();
     let big = write(d.path(), "big", &b"0123456789abcdef\n".repeat(1 << 18)); // 4.25 MiB
-    for use_stdin in [false, true] {
+                                                                              // From a file, from standard input, and through -o /dev/stdout (written
+                                                                              // in place, as a redirection would be).
+    for (use_stdin, via_dev_stdout) in [(false, false), (true, false), (false, true)] {
         let mut cmd = std::process::Command::new(BIN);
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         if use_stdin {
             cmd.stdin(fs::File::open(&big).unwrap()).arg("-");
         } else {
             cmd.arg(&big);
+        }
+        if via_dev_stdout {
+            cmd.args(["-o", "/dev/stdout"]);
         }
         let mut child = cmd.spawn().unwrap();
         let mut stdout = child.stdout.take().unwrap();
@@ -1242,8 +1247,12 @@ fn closed_stdout_pipe_ends_quietly() {
             .unwrap();
         let status = child.wait().unwrap();
         assert_eq!(&first[..17], b"0123456789abcdef\n");
-        assert_eq!(stderr, "", "stdin: {use_stdin}");
-        assert_eq!(status.code(), Some(0), "stdin: {use_stdin}");
+        assert_eq!(stderr, "", "stdin: {use_stdin}, -o: {via_dev_stdout}");
+        assert_eq!(
+            status.code(),
+            Some(0),
+            "stdin: {use_stdin}, -o: {via_dev_stdout}"
+        );
     }
 }
 

@@ -418,7 +418,7 @@ impl Job {
     }
 
     fn write_failed(&self, e: &io::Error, reporter: &Reporter) -> Status {
-        if e.kind() == io::ErrorKind::BrokenPipe && self.output.is_none() {
+        if e.kind() == io::ErrorKind::BrokenPipe {
             return Status::Success;
         }
         reporter.error(&self.write_error_message(e));
@@ -518,7 +518,9 @@ impl Job {
                 (Outcome::Done, size)
             }
             Err(ConvertError::Write(e)) => {
-                if e.kind() == io::ErrorKind::BrokenPipe && self.output.is_none() {
+                // A closed pipe, standard output or -o naming one
+                // (/dev/stdout, a FIFO), means the reader went away: quiet.
+                if e.kind() == io::ErrorKind::BrokenPipe {
                     return (Outcome::Closed, size);
                 }
                 reporter.error(&self.write_error_message(&e));

@@ -27,53 +27,19 @@ use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{FileExt, PermissionsExt};
+use std::os::unix::fs::FileExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-
-/// The unprivileged user (and group) for permission tests run as root.
-const NOBODY: u32 = 65534;
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
+mod util;
+use util::*;
 
 /// A fresh temporary directory other users may enter and read.
 fn dir() -> tempfile::TempDir {
-    let d = tempfile::Builder::new()
-        .prefix("wenc-faults-")
-        .tempdir()
-        .unwrap();
-    chmod(d.path(), 0o755);
-    d
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, bytes).unwrap();
-    chmod(&path, 0o644);
-    path
-}
-
-fn chmod(path: &Path, mode: u32) {
-    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-}
-
-/// The names in `dir`, sorted (to prove no temporary file was left).
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+    temp_dir("wenc-faults-", 0o755)
 }
 
 fn is_root() -> bool {

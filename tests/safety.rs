@@ -17,54 +17,21 @@ use assert_cmd::assert::OutputAssertExt;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-const NOBODY: u32 = 65534;
+mod util;
+use util::*;
 
 /// "ファイル" (file) in Shift_JIS, and in UTF-8.
 const SJIS: &[u8] = b"\x83t\x83@\x83C\x83\x8B\n";
 const UTF8: &[u8] = "ファイル\n".as_bytes();
 
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
-
 /// A fresh temporary directory anyone may write to (for the nobody test).
 fn dir() -> tempfile::TempDir {
-    let d = tempfile::Builder::new()
-        .prefix("wenc-safety-")
-        .tempdir()
-        .unwrap();
-    chmod(d.path(), 0o777);
-    d
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, bytes).unwrap();
-    chmod(&path, 0o644);
-    path
-}
-
-fn chmod(path: &Path, mode: u32) {
-    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-}
-
-/// The names in `dir`, sorted (to prove no temporary file was left).
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+    temp_dir("wenc-safety-", 0o777)
 }
 
 fn shift_jis(bytes: &[u8]) -> Vec<u8> {

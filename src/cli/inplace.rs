@@ -11,7 +11,8 @@
 
 use super::message;
 use super::progress::Reporter;
-use super::run::{output_error, Job, Outcome};
+use super::report::output_error;
+use super::run::{Job, Outcome};
 use super::Status;
 use crate::convert;
 use crate::io::{Output, Source};

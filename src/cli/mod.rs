@@ -17,6 +17,7 @@ mod message;
 mod names;
 mod options;
 mod progress;
+mod report;
 mod run;
 mod sniff;
 mod strict;

@@ -6,9 +6,10 @@ use super::historical;
 use super::labels::{self, Direction};
 use super::message;
 use super::progress::Reporter;
+use super::report::output_error;
 use super::{auto, inplace, list, options, sniff, strict, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
-use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary};
+use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings};
 use crate::detect::{self, Hint};
 use crate::io::{Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
@@ -16,7 +17,7 @@ use clap::parser::ValueSource;
 use clap::FromArgMatches;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Runs wenc with these command-line arguments (the first is the program).
 pub fn run(args: Vec<OsString>) -> Status {
@@ -296,8 +297,8 @@ pub(super) fn open_error(e: &OpenError) -> String {
 pub(super) struct Job {
     pub(super) settings: Settings,
     /// The -f label as given, for messages about the replacement encoding.
-    from_label: String,
-    check: bool,
+    pub(super) from_label: String,
+    pub(super) check: bool,
     pub(super) add_bom: bool,
     pub(super) output: Option<PathBuf>,
     parallelism: Parallelism,
@@ -425,17 +426,6 @@ impl Job {
         Status::Failure
     }
 
-    pub(super) fn write_error_message(&self, e: &io::Error) -> String {
-        match &self.output {
-            None => format!("error writing to standard output: {}", message::io_error(e)),
-            Some(p) => format!(
-                "error writing to {}: {}",
-                message::path(p),
-                message::io_error(e)
-            ),
-        }
-    }
-
     /// Converts (or checks) one input into `sink`; also returns its size.
     pub(super) fn convert_one(
         &self,
@@ -549,155 +539,5 @@ impl Job {
         }
         let (head, complete) = input.head();
         auto::mismatch_hint(head, complete, used, self.hint).unwrap_or_default()
-    }
-
-    /// The message for a conversion error other than a failed write.
-    fn error(&self, name: &str, e: &ConvertError, summary: &Summary) -> String {
-        match e {
-            ConvertError::Malformed(m) if m.encoding == REPLACEMENT => format!(
-                "{name}: '{}' names the replacement encoding, which decodes any input to a \
-                 single U+FFFD: with -e fatal{} that is an error{}",
-                message::escape(&self.from_label),
-                if self.check { " (and --check)" } else { "" },
-                self.historical_hint()
-            ),
-            ConvertError::Malformed(m) => format!(
-                "{name}: malformed {}{} input at byte offset {} (0-based), {}: bytes {}",
-                m.encoding,
-                self.bom_note(m.encoding),
-                m.offset,
-                m.position,
-                m.hex()
-            ),
-            ConvertError::Unmappable(u) => {
-                let mut msg = format!(
-                    "{name}: {} at {} cannot be represented in {}",
-                    message::describe_char(u.ch),
-                    u.position,
-                    u.encoding
-                );
-                // Only a replacement before the character counts: how far
-                // decoding has run ahead of encoding depends on buffer sizes.
-                let earlier = summary.first_malformed.filter(|m| {
-                    (m.position.line, m.position.column) <= (u.position.line, u.position.column)
-                });
-                match earlier {
-                    Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
-                        " (U+FFFD replaced malformed input; the first at byte offset {} \
-                         (0-based), {}; -e fatal stops there)",
-                        first.offset, first.position
-                    )),
-                    _ if !self.check => {
-                        msg.push_str(&format!(
-                            "; -e html writes it as &#{};, -e subst as ?",
-                            u.ch as u32
-                        ));
-                    }
-                    _ => {}
-                }
-                msg
-            }
-            ConvertError::Read(e) => format!("{name}: read error: {}", message::io_error(e)),
-            ConvertError::Write(e) => self.write_error_message(e),
-            ConvertError::Internal(what) => {
-                format!("{name}: internal error ({what}); please report this as a bug")
-            }
-        }
-    }
-
-    /// "; for real HZ-GB-2312 text, use --historical ..." when the -f label
-    /// names the replacement encoding only without --historical.
-    fn historical_hint(&self) -> String {
-        historical::decode_hint(&self.from_label).map_or(String::new(), |h| format!("; {h}"))
-    }
-
-    /// " (from its BOM)" when a BOM chose another encoding than -f.
-    fn bom_note(&self, used: &'static Encoding) -> &'static str {
-        if used != self.settings.from {
-            " (named by its byte order mark)"
-        } else {
-            ""
-        }
-    }
-
-    /// The one warning for an input that had replacements, if it had any.
-    fn warning(&self, name: &str, s: &Summary) -> Option<String> {
-        let mut parts = Vec::new();
-        if s.input_encoding == REPLACEMENT && s.malformed > 0 {
-            parts.push(format!(
-                "the input was replaced by a single U+FFFD: '{}' names the replacement encoding, \
-                 which the Encoding Standard decodes this way{}",
-                message::escape(&self.from_label),
-                self.historical_hint()
-            ));
-        } else if let (n @ 1.., Some(m)) = (s.malformed, &s.first_malformed) {
-            parts.push(format!(
-                "{n} malformed {} in {}{} input replaced with U+FFFD; the first at byte offset {} \
-                 (0-based), {}: bytes {}",
-                plural(n, "sequence", "sequences"),
-                m.encoding,
-                self.bom_note(m.encoding),
-                m.offset,
-                m.position,
-                m.hex()
-            ));
-        }
-        if let (n @ 1.., Some(u)) = (s.unmappable, &s.first_unmappable) {
-            let written_as = match self.settings.mode {
-                ErrorMode::Subst(c) => format!("'{}'", message::escape(c.encode_utf8(&mut [0; 4]))),
-                _ => "&#N; references".to_string(),
-            };
-            parts.push(format!(
-                "{n} {} not representable in {} written as {written_as}; the first {} at {}",
-                plural(n, "character", "characters"),
-                u.encoding,
-                message::describe_char(u.ch),
-                u.position
-            ));
-        }
-        if parts.is_empty() {
-            None
-        } else {
-            Some(format!("{name}: {}", parts.join("; ")))
-        }
-    }
-}
-
-fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 {
-        one
-    } else {
-        many
-    }
-}
-
-/// The message for an output that could not be prepared or completed.
-pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
-    let target = message::path(target);
-    match e {
-        OutputError::Directory(_) => format!("{target}: cannot write: is a directory"),
-        OutputError::CreateTemp { dir, source } => format!(
-            "{target}: cannot create a temporary file in {}: {}",
-            message::path(dir),
-            message::io_error(source)
-        ),
-        OutputError::Open { source, .. } => {
-            format!("{target}: cannot open: {}", message::io_error(source))
-        }
-        OutputError::Write(source) => {
-            format!("error writing to {target}: {}", message::io_error(source))
-        }
-        OutputError::DanglingSymlink(_) => {
-            format!("{target}: not writing through dangling symlink")
-        }
-        #[cfg(unix)]
-        OutputError::Keep { source, .. } => format!(
-            "{target}: cannot replace it: {}: {}",
-            source.what,
-            message::io_error(&source.source)
-        ),
-        OutputError::Persist { source, .. } => {
-            format!("{target}: cannot replace it: {}", message::io_error(source))
-        }
     }
 }

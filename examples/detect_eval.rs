@@ -405,8 +405,24 @@ fn answers(dir: &std::path::Path, file: std::fs::File) {
     }
     for (name, bytes) in speed_inputs(dir) {
         let lang = name.split(' ').next().unwrap();
-        for len in [1000, 1024, 3000, 4096, 4097, 6000, 16384, 20000, 40000, PREFIX_LIMIT] {
-            write_answer(&mut out, &format!("{name} prefix {len}"), &bytes[..len], lang);
+        for len in [
+            1000,
+            1024,
+            3000,
+            4096,
+            4097,
+            6000,
+            16384,
+            20000,
+            40000,
+            PREFIX_LIMIT,
+        ] {
+            write_answer(
+                &mut out,
+                &format!("{name} prefix {len}"),
+                &bytes[..len],
+                lang,
+            );
         }
     }
 }
@@ -436,12 +452,22 @@ fn speed(dir: &std::path::Path) {
     let mut slowest: Vec<(f64, &str)> = inputs
         .iter()
         .map(|(name, bytes)| {
-            let start = Instant::now();
-            std::hint::black_box(detect(bytes, None));
-            (start.elapsed().as_secs_f64() * 1e3, name.as_str())
+            let ms = (0..5)
+                .map(|_| {
+                    let start = Instant::now();
+                    std::hint::black_box(detect(bytes, None));
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .fold(f64::MAX, f64::min);
+            (ms, name.as_str())
         })
         .collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top: Vec<String> = slowest[..8]
+        .iter()
+        .map(|(ms, name)| format!("{name} {ms:.2} ms"))
+        .collect();
+    println!("slowest (best of 5): {}", top.join(", "));
     let start = Instant::now();
     let rounds = 5;
     for _ in 0..rounds {

@@ -7,7 +7,10 @@
 //! wenc's wrong guesses to stderr), `--mo` (samples from the gettext
 //! catalogues in /usr/share/locale instead: UI strings in 34 languages), `--dump FILE` (write every
 //! sample as `lang<TAB>encoding<TAB>length<TAB>hex` for other detectors, see
-//! bench/detect_others.py), `--speed` (throughput instead of accuracy).
+//! bench/detect_others.py), `--speed` (throughput instead of accuracy),
+//! `--answers FILE` (write every answer in full, candidates and confidences
+//! to 1e-4, with and without hint, over the samples and over prefixes of the
+//! `--speed` inputs: diff two such files to check a change keeps the answers).
 //!
 //! Cuts each article of ../shared/corpus/wikipedia into samples of 10, 20,
 //! 50, 100, 300 and 1000 characters (evenly spaced, non-overlapping where the
@@ -234,6 +237,9 @@ fn main() {
         let i = args.iter().position(|a| a == flag)?;
         args.get(i + 1).cloned()
     };
+    if let Some(path) = value("--answers") {
+        return answers(&dir, std::fs::File::create(path).expect("--answers FILE"));
+    }
     let mut opts = Options {
         samples: value("--samples").map_or(300, |s| s.parse().expect("--samples N")),
         hint: args.iter().any(|a| a == "--hint"),
@@ -367,9 +373,62 @@ fn report(tally: &Tally, hint: bool) {
     }
 }
 
-/// Throughput of `detect` on mixed-script text: every article (UTF-8 and
-/// each legacy encoding) cut to PREFIX_LIMIT, and whole 64 MiB inputs.
-fn speed(dir: &std::path::Path) {
+/// One line per answer: what was asked, the verdict, every candidate.
+fn write_answer(out: &mut impl Write, what: &str, bytes: &[u8], lang: &str) {
+    for hint in [None, Hint::parse(lang)] {
+        let guess = detect(bytes, hint);
+        let cands: Vec<String> = guess
+            .candidates
+            .iter()
+            .map(|c| format!("{} {:.4}", c.encoding.name(), c.confidence))
+            .collect();
+        let h = hint.map_or("-", |h| h.language());
+        let v = guess.verdict;
+        writeln!(out, "{what}\t{h}\t{v:?}\t{}", cands.join(", ")).unwrap();
+    }
+}
+
+/// The full answers for `--answers` (see the module docs).
+fn answers(dir: &std::path::Path, file: std::fs::File) {
+    let mut out = std::io::BufWriter::new(file);
+    for &(lang, encodings) in PAIRS {
+        let text = std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang);
+        for &name in encodings.iter().chain(&["UTF-8"]) {
+            let enc = Encoding::for_label(name.as_bytes()).unwrap();
+            for &len in &LENGTHS {
+                for (i, sample) in samples(&text, len, 300).iter().enumerate() {
+                    let bytes = enc.encode(sample).unwrap().0;
+                    write_answer(&mut out, &format!("{lang} {name} {len} #{i}"), &bytes, lang);
+                }
+            }
+        }
+    }
+    for (name, bytes) in speed_inputs(dir) {
+        let lang = name.split(' ').next().unwrap();
+        for len in [
+            1000,
+            1024,
+            3000,
+            4096,
+            4097,
+            6000,
+            16384,
+            20000,
+            40000,
+            PREFIX_LIMIT,
+        ] {
+            write_answer(
+                &mut out,
+                &format!("{name} prefix {len}"),
+                &bytes[..len],
+                lang,
+            );
+        }
+    }
+}
+
+/// Every article (UTF-8 and each legacy encoding) repeated or cut to PREFIX_LIMIT.
+fn speed_inputs(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut inputs = Vec::new();
     for &(lang, encodings) in PAIRS {
         let text = std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang);
@@ -383,15 +442,32 @@ fn speed(dir: &std::path::Path) {
             inputs.push((format!("{lang} {name}"), bytes));
         }
     }
+    inputs
+}
+
+/// Throughput of `detect` on mixed-script text: every article (UTF-8 and
+/// each legacy encoding) cut to PREFIX_LIMIT, and whole 64 MiB inputs.
+fn speed(dir: &std::path::Path) {
+    let inputs = speed_inputs(dir);
     let mut slowest: Vec<(f64, &str)> = inputs
         .iter()
         .map(|(name, bytes)| {
-            let start = Instant::now();
-            std::hint::black_box(detect(bytes, None));
-            (start.elapsed().as_secs_f64() * 1e3, name.as_str())
+            let ms = (0..5)
+                .map(|_| {
+                    let start = Instant::now();
+                    std::hint::black_box(detect(bytes, None));
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .fold(f64::MAX, f64::min);
+            (ms, name.as_str())
         })
         .collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top: Vec<String> = slowest[..8]
+        .iter()
+        .map(|(ms, name)| format!("{name} {ms:.2} ms"))
+        .collect();
+    println!("slowest (best of 5): {}", top.join(", "));
     let start = Instant::now();
     let rounds = 5;
     for _ in 0..rounds {

@@ -1,9 +1,5 @@
 //! `--sniff`, `-f auto`, `--hint` and the hint in malformed-input messages,
 //! run as a user would.
-//!
-//! statistical detector of branch `detect` (this branch has a placeholder
-//! that only knows UTF-8 from windows-1252); run them with
-//! `cargo test --test sniff -- --include-ignored` once it is merged.
 
 mod sniff_props;
 
@@ -39,6 +35,16 @@ fn encode(text: &str, label: &str) -> Vec<u8> {
     let (bytes, _, unmappable) = encoding.encode(text);
     assert!(!unmappable, "{label} cannot encode the sample");
     bytes.into_owned()
+}
+
+/// `page.html` in `dir`: Japanese text in Shift_JIS, declared by a `<meta>`.
+fn shift_jis_page(dir: &Path) -> PathBuf {
+    let bytes = [
+        &b"<meta charset=shift_jis>"[..],
+        &encode(JAPANESE, "shift_jis"),
+    ]
+    .concat();
+    write(dir, "page.html", &bytes)
 }
 
 /// The --sniff line for `bytes` as a file, without "FILE: " and newline.
@@ -149,15 +155,7 @@ fn standard_input_and_unreadable_files() {
 #[test]
 fn json_has_the_documented_shape() {
     let d = dir();
-    let page = write(
-        d.path(),
-        "page.html",
-        &[
-            &b"<meta charset=shift_jis>"[..],
-            &encode(JAPANESE, "shift_jis"),
-        ]
-        .concat(),
-    );
+    let page = shift_jis_page(d.path());
     let text = write(d.path(), "text.txt", JAPANESE.as_bytes());
     let bin = write(d.path(), "bin", b"\x00\x01\x02\x03");
     let missing = d.path().join("missing \"quoted\"");
@@ -244,15 +242,7 @@ fn hints_the_detector_knows_and_one_it_does_not() {
 #[test]
 fn auto_from_a_file_says_what_it_chose() {
     let d = dir();
-    let page = write(
-        d.path(),
-        "page.html",
-        &[
-            &b"<meta charset=shift_jis>"[..],
-            &encode(JAPANESE, "shift_jis"),
-        ]
-        .concat(),
-    );
+    let page = shift_jis_page(d.path());
     wenc()
         .args(["-f", "auto"])
         .arg(&page)
@@ -344,15 +334,7 @@ fn auto_is_only_for_input() {
 #[test]
 fn malformed_input_names_what_the_document_declares() {
     let d = dir();
-    let page = write(
-        d.path(),
-        "page.html",
-        &[
-            &b"<meta charset=shift_jis>"[..],
-            &encode(JAPANESE, "shift_jis"),
-        ]
-        .concat(),
-    );
+    let page = shift_jis_page(d.path());
     wenc().arg(&page).assert().success().stderr(contains(
         "; the document declares Shift_JIS: try -f shift_jis or -f auto\n",
     ));

@@ -3,6 +3,7 @@
 //! encoding, and the notes that point to the option where it would help.
 
 use super::labels::{self, Direction, Resolved};
+use super::message::json_string;
 use crate::codec::{Encoding, REPLACEMENT};
 
 /// Looks `label` up like [`labels::resolve`], except that with `historical`
@@ -65,7 +66,7 @@ pub fn json_member(encoding: &Encoding) -> Option<String> {
         .iter()
         .filter_map(|l| {
             let e = Encoding::historical_for(l.as_bytes())?;
-            Some(format!("\"{l}\": \"{}\"", e.name()))
+            Some(format!("{}: {}", json_string(l), json_string(e.name())))
         })
         .collect();
     Some(format!(

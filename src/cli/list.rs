@@ -3,6 +3,7 @@
 
 use super::historical;
 use super::labels::{self, Direction};
+use super::message::json_string;
 use super::names;
 use crate::codec::Encoding;
 
@@ -45,10 +46,8 @@ pub fn text() -> String {
 
 /// The JSON listing, in the shape and layout of the standard's
 /// encodings.json: `[{"encodings": [{"labels": [...], "name": ...}],
-/// "heading": ...}]`. Names, labels and headings are plain ASCII, so they
-/// need no escaping beyond quotes.
+/// "heading": ...}]`.
 pub fn json() -> String {
-    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
     let mut out = String::from("[\n");
     let groups = groups();
     for (gi, (heading, encodings)) in groups.iter().enumerate() {
@@ -57,7 +56,7 @@ pub fn json() -> String {
             out.push_str("      {\n        \"labels\": [\n");
             for (li, label) in e.labels().iter().enumerate() {
                 out.push_str("          ");
-                out.push_str(&quote(label));
+                out.push_str(&json_string(label));
                 out.push_str(if li + 1 < e.labels().len() {
                     ",\n"
                 } else {
@@ -65,7 +64,7 @@ pub fn json() -> String {
                 });
             }
             out.push_str("        ],\n        \"name\": ");
-            out.push_str(&quote(e.name()));
+            out.push_str(&json_string(e.name()));
             out.push_str(&historical::json_member(e).unwrap_or_default());
             out.push_str(if ei + 1 < encodings.len() {
                 "\n      },\n"
@@ -74,7 +73,7 @@ pub fn json() -> String {
             });
         }
         out.push_str("    ],\n    \"heading\": ");
-        out.push_str(&quote(heading));
+        out.push_str(&json_string(heading));
         out.push_str(if gi + 1 < groups.len() {
             "\n  },\n"
         } else {
@@ -158,34 +157,4 @@ fn describe_json(found: &[Described]) -> String {
     }
     out.push_str("]\n");
     out
-}
-
-/// A JSON string literal (RFC 8259): quotes, backslashes and control
-/// characters escaped. Labels given on the command line can hold anything.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c < ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(
-            json_string("a\"b\\c\u{1}\u{e9}"),
-            "\"a\\\"b\\\\c\\u0001\u{e9}\""
-        );
-    }
 }

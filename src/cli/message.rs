@@ -81,6 +81,23 @@ fn needs_escape(c: char) -> bool {
         | '\u{E0000}'..='\u{E007F}')
 }
 
+/// `s` as a JSON string: quoted, with `"`, `\` and control characters
+/// escaped (what `--json` output writes for names, labels and file names).
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c < ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A character as shown in messages: `U+20AC '€'`, or just `U+001B` when it
 /// should not be printed as itself.
 pub fn describe_char(c: char) -> String {
@@ -111,6 +128,16 @@ pub fn eprintln_line(line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(
+            json_string("a\"b\\c\u{1}\u{e9}"),
+            "\"a\\\"b\\\\c\\u0001\u{e9}\""
+        );
+        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+        assert_eq!(json_string("\u{65E5}"), "\"\u{65E5}\"");
+    }
 
     #[test]
     fn escapes_what_a_terminal_would_interpret() {

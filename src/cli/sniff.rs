@@ -1,7 +1,8 @@
 //! `--sniff`: one line (or JSON object) per input naming its encoding and
 //! how it was found; and [`how`], the same explanation for `-f auto`.
 
-use super::{message, Status};
+use super::message::{self, json_string};
+use super::Status;
 use crate::detect::{self, Hint, Place, Sniffed, Source};
 use crate::io as wio;
 use std::io::IsTerminal;
@@ -214,31 +215,9 @@ fn score(confidence: f32) -> String {
     format!("{c:.3}")
 }
 
-/// A JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-        assert_eq!(json_string("\u{65E5}"), "\"\u{65E5}\"");
-    }
 
     #[test]
     fn scores_are_json_numbers() {

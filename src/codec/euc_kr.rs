@@ -103,10 +103,6 @@ mod tests {
         decode_fatal(EUC_KR, &[bytes], 64)
     }
 
-    fn out(s: &str) -> Ev {
-        Ev::Out(s.as_bytes().to_vec())
-    }
-
     fn encode(text: &str) -> Vec<Ev> {
         encode_fatal(EUC_KR, &[text], 64)
     }

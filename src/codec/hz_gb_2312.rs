@@ -219,14 +219,6 @@ mod tests {
         decode_fatal(HZ_GB_2312, &[bytes], 64)
     }
 
-    fn out(s: &str) -> Ev {
-        Ev::Out(s.as_bytes().to_vec())
-    }
-
-    fn bad(offset: u64, bytes: &[u8]) -> Ev {
-        Ev::Bad(offset, bytes.to_vec())
-    }
-
     fn encode(text: &str) -> Vec<Ev> {
         encode_fatal(HZ_GB_2312, &[text], 64)
     }

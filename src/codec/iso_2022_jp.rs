@@ -467,10 +467,6 @@ mod tests {
         String::from_utf8(decode_replacing(ISO_2022_JP, &[bytes], 64)).unwrap()
     }
 
-    fn out(s: &str) -> Ev {
-        Ev::Out(s.as_bytes().to_vec())
-    }
-
     fn encode(text: &str) -> Vec<Ev> {
         encode_fatal(ISO_2022_JP, &[text], 64)
     }

@@ -283,14 +283,6 @@ mod tests {
         decode_fatal(ISO_2022_KR, &[bytes], 64)
     }
 
-    fn out(s: &str) -> Ev {
-        Ev::Out(s.as_bytes().to_vec())
-    }
-
-    fn bad(offset: u64, bytes: &[u8]) -> Ev {
-        Ev::Bad(offset, bytes.to_vec())
-    }
-
     fn encode(text: &str) -> Vec<Ev> {
         encode_fatal(ISO_2022_KR, &[text], 64)
     }

@@ -158,6 +158,16 @@ pub(super) mod test_support {
         Unmappable(u64, char),
     }
 
+    /// Output text, as an event.
+    pub fn out(s: &str) -> Ev {
+        Ev::Out(s.as_bytes().to_vec())
+    }
+
+    /// A malformed sequence at stream offset `offset`, as an event.
+    pub fn bad(offset: u64, bytes: &[u8]) -> Ev {
+        Ev::Bad(offset, bytes.to_vec())
+    }
+
     fn push_out(events: &mut Vec<Ev>, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
@@ -410,10 +420,6 @@ mod tests {
 
     fn decode(bytes: &[u8]) -> Vec<Ev> {
         decode_fatal(SHIFT_JIS, &[bytes], 64)
-    }
-
-    fn out(s: &str) -> Ev {
-        Ev::Out(s.as_bytes().to_vec())
     }
 
     fn encode(text: &str) -> Vec<Ev> {

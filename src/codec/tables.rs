@@ -18,14 +18,7 @@ impl ReverseTable {
     /// The pointer the standard's encoder uses for `cp`, if any.
     #[inline(always)]
     pub fn pointer(&self, cp: u32) -> Option<u16> {
-        let entry = if cp <= 0xFFFF {
-            let block = self.pages[(cp >> 8) as usize] as usize;
-            self.data[(block << 8) | (cp & 0xFF) as usize]
-        } else {
-            let i = self.astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
-            i.map_or(0, |i| self.astral[i].1)
-        };
-        entry.checked_sub(1)
+        paged_entry(self.pages, self.data, self.astral, cp).checked_sub(1)
     }
 }
 
@@ -43,14 +36,20 @@ impl BytesTable {
     /// The two bytes for `cp`, if the encoding's index has it.
     #[inline(always)]
     pub fn bytes(&self, cp: u32) -> Option<[u8; 2]> {
-        let entry = if cp <= 0xFFFF {
-            let block = self.pages[(cp >> 8) as usize] as usize;
-            self.data[(block << 8) | (cp & 0xFF) as usize]
-        } else {
-            let i = self.astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
-            i.map_or(0, |i| self.astral[i].1)
-        };
+        let entry = paged_entry(self.pages, self.data, self.astral, cp);
         (entry != 0).then(|| entry.to_le_bytes())
+    }
+}
+
+/// The entry for `cp` in the layout both reverse tables share (0: none).
+#[inline(always)]
+fn paged_entry(pages: &[u16; 256], data: &[u16], astral: &[(u32, u16)], cp: u32) -> u16 {
+    if cp <= 0xFFFF {
+        let block = pages[(cp >> 8) as usize] as usize;
+        data[(block << 8) | (cp & 0xFF) as usize]
+    } else {
+        let i = astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
+        i.map_or(0, |i| astral[i].1)
     }
 }
 

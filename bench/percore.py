@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Per-core throughput: wenc -j1 against recode_rs and iconv, by CPU time.
+
+    bench/percore.py WENC [--base OLD_WENC] [ROW_WORD...]
+
+The rows are bench/cli.sh's (read from its `rows=(` table, so the two
+scripts always measure the same thing), with inputs made the same way
+(64 MiB, env WENC_BENCH_MIB). For each row the tools run in turn, N rounds
+(env N, default 5), output to /dev/null; each tool's best CPU time (user +
+system, from the kernel's accounting of the child) is kept. Printed: MB of
+input per CPU second, and wenc's speed-up over each peer (target: >= 2x
+recode_rs, >= 4x iconv; a "!" marks a miss). With --base, an older wenc runs
+in the same rounds and its figure is printed too, for a before/after table.
+"""
+import os, re, resource, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CORPUS = os.environ.get('WENC_CORPUS', os.path.join(ROOT, '..', 'shared', 'corpus', 'wikipedia'))
+TARGETS = {'recode_rs': 2.0, 'iconv': 4.0}
+
+
+def cli_rows():
+    """(name, kind, wenc label, iconv name, python codec, languages) of cli.sh."""
+    text = open(os.path.join(HERE, 'cli.sh'), encoding='utf-8').read()
+    table = text[text.index('rows=(') : text.index('\n)\n')]
+    rows = []
+    for line in re.findall(r'^\s+"(.*)"$', table, re.M):
+        name, kind, label, iconv, _uconv, codec, langs = line.split('|')
+        rows.append((name, kind, label, iconv, codec, langs.split()))
+    return rows
+
+
+def make_input(path, kind, codec, langs, mib):
+    """As cli.sh's make_input: decode rows get the text in CODEC (references
+    for what it lacks), encode rows UTF-8 text that survives CODEC."""
+    text = ''.join(open(os.path.join(CORPUS, f'{l}.txt'), encoding='utf-8').read() for l in langs)
+    data = text.encode(codec, 'xmlcharrefreplace')
+    if kind == 'encode':
+        data = data.decode(codec).encode('utf-8')
+    reps = -(-mib * 2**20 // len(data))
+    with open(path, 'wb') as f:
+        for _ in range(reps):
+            f.write(data)
+
+
+def cpu_time(cmd):
+    """CPU seconds (user + system) of one run of CMD, or None if it failed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        return None
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def commands(wenc, base, kind, label, iconv, path):
+    """The tools of one row: name -> argv."""
+    w_from, w_to = (label, 'utf-8') if kind == 'decode' else ('utf-8', label)
+    i_from, i_to = (iconv, 'UTF-8') if kind == 'decode' else ('UTF-8', iconv)
+    tools = {'wenc': [wenc, '-q', '-j1', '-f', w_from, '-t', w_to, path]}
+    if base:
+        tools['base'] = [base, '-q', '-j1', '-f', w_from, '-t', w_to, path]
+    # recode_rs writes UTF-8 when asked for UTF-16 (encoding_rs has no
+    # UTF-16 encoder): that row would not be the same work.
+    if shutil.which('recode_rs') and not label.startswith('utf-16'):
+        tools['recode_rs'] = ['recode_rs', '-f', w_from, '-t', w_to, path]
+    if shutil.which('iconv'):
+        tools['iconv'] = ['iconv', '-f', i_from, '-t', i_to, path]
+    return tools
+
+
+def ratio_cell(peer, wenc, target):
+    if peer is None or wenc is None:
+        return '-'
+    r = peer / wenc
+    return f'{r:.2f}' + ('' if r >= target else ' !')
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0].startswith('-'):
+        sys.exit(__doc__)
+    wenc, base, words = args[0], None, []
+    rest = iter(args[1:])
+    for a in rest:
+        if a == '--base':
+            base = next(rest)
+        else:
+            words.append(a)
+    n = int(os.environ.get('N', '5'))
+    mib = int(os.environ.get('WENC_BENCH_MIB', '64'))
+    head = '| row | wenc -j1 MB/CPU s |' + (' base -j1 | x base |' if base else '')
+    head += ' recode_rs | iconv | x recode_rs | x iconv |'
+    print(head)
+    print('|' + '---|' * head.count(' |'))
+    with tempfile.TemporaryDirectory(prefix='wenc-percore-') as tmp:
+        for name, kind, label, iconv, codec, langs in cli_rows():
+            if words and not any(w.lower() in name.lower() for w in words):
+                continue
+            path = os.path.join(tmp, 'input')
+            make_input(path, kind, codec, langs, mib)
+            size = os.path.getsize(path)
+            tools = commands(wenc, base, kind, label, iconv, path)
+            best = {t: None for t in tools}
+            for _ in range(n):
+                for tool, cmd in tools.items():
+                    t = cpu_time(cmd)
+                    if t is not None and (best[tool] is None or t < best[tool]):
+                        best[tool] = t
+            speed = {t: (size / s / 1e6 if s else None) for t, s in best.items()}
+            fmt = lambda t: f'{speed[t]:.0f}' if speed.get(t) else ('failed' if t in tools else 'n/a')
+            line = f'| {name} | {fmt("wenc")} |'
+            if base:
+                line += f' {fmt("base")} | {ratio_cell(best["base"], best["wenc"], 0):s} |'
+            line += f' {fmt("recode_rs")} | {fmt("iconv")} |'
+            line += f' {ratio_cell(best.get("recode_rs"), best["wenc"], TARGETS["recode_rs"])} |'
+            line += f' {ratio_cell(best.get("iconv"), best["wenc"], TARGETS["iconv"])} |'
+            print(line, flush=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -2,8 +2,10 @@
 //! `--help`, the man page and the shell completions.
 
 use super::docs;
+use super::labels::{Direction, Label};
 use crate::codec::Encoding;
 use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, Command, Parser, ValueEnum, ValueHint};
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -69,10 +71,10 @@ pub struct Args {
         value_name = "LABEL",
         default_value = "utf-8",
         alias = "from-code",
-        value_parser = LabelParser,
+        value_parser = LabelParser(Direction::From),
         hide_possible_values = true
     )]
-    pub from: String,
+    pub from: Label,
 
     /// Output encoding
     ///
@@ -86,10 +88,10 @@ pub struct Args {
         value_name = "LABEL",
         default_value = "utf-8",
         alias = "to-code",
-        value_parser = LabelParser,
+        value_parser = LabelParser(Direction::To),
         hide_possible_values = true
     )]
-    pub to: String,
+    pub to: Label,
 
     /// What to do with malformed input and unrepresentable characters
     #[arg(short = 'e', long = "errors", value_name = "MODE", value_enum, default_value_t = Mode::Replacement)]
@@ -282,21 +284,26 @@ impl Args {
     }
 }
 
-/// Accepts any string (unknown labels get wenc's own message, with
-/// suggestions) but tells completion scripts every label.
+/// Resolves a label for -f or -t; an unknown one is a usage error with
+/// wenc's own message (suggestions, iconv habits). Tells completion scripts
+/// every label.
 #[derive(Clone)]
-struct LabelParser;
+struct LabelParser(Direction);
 
 impl TypedValueParser for LabelParser {
-    type Value = String;
+    type Value = Label;
 
     fn parse_ref(
         &self,
         cmd: &Command,
         arg: Option<&Arg>,
         value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    ) -> Result<Label, clap::Error> {
+        let given = clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)?;
+        Label::parse(given, self.0).map_err(|msg| {
+            // As `Command::error` words it: "error: ...", usage, help hint.
+            clap::Error::raw(ErrorKind::InvalidValue, msg).format(&mut cmd.clone())
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

@@ -33,6 +33,29 @@ pub struct Resolved {
     pub note: Option<String>,
 }
 
+/// An -f or -t value as clap parsed it (the value parser in `args`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// The value as given: messages echo it, and some checks read its words
+    /// (`-t ascii`, the 2012 draft's labels).
+    pub given: String,
+    /// What it names; `None` for `-f auto` (each input's encoding is found).
+    pub resolved: Option<Resolved>,
+}
+
+impl Label {
+    /// Resolves `given` for `direction`, or says why it names nothing (the
+    /// usage error's message).
+    pub fn parse(given: String, direction: Direction) -> Result<Label, String> {
+        let resolved = if direction == Direction::From && is_auto(&given) {
+            None
+        } else {
+            Some(resolve(&given, direction)?)
+        };
+        Ok(Label { given, resolved })
+    }
+}
+
 /// Looks `label` up as the standard says, then among the extra names
 /// people type (module `names`), or explains (as a usage error message,
 /// possibly several lines) why it is neither.

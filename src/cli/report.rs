@@ -15,7 +15,7 @@ impl Job {
     /// The message for a failed write to the output.
     pub(super) fn write_error_message(&self, e: &io::Error) -> String {
         match &self.output {
-            None => format!("error writing to standard output: {}", message::io_error(e)),
+            None => message::stdout_write_error(e),
             Some(p) => format!(
                 "error writing to {}: {}",
                 message::path(p),

@@ -65,15 +65,9 @@ pub struct Args {
     /// input overrides this (see --ignore-bom). `wenc -l` lists every label.
     /// With auto, each input is read in the encoding --sniff names for it
     /// (see "Finding the encoding" below).
-    #[arg(
-        short = 'f',
-        long = "from",
-        value_name = "LABEL",
-        default_value = "utf-8",
-        alias = "from-code",
-        value_parser = LabelParser(Direction::From),
-        hide_possible_values = true
-    )]
+    #[arg(short, long, alias = "from-code", value_name = "LABEL")]
+    #[arg(default_value = "utf-8", hide_possible_values = true)]
+    #[arg(value_parser = LabelParser(Direction::From))]
     pub from: Label,
 
     /// Output encoding
@@ -82,15 +76,9 @@ pub struct Args {
     /// encodings except replacement. UTF-16LE and UTF-16BE (labels utf-16le,
     /// utf-16, unicode, utf-16be...) write real UTF-16: an extension of the
     /// standard, which writes UTF-8 for them.
-    #[arg(
-        short = 't',
-        long = "to",
-        value_name = "LABEL",
-        default_value = "utf-8",
-        alias = "to-code",
-        value_parser = LabelParser(Direction::To),
-        hide_possible_values = true
-    )]
+    #[arg(short, long, alias = "to-code", value_name = "LABEL")]
+    #[arg(default_value = "utf-8", hide_possible_values = true)]
+    #[arg(value_parser = LabelParser(Direction::To))]
     pub to: Label,
 
     /// What to do with malformed input and unrepresentable characters

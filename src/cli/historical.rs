@@ -44,13 +44,7 @@ pub fn list_text() -> String {
         "\nWith --historical, these labels name the 2012 draft's codecs instead of replacement:\n",
     );
     for encoding in Encoding::historical() {
-        out.push_str(encoding.name());
-        out.push(':');
-        for label in encoding.labels() {
-            out.push(' ');
-            out.push_str(label);
-        }
-        out.push('\n');
+        out.push_str(&super::list::line(encoding));
     }
     out
 }

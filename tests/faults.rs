@@ -31,7 +31,6 @@ use std::os::unix::fs::FileExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 mod util;
@@ -42,36 +41,14 @@ fn dir() -> tempfile::TempDir {
     temp_dir("wenc-faults-", 0o755)
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
-
-/// wenc as a user file permissions apply to: as root, uid and gid 65534
-/// (std's `uid` also drops supplementary groups), else the current user.
-/// None, after saying so, when root cannot switch users here.
+/// wenc as a user file permissions apply to: as root, uid and gid 65534,
+/// else the current user. None, after saying so, when root cannot switch
+/// users here.
 fn wenc_as_user() -> Option<Command> {
     if !is_root() {
         return Some(wenc());
     }
-    static CAN_SWITCH: OnceLock<bool> = OnceLock::new();
-    let can = *CAN_SWITCH.get_or_init(|| {
-        let ok = wenc()
-            .arg("--version")
-            .uid(NOBODY)
-            .gid(NOBODY)
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            eprintln!("skipped: cannot run wenc as uid {NOBODY} (no setuid here)");
-        }
-        ok
-    });
-    can.then(|| {
-        let mut cmd = wenc();
-        cmd.uid(NOBODY).gid(NOBODY);
-        cmd
-    })
+    wenc_as_nobody()
 }
 
 /// Runs `cmd` with `input` on standard input.
@@ -85,18 +62,6 @@ fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> std::process::Output {
     // wenc may stop before reading it all (a broken pipe here).
     let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
-}
-
-/// Resets `sig` to its default action in the child, whatever the test
-/// runner inherited (`nohup`, a background job ignoring SIGINT).
-fn with_default_action(cmd: &mut Command, sig: libc::c_int) -> &mut Command {
-    // SAFETY: signal() is async-signal-safe; nothing else runs in pre_exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::signal(sig, libc::SIG_DFL);
-            Ok(())
-        })
-    }
 }
 
 const CAFE_UTF8: &[u8] = b"caf\xC3\xA9 \xE2\x82\xAC\n";
@@ -572,14 +537,7 @@ fn a_hangup_ignored_on_entry_stays_ignored() {
     let d = dir();
     let target = write(d.path(), "target", b"precious");
     let mut cmd = wenc();
-    // SAFETY: signal() is async-signal-safe.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::signal(libc::SIGHUP, libc::SIG_IGN);
-            Ok(())
-        });
-    }
-    let mut child = cmd
+    let mut child = with_action(&mut cmd, libc::SIGHUP, libc::SIG_IGN)
         .arg("-o")
         .arg(&target)
         .stdin(Stdio::piped())
@@ -589,11 +547,7 @@ fn a_hangup_ignored_on_entry_stays_ignored() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"first half, ").unwrap();
     stdin.flush().unwrap();
-    let start = Instant::now();
-    while temp_file_len(d.path()).is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "timed out");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for(|| temp_file_len(d.path()).is_some());
     // SAFETY: our own child; an ignored signal is discarded at once.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) };
     stdin.write_all(b"second half").unwrap();

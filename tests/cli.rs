@@ -1183,8 +1183,9 @@ fn dev_full_as_output_is_an_error() {
 fn closed_stdout_pipe_ends_quietly() {
     let d = dir();
     let big = write(d.path(), "big", &b"0123456789abcdef\n".repeat(1 << 18)); // 4.25 MiB
-                                                                              // From a file, from standard input, and through -o /dev/stdout (written
-                                                                              // in place, as a redirection would be).
+
+    // From a file, from standard input, and through -o /dev/stdout (written
+    // in place, as a redirection would be).
     for (use_stdin, via_dev_stdout) in [(false, false), (true, false), (false, true)] {
         let mut cmd = util::wenc();
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -1201,13 +1202,7 @@ fn closed_stdout_pipe_ends_quietly() {
         let mut first = [0u8; 100];
         stdout.read_exact(&mut first).unwrap();
         drop(stdout); // like `head`
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        let stderr = read_stderr(&mut child);
         let status = child.wait().unwrap();
         assert_eq!(&first[..17], b"0123456789abcdef\n");
         assert_eq!(stderr, "", "stdin: {use_stdin}, -o: {via_dev_stdout}");
@@ -1231,16 +1226,8 @@ fn interrupted_run_leaves_the_target_and_no_temporary_file() {
         let mut cmd = util::wenc();
         // A signal ignored on entry stays ignored (tests/faults.rs): make
         // sure it is not, whatever the test runner inherited (nohup).
-        let mut child = with_default_action(&mut cmd, signal)
-            .arg("-o")
-            .arg(&target)
-            .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(b"half of the input").unwrap();
-        stdin.flush().unwrap();
+        with_default_action(&mut cmd, signal);
+        let (mut child, _stdin) = started_on_a_pipe(&mut cmd, &target, b"half of the input");
         // The temporary file exists while wenc waits for more input.
         wait_for(|| listing(d.path()).len() == 2);
         unsafe { libc::kill(child.id() as libc::pid_t, signal) };

@@ -411,12 +411,7 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
         let pid = child.id() as libc::pid_t;
         // The rest of the mapping vanishes: the next page wenc reads raises
         // SIGBUS.
-        fs::OpenOptions::new()
-            .write(true)
-            .open(big)
-            .unwrap()
-            .set_len(0)
-            .unwrap();
+        truncate(big);
         // SAFETY: our own child.
         unsafe { libc::kill(pid, libc::SIGCONT) };
         child
@@ -537,16 +532,8 @@ fn a_hangup_ignored_on_entry_stays_ignored() {
     let d = dir();
     let target = write(d.path(), "target", b"precious");
     let mut cmd = wenc();
-    let mut child = with_action(&mut cmd, libc::SIGHUP, libc::SIG_IGN)
-        .arg("-o")
-        .arg(&target)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"first half, ").unwrap();
-    stdin.flush().unwrap();
+    with_action(&mut cmd, libc::SIGHUP, libc::SIG_IGN);
+    let (child, mut stdin) = started_on_a_pipe(&mut cmd, &target, b"first half, ");
     wait_for(|| temp_file_len(d.path()).is_some());
     // SAFETY: our own child; an ignored signal is discarded at once.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) };

@@ -171,6 +171,67 @@ fn call_budget(input_len: usize) -> usize {
     64 * input_len + 256
 }
 
+/// How one coder call ended, as [`feed`] sees it.
+#[derive(PartialEq, Eq)]
+enum Ended {
+    InputEmpty,
+    OutputFull,
+    /// At an error (fatal mode), which the call recorded.
+    Error,
+}
+
+/// Feeds `chunks` to a coder, each until it is consumed, through `call`
+/// (the rest of the chunk, an output buffer of `dst_len` bytes, whether it
+/// is the last chunk), which records what it wrote and returns how it ended
+/// with the bytes read and written. Checks each call's contract: counts in
+/// range, no input left at InputEmpty, progress at OutputFull, and a
+/// bounded number of calls. `what` names the coder in failures.
+fn feed<S>(
+    what: &str,
+    chunks: &[&S],
+    dst_len: usize,
+    mut call: impl FnMut(&S, &mut [u8], bool) -> (Ended, usize, usize),
+) where
+    S: ?Sized + AsRef<[u8]> + std::ops::Index<std::ops::RangeFrom<usize>, Output = S>,
+{
+    let total: usize = chunks.iter().map(|c| c.as_ref().len()).sum();
+    let mut budget = call_budget(total);
+    let mut dst = vec![0u8; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let len = chunk.as_ref().len();
+        let mut read = 0;
+        loop {
+            budget = budget
+                .checked_sub(1)
+                .unwrap_or_else(|| panic!("{what} makes no progress"));
+            let (ended, r, w) = call(&chunk[read..], &mut dst, last);
+            assert!(r <= len - read && w <= dst_len, "{what}: bad counts");
+            read += r;
+            match ended {
+                Ended::InputEmpty => {
+                    assert_eq!(read, len, "{what}: InputEmpty with input left");
+                    break;
+                }
+                Ended::OutputFull => assert!(
+                    r > 0 || w > 0,
+                    "{what}: OutputFull without progress, {dst_len} bytes free"
+                ),
+                Ended::Error => {}
+            }
+        }
+    }
+}
+
+impl From<CoderStatus> for Ended {
+    fn from(status: CoderStatus) -> Ended {
+        match status {
+            CoderStatus::InputEmpty => Ended::InputEmpty,
+            CoderStatus::OutputFull => Ended::OutputFull,
+        }
+    }
+}
+
 fn new_decoder(enc: &'static Encoding, bom: bool) -> wenc::codec::Decoder {
     if bom {
         enc.new_decoder()
@@ -189,41 +250,25 @@ pub fn decode_fatal(
     chunks: &[&[u8]],
     dst_len: usize,
 ) -> FatalDecode {
-    let total: usize = chunks.iter().map(|c| c.len()).sum();
-    let mut budget = call_budget(total);
     let mut decoder = new_decoder(enc, bom);
     let mut events = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            budget = budget
-                .checked_sub(1)
-                .unwrap_or_else(|| panic!("{enc:?} decoder (fatal) makes no progress"));
-            let (result, r, w) = decoder.decode_without_replacement(&chunk[read..], &mut dst, last);
-            assert!(
-                r <= chunk.len() - read && w <= dst.len(),
-                "{enc:?}: bad counts"
-            );
-            read += r;
-            push_output(&mut events, &dst[..w]);
-            match result {
-                DecoderResult::InputEmpty => {
-                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
-                    break;
-                }
-                DecoderResult::OutputFull => assert!(
-                    r > 0 || w > 0,
-                    "{enc:?} decoder (fatal): OutputFull without progress, {dst_len} bytes free"
-                ),
-                DecoderResult::Malformed(m) => events.push(Event::Malformed {
+    let what = format!("{enc:?} decoder (fatal)");
+    feed(&what, chunks, dst_len, |src, dst, last| {
+        let (result, r, w) = decoder.decode_without_replacement(src, dst, last);
+        push_output(&mut events, &dst[..w]);
+        let ended = match result {
+            DecoderResult::InputEmpty => Ended::InputEmpty,
+            DecoderResult::OutputFull => Ended::OutputFull,
+            DecoderResult::Malformed(m) => {
+                events.push(Event::Malformed {
                     offset: m.offset,
                     bytes: m.bytes().to_vec(),
-                }),
+                });
+                Ended::Error
             }
-        }
-    }
+        };
+        (ended, r, w)
+    });
     (events, decoder.encoding(), decoder.position())
 }
 
@@ -243,8 +288,6 @@ pub fn decode_replacing(
     chunks: &[&[u8]],
     dst_len: usize,
 ) -> ReplacedDecode {
-    let total: usize = chunks.iter().map(|c| c.len()).sum();
-    let mut budget = call_budget(total);
     let mut decoder = new_decoder(enc, bom);
     let mut out = ReplacedDecode {
         output: Vec::new(),
@@ -253,80 +296,46 @@ pub fn decode_replacing(
         encoding: enc,
         position: 0,
     };
-    let mut dst = vec![0u8; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            budget = budget
-                .checked_sub(1)
-                .unwrap_or_else(|| panic!("{enc:?} decoder (replacement) makes no progress"));
-            let step = decoder.decode_with_replacement(&chunk[read..], &mut dst, last);
-            assert!(step.read <= chunk.len() - read && step.written <= dst.len());
-            read += step.read;
-            out.output.extend_from_slice(&dst[..step.written]);
-            out.replaced += step.replaced;
-            if out.first.is_none() {
-                out.first = step.first.map(|m| m.offset);
-            }
-            assert_eq!(
-                step.first.is_some(),
-                step.replaced > 0,
-                "{enc:?}: first error and count disagree"
-            );
-            match step.status {
-                CoderStatus::InputEmpty => {
-                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
-                    break;
-                }
-                CoderStatus::OutputFull => assert!(
-                    step.read > 0 || step.written > 0,
-                    "{enc:?} decoder (replacement): OutputFull without progress, {dst_len} bytes free"
-                ),
-            }
+    let what = format!("{enc:?} decoder (replacement)");
+    feed(&what, chunks, dst_len, |src, dst, last| {
+        let step = decoder.decode_with_replacement(src, dst, last);
+        out.output.extend_from_slice(&dst[..step.written]);
+        out.replaced += step.replaced;
+        if out.first.is_none() {
+            out.first = step.first.map(|m| m.offset);
         }
-    }
+        assert_eq!(
+            step.first.is_some(),
+            step.replaced > 0,
+            "{enc:?}: first error and count disagree"
+        );
+        (step.status.into(), step.read, step.written)
+    });
     out.encoding = decoder.encoding();
     out.position = decoder.position();
     out
 }
 
 pub fn encode_fatal(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> (Vec<Event>, u64) {
-    let total: usize = chunks.iter().map(|c| c.len()).sum();
-    let mut budget = call_budget(total);
     let mut encoder = enc.new_encoder().expect("encodable");
     let mut events = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            budget = budget
-                .checked_sub(1)
-                .unwrap_or_else(|| panic!("{enc:?} encoder (fatal) makes no progress"));
-            let (result, r, w) = encoder.encode_without_replacement(&chunk[read..], &mut dst, last);
-            assert!(
-                r <= chunk.len() - read && w <= dst.len(),
-                "{enc:?}: bad counts"
-            );
-            read += r;
-            push_output(&mut events, &dst[..w]);
-            match result {
-                EncoderResult::InputEmpty => {
-                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
-                    break;
-                }
-                EncoderResult::OutputFull => assert!(
-                    r > 0 || w > 0,
-                    "{enc:?} encoder (fatal): OutputFull without progress, {dst_len} bytes free"
-                ),
-                EncoderResult::Unmappable(u) => events.push(Event::Unmappable {
+    let what = format!("{enc:?} encoder (fatal)");
+    feed(&what, chunks, dst_len, |src, dst, last| {
+        let (result, r, w) = encoder.encode_without_replacement(src, dst, last);
+        push_output(&mut events, &dst[..w]);
+        let ended = match result {
+            EncoderResult::InputEmpty => Ended::InputEmpty,
+            EncoderResult::OutputFull => Ended::OutputFull,
+            EncoderResult::Unmappable(u) => {
+                events.push(Event::Unmappable {
                     offset: u.offset,
                     ch: u.ch,
-                }),
+                });
+                Ended::Error
             }
-        }
-    }
+        };
+        (ended, r, w)
+    });
     (events, encoder.position())
 }
 
@@ -341,8 +350,6 @@ pub struct HtmlEncode {
 }
 
 pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> HtmlEncode {
-    let total: usize = chunks.iter().map(|c| c.len()).sum();
-    let mut budget = call_budget(total);
     let mut encoder = enc.new_encoder().expect("encodable");
     let mut out = HtmlEncode {
         output: Vec::new(),
@@ -350,39 +357,21 @@ pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> H
         first: None,
         position: 0,
     };
-    let mut dst = vec![0u8; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            budget = budget
-                .checked_sub(1)
-                .unwrap_or_else(|| panic!("{enc:?} encoder (html) makes no progress"));
-            let step = encoder.encode_with_html(&chunk[read..], &mut dst, last);
-            assert!(step.read <= chunk.len() - read && step.written <= dst.len());
-            read += step.read;
-            out.output.extend_from_slice(&dst[..step.written]);
-            out.replaced += step.replaced;
-            if out.first.is_none() {
-                out.first = step.first.map(|u| (u.offset, u.ch));
-            }
-            assert_eq!(
-                step.first.is_some(),
-                step.replaced > 0,
-                "{enc:?}: first error and count disagree"
-            );
-            match step.status {
-                CoderStatus::InputEmpty => {
-                    assert_eq!(read, chunk.len(), "{enc:?}: InputEmpty with input left");
-                    break;
-                }
-                CoderStatus::OutputFull => assert!(
-                    step.read > 0 || step.written > 0,
-                    "{enc:?} encoder (html): OutputFull without progress, {dst_len} bytes free"
-                ),
-            }
+    let what = format!("{enc:?} encoder (html)");
+    feed(&what, chunks, dst_len, |src, dst, last| {
+        let step = encoder.encode_with_html(src, dst, last);
+        out.output.extend_from_slice(&dst[..step.written]);
+        out.replaced += step.replaced;
+        if out.first.is_none() {
+            out.first = step.first.map(|u| (u.offset, u.ch));
         }
-    }
+        assert_eq!(
+            step.first.is_some(),
+            step.replaced > 0,
+            "{enc:?}: first error and count disagree"
+        );
+        (step.status.into(), step.read, step.written)
+    });
     out.position = encoder.position();
     out
 }
@@ -759,23 +748,22 @@ impl Rng {
 }
 
 /// The encoding_rs encoding with the same name.
-fn oracle(enc: &'static Encoding) -> &'static encoding_rs::Encoding {
+pub fn oracle(enc: &'static Encoding) -> &'static encoding_rs::Encoding {
     encoding_rs::Encoding::for_label(enc.labels()[0].as_bytes())
         .unwrap_or_else(|| panic!("encoding_rs lacks {}", enc.name()))
 }
 
-/// encoding_rs decoding `input` in one shot (fatal mode): events, then the
-/// replacement-mode output.
-fn oracle_decode(enc: &'static Encoding, bom: bool, input: &[u8]) -> (Vec<Event>, Vec<u8>) {
-    let rs = oracle(enc);
-    let new = || {
-        if bom {
-            rs.new_decoder()
-        } else {
-            rs.new_decoder_without_bom_handling()
-        }
-    };
-    let mut decoder = new();
+fn oracle_decoder(enc: &'static Encoding, bom: bool) -> encoding_rs::Decoder {
+    if bom {
+        oracle(enc).new_decoder()
+    } else {
+        oracle(enc).new_decoder_without_bom_handling()
+    }
+}
+
+/// encoding_rs decoding `input` in one shot, fatal mode.
+pub fn oracle_decode_fatal(enc: &'static Encoding, bom: bool, input: &[u8]) -> Vec<Event> {
+    let mut decoder = oracle_decoder(enc, bom);
     let mut events = Vec::new();
     let mut dst = vec![0u8; 4 * input.len() + 64];
     let mut read = 0;
@@ -785,7 +773,7 @@ fn oracle_decode(enc: &'static Encoding, bom: bool, input: &[u8]) -> (Vec<Event>
         read += r;
         push_output(&mut events, &dst[..w]);
         match result {
-            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::InputEmpty => return events,
             encoding_rs::DecoderResult::OutputFull => {}
             encoding_rs::DecoderResult::Malformed(len, after) => {
                 let end = read - usize::from(after);
@@ -797,7 +785,12 @@ fn oracle_decode(enc: &'static Encoding, bom: bool, input: &[u8]) -> (Vec<Event>
             }
         }
     }
-    let mut decoder = new();
+}
+
+/// encoding_rs decoding `input` in one shot, replacement mode.
+pub fn oracle_decode_replacing(enc: &'static Encoding, bom: bool, input: &[u8]) -> Vec<u8> {
+    let mut decoder = oracle_decoder(enc, bom);
+    let mut dst = vec![0u8; 4 * input.len() + 64];
     let mut out = Vec::new();
     let mut read = 0;
     loop {
@@ -805,16 +798,15 @@ fn oracle_decode(enc: &'static Encoding, bom: bool, input: &[u8]) -> (Vec<Event>
         read += r;
         out.extend_from_slice(&dst[..w]);
         if result == encoding_rs::CoderResult::InputEmpty {
-            return (events, out);
+            return out;
         }
     }
 }
 
-/// encoding_rs encoding `text` in one shot: fatal events, then html output.
-fn oracle_encode(enc: &'static Encoding, text: &str) -> (Vec<Event>, Vec<u8>) {
-    let rs = oracle(enc);
+/// encoding_rs encoding `text` in one shot, fatal mode.
+pub fn oracle_encode_fatal(enc: &'static Encoding, text: &str) -> Vec<Event> {
+    let mut encoder = oracle(enc).new_encoder();
     let mut dst = vec![0u8; 16 * text.len() + 64];
-    let mut encoder = rs.new_encoder();
     let mut events = Vec::new();
     let mut read = 0;
     loop {
@@ -823,9 +815,11 @@ fn oracle_encode(enc: &'static Encoding, text: &str) -> (Vec<Event>, Vec<u8>) {
         read += r;
         push_output(&mut events, &dst[..w]);
         match result {
-            encoding_rs::EncoderResult::InputEmpty => break,
+            encoding_rs::EncoderResult::InputEmpty => return events,
             encoding_rs::EncoderResult::OutputFull => {}
             encoding_rs::EncoderResult::Unmappable(ch) => {
+                // The offending character is the last one consumed (encoding_rs,
+                // like the standard, reports U+FFFD for ISO-2022-JP's ESC, SO, SI).
                 let len = text[..read].chars().next_back().map_or(0, char::len_utf8);
                 events.push(Event::Unmappable {
                     offset: (read - len) as u64,
@@ -834,7 +828,19 @@ fn oracle_encode(enc: &'static Encoding, text: &str) -> (Vec<Event>, Vec<u8>) {
             }
         }
     }
-    let mut encoder = rs.new_encoder();
+}
+
+/// encoding_rs encoding `text` in one shot, html mode. encoding_rs has no
+/// UTF-16 encoder (the standard has none); wenc's is checked against std's
+/// UTF-16 instead.
+pub fn oracle_encode_html(enc: &'static Encoding, text: &str) -> Vec<u8> {
+    match enc.name() {
+        "UTF-16LE" => return text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        "UTF-16BE" => return text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        _ => {}
+    }
+    let mut encoder = oracle(enc).new_encoder();
+    let mut dst = vec![0u8; 16 * text.len() + 64];
     let mut out = Vec::new();
     let mut read = 0;
     loop {
@@ -842,7 +848,7 @@ fn oracle_encode(enc: &'static Encoding, text: &str) -> (Vec<Event>, Vec<u8>) {
         read += r;
         out.extend_from_slice(&dst[..w]);
         if result == encoding_rs::CoderResult::InputEmpty {
-            return (events, out);
+            return out;
         }
     }
 }
@@ -868,7 +874,8 @@ pub fn check_differential(data: &[u8]) -> bool {
         chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
         hex(input)
     );
-    let (rs_events, rs_out) = oracle_decode(enc, plan.bom, input);
+    let rs_events = oracle_decode_fatal(enc, plan.bom, input);
+    let rs_out = oracle_decode_replacing(enc, plan.bom, input);
     let ours = decode_replacing(enc, plan.bom, &chunks, plan.dst_len);
     assert!(
         ours.output == rs_out,
@@ -901,7 +908,8 @@ pub fn check_differential(data: &[u8]) -> bool {
         .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
         .collect();
     let ctx = format!("{enc:?}, dst {}, text {text:?}", plan.dst_len);
-    let (rs_events, rs_out) = oracle_encode(enc, &text);
+    let rs_events = oracle_encode_fatal(enc, &text);
+    let rs_out = oracle_encode_html(enc, &text);
     let ours = encode_html(enc, &chunks, plan.dst_len);
     assert!(
         ours.output == rs_out,

@@ -2,10 +2,10 @@
 //! condition, peak memory, and a file truncated while wenc reads it.
 
 use std::fs;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// Sets `sig`'s action in the child (`libc::SIG_DFL`, `libc::SIG_IGN`),
@@ -65,14 +65,25 @@ pub fn truncated_while_read(cmd: &mut Command, big: &Path) -> (ExitStatus, Strin
     stdout.read_exact(&mut first).unwrap();
     // wenc is now blocked writing to the full pipe (its threads waiting).
     std::thread::sleep(Duration::from_millis(300));
+    truncate(big);
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let stderr = read_stderr(&mut child);
+    (child.wait().unwrap(), stderr)
+}
+
+/// Empties the file at `path`, as a writer may under wenc's reading.
+pub fn truncate(path: &Path) {
     fs::OpenOptions::new()
         .write(true)
-        .open(big)
+        .open(path)
         .unwrap()
         .set_len(0)
         .unwrap();
-    let mut rest = Vec::new();
-    stdout.read_to_end(&mut rest).unwrap();
+}
+
+/// All that a child writes to its (piped) standard error.
+pub fn read_stderr(child: &mut Child) -> String {
     let mut stderr = String::new();
     child
         .stderr
@@ -80,7 +91,24 @@ pub fn truncated_while_read(cmd: &mut Command, big: &Path) -> (ExitStatus, Strin
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    (child.wait().unwrap(), stderr)
+    stderr
+}
+
+/// Starts `cmd` writing to `-o target` from a pipe, with standard error
+/// piped, and writes `first` into the pipe: wenc then waits for the rest,
+/// its temporary file beside `target` made. Returns the child and the pipe.
+pub fn started_on_a_pipe(cmd: &mut Command, target: &Path, first: &[u8]) -> (Child, ChildStdin) {
+    let mut child = cmd
+        .arg("-o")
+        .arg(target)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first).unwrap();
+    stdin.flush().unwrap();
+    (child, stdin)
 }
 
 /// The message for a file truncated while wenc read it.

@@ -131,6 +131,47 @@ impl<'a> Plan<'a> {
         cuts
     }
 
+    /// The payload cut at the plan's boundaries, and the context that
+    /// failure messages about decoding it give.
+    fn byte_chunks(&self) -> (Vec<&'a [u8]>, String) {
+        let input = self.payload;
+        let cuts = self.boundaries(input.len(), |_| true);
+        let chunks = self.chunks(input, &cuts);
+        let ctx = format!(
+            "{:?}, bom {}, dst {}, chunks {:?}, input {}",
+            self.encoding,
+            self.bom,
+            self.dst_len,
+            chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+            hex(input)
+        );
+        (chunks, ctx)
+    }
+
+    /// The payload as text to encode: UTF-8, or UTF-16LE with the flag
+    /// (lossy either way).
+    fn text(&self) -> String {
+        if !self.utf16_payload {
+            return String::from_utf8_lossy(self.payload).into_owned();
+        }
+        let units: Vec<u16> = self
+            .payload
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    }
+
+    /// `text` cut at the plan's boundaries, each moved back to a character
+    /// boundary.
+    fn text_chunks<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        let cuts = self.boundaries(text.len(), |c| text.is_char_boundary(c));
+        self.chunks(text.as_bytes(), &cuts)
+            .iter()
+            .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
+            .collect()
+    }
+
     fn chunks<'s>(&self, whole: &'s [u8], cuts: &[usize]) -> Vec<&'s [u8]> {
         let mut out = Vec::new();
         let mut start = 0;
@@ -497,15 +538,7 @@ pub fn check_decode(data: &[u8], set: Set) -> bool {
     force_simd_path(data);
     let enc = plan.encoding;
     let input = plan.payload;
-    let cuts = plan.boundaries(input.len(), |_| true);
-    let chunks = plan.chunks(input, &cuts);
-    let ctx = format!(
-        "{enc:?}, bom {}, dst {}, chunks {:?}, input {}",
-        plan.bom,
-        plan.dst_len,
-        chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
-        hex(input)
-    );
+    let (chunks, ctx) = plan.byte_chunks();
 
     // Replacement mode: one shot versus chunked.
     let one = decode_replacing(enc, plan.bom, &[input], 4 * input.len() + 64);
@@ -587,22 +620,8 @@ pub fn check_encode(data: &[u8], set: Set) -> bool {
         return false;
     };
     let enc = plan.encoding;
-    let text = if plan.utf16_payload {
-        let units: Vec<u16> = plan
-            .payload
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        String::from_utf16_lossy(&units)
-    } else {
-        String::from_utf8_lossy(plan.payload).into_owned()
-    };
-    let cuts = plan.boundaries(text.len(), |c| text.is_char_boundary(c));
-    let byte_chunks = plan.chunks(text.as_bytes(), &cuts);
-    let chunks: Vec<&str> = byte_chunks
-        .iter()
-        .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
-        .collect();
+    let text = plan.text();
+    let chunks = plan.text_chunks(&text);
     let ctx = format!(
         "{enc:?}, dst {}, chunks {:?}, text {text:?}",
         plan.dst_len,
@@ -865,15 +884,7 @@ pub fn check_differential(data: &[u8]) -> bool {
     force_simd_path(data);
     let enc = plan.encoding;
     let input = plan.payload;
-    let cuts = plan.boundaries(input.len(), |_| true);
-    let chunks = plan.chunks(input, &cuts);
-    let ctx = format!(
-        "{enc:?}, bom {}, dst {}, chunks {:?}, input {}",
-        plan.bom,
-        plan.dst_len,
-        chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
-        hex(input)
-    );
+    let (chunks, ctx) = plan.byte_chunks();
     let rs_events = oracle_decode_fatal(enc, plan.bom, input);
     let rs_out = oracle_decode_replacing(enc, plan.bom, input);
     let ours = decode_replacing(enc, plan.bom, &chunks, plan.dst_len);
@@ -892,21 +903,8 @@ pub fn check_differential(data: &[u8]) -> bool {
     if !enc.can_encode() || enc.name().starts_with("UTF-16") {
         return true;
     }
-    let text = if plan.utf16_payload {
-        let units: Vec<u16> = input
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        String::from_utf16_lossy(&units)
-    } else {
-        String::from_utf8_lossy(input).into_owned()
-    };
-    let cuts = plan.boundaries(text.len(), |c| text.is_char_boundary(c));
-    let byte_chunks = plan.chunks(text.as_bytes(), &cuts);
-    let chunks: Vec<&str> = byte_chunks
-        .iter()
-        .map(|c| std::str::from_utf8(c).expect("cut at char boundaries"))
-        .collect();
+    let text = plan.text();
+    let chunks = plan.text_chunks(&text);
     let ctx = format!("{enc:?}, dst {}, text {text:?}", plan.dst_len);
     let rs_events = oracle_encode_fatal(enc, &text);
     let rs_out = oracle_encode_html(enc, &text);

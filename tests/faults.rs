@@ -419,10 +419,7 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
             .unwrap()
             .assert()
             .code(1)
-            .stderr(format!(
-                "wenc: {}: the file changed (was it truncated?) while it was being read\n",
-                big.display()
-            ));
+            .stderr(truncated_message(big));
         assert_eq!(fs::read(target).unwrap(), b"precious");
         assert_eq!(listing(d), ["big", "target"]);
     });
@@ -431,20 +428,26 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
 #[test]
 fn sigint_or_sigterm_mid_conversion_keeps_the_target() {
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        mid_conversion(|d, target, _big, mut child| {
-            let pid = child.id() as libc::pid_t;
-            // SAFETY: our own child. The signal stays pending until it
-            // continues, in the middle of writing the temporary file.
-            unsafe {
-                libc::kill(pid, signal);
-                libc::kill(pid, libc::SIGCONT);
-            }
-            let status = child.wait().unwrap();
-            assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
-            assert_eq!(fs::read(target).unwrap(), b"precious");
-            assert_eq!(listing(d), ["big", "target"], "signal {signal}");
-        });
+        dies_of_mid_conversion(signal);
     }
+}
+
+/// Sends `signal` to wenc stopped mid-conversion: it dies of it, and the
+/// target and the directory are as they were.
+fn dies_of_mid_conversion(signal: libc::c_int) {
+    mid_conversion(|d, target, _big, mut child| {
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: our own child. The signal stays pending until it
+        // continues, in the middle of writing the temporary file.
+        unsafe {
+            libc::kill(pid, signal);
+            libc::kill(pid, libc::SIGCONT);
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
+        assert_eq!(fs::read(target).unwrap(), b"precious");
+        assert_eq!(listing(d), ["big", "target"], "signal {signal}");
+    });
 }
 
 /// Signals whose default action ends the process (SIGINT and SIGTERM
@@ -472,18 +475,7 @@ fn terminating_signals() -> Vec<libc::c_int> {
 #[test]
 fn every_terminating_signal_mid_conversion_keeps_the_target() {
     for signal in terminating_signals().into_iter().skip(2) {
-        mid_conversion(|d, target, _big, mut child| {
-            let pid = child.id() as libc::pid_t;
-            // SAFETY: our own child.
-            unsafe {
-                libc::kill(pid, signal);
-                libc::kill(pid, libc::SIGCONT);
-            }
-            let status = child.wait().unwrap();
-            assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
-            assert_eq!(fs::read(target).unwrap(), b"precious");
-            assert_eq!(listing(d), ["big", "target"], "signal {signal}");
-        });
+        dies_of_mid_conversion(signal);
     }
 }
 

@@ -82,8 +82,6 @@ fn unreadable_input_is_an_io_error() {
         return;
     };
     cmd.arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -91,16 +89,12 @@ fn unreadable_input_is_an_io_error() {
     let mut cmd = wenc_as_user().unwrap();
     cmd.arg("--check")
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(denied.clone());
     let mut cmd = wenc_as_user().unwrap();
     cmd.arg("--sniff")
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout(format!(
@@ -119,8 +113,6 @@ fn unreadable_input_is_an_io_error() {
         .arg(&target)
         .arg(&good)
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -224,8 +216,6 @@ fn exceeding_the_file_size_limit_is_a_write_error_not_a_signal() {
     cmd.arg("-o")
         .arg(&target)
         .arg(&input)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -241,8 +231,6 @@ fn exceeding_the_file_size_limit_is_a_write_error_not_a_signal() {
     limited(&mut cmd);
     cmd.arg(&input)
         .stdout(fs::File::create(&stdout).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: error writing to standard output: File too large\n");
@@ -261,8 +249,6 @@ fn read_errors_midway_keep_the_target() {
         .arg(&target)
         .arg(&good)
         .arg("/proc/self/mem")
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: /proc/self/mem: read error: Input/output error\n");
@@ -271,8 +257,6 @@ fn read_errors_midway_keep_the_target() {
         .arg("-o")
         .arg(&target)
         .stdin(fs::File::open(d.path()).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: <stdin>: read error: Is a directory\n");
@@ -302,8 +286,6 @@ fn a_file_larger_than_4_gib_has_positions_past_4_gib() {
     wenc()
         .arg("--check")
         .arg(&huge)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -561,8 +543,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-e", "fatal", "-o"])
         .arg(&file)
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains(malformed.as_str()));
@@ -571,8 +551,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-e", "fatal", "-o"])
         .arg(&file)
         .stdin(fs::File::open(&file).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains("<stdin>: malformed UTF-8 input"));
@@ -587,8 +565,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-t", "windows-1252", "-o"])
         .arg(&utf8)
         .arg(&utf8)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains(
@@ -606,8 +582,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-f", "windows-1252", "-o"])
         .arg(&latin)
         .stdin(fs::File::open(&latin).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(fs::read(&latin).unwrap(), CAFE_UTF8.repeat(500_000));
@@ -625,8 +599,6 @@ fn non_utf8_and_long_names_work_as_output_targets() {
         .args(["-f", "windows-1252", "-o"])
         .arg(&target)
         .arg(&input)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stdout("")
@@ -637,8 +609,6 @@ fn non_utf8_and_long_names_work_as_output_targets() {
         .args(["-t", "utf-16be", "-o"])
         .arg(&target)
         .arg(&target)
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(
@@ -693,8 +663,6 @@ fn labels_with_odd_bytes_are_usage_errors() {
         wenc()
             .arg(option)
             .arg("\t\x01utf-8\x7F\u{85}\u{9B}2J\x0B ")
-            .output()
-            .unwrap()
             .assert()
             .code(2)
             .stderr(
@@ -708,8 +676,6 @@ fn labels_with_odd_bytes_are_usage_errors() {
             );
         wenc()
             .args([option, ""])
-            .output()
-            .unwrap()
             .assert()
             .code(2)
             .stderr(contains(format!(

@@ -325,8 +325,6 @@ mod command {
         cmd.args(["-f", "windows-1252", "-o"])
             .arg(&target)
             .arg(&target)
-            .output()
-            .unwrap()
             .assert()
             .code(1)
             .stderr(format!(
@@ -386,8 +384,6 @@ mod command {
             cmd.args(["-f", "windows-1252", "-o"])
                 .arg(&target)
                 .arg(&target)
-                .output()
-                .unwrap()
                 .assert()
                 .code(0);
             assert_eq!(fs::read(&target).unwrap(), "café\n".as_bytes());
@@ -668,8 +664,6 @@ fn usage_errors_escape_the_arguments_clap_quotes() {
     }
     util::wenc()
         .arg("--errors=\x1B]0;PWNED\x07")
-        .output()
-        .unwrap()
         .assert()
         .code(2)
         .stderr(predicates::str::contains(

@@ -154,6 +154,31 @@ pub fn no_encoder(label: &str, hint: Option<&str>) -> String {
     msg
 }
 
+/// The usage error for --in-place with standard input among the FILEs.
+pub const STDIN_IN_PLACE: &str = "--in-place replaces FILEs; standard input (-) cannot be replaced";
+
+/// The usage error for a -f label naming the replacement encoding in a run
+/// that replaces a file.
+pub fn replacement_in_place(label: &str) -> String {
+    format!(
+        "'{}' for -f names the replacement encoding, which decodes any input to a single \
+         U+FFFD: wenc does not replace a file with that",
+        escape(label.trim())
+    )
+}
+
+/// The usage error for --subst-char without -e subst.
+pub const SUBST_NEEDS_MODE: &str = "--subst-char needs -e subst";
+
+/// The usage error for a --subst-char the output encoding lacks.
+pub fn subst_unrepresentable(c: char, to: &Encoding) -> String {
+    format!(
+        "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
+        describe_char(c),
+        to.name()
+    )
+}
+
 /// The usage error for --add-bom with an output that has no BOM.
 pub fn no_bom(to: &Encoding) -> String {
     format!(

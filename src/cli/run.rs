@@ -190,7 +190,7 @@ fn sources(files: &[PathBuf]) -> Vec<Source> {
 }
 
 /// The name of an input in messages (escaped).
-fn shown(source: &Source) -> String {
+pub(super) fn shown(source: &Source) -> String {
     match source {
         Source::Stdin => "<stdin>".to_string(),
         Source::Path(p) => message::path(p),

@@ -451,6 +451,16 @@ mod command {
 
     /// `-o /dev/stdout` writes through standard output as the shell set it
     /// up: appending to `>> log`, after what came before in `{ ...; } > out`.
+    /// Runs `script` with sh in `dir`.
+    fn sh(dir: &std::path::Path, script: &str) -> std::process::ExitStatus {
+        Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .current_dir(dir)
+            .status()
+            .unwrap()
+    }
+
     #[test]
     fn standard_output_by_name_is_written_in_place() {
         let d = dir();
@@ -461,24 +471,14 @@ mod command {
                 "'{BIN}' -f windows-1252 '{}' -o {name} >> log",
                 input.display()
             );
-            let ok = Command::new("sh")
-                .arg("-c")
-                .arg(&script)
-                .current_dir(d.path())
-                .status();
-            assert!(ok.unwrap().success(), "{name}");
+            assert!(sh(d.path(), &script).success(), "{name}");
         }
         assert_eq!(fs::read(&log).unwrap(), "old\ncafé\ncafé\n".as_bytes());
         let script = format!(
             "{{ echo header; '{BIN}' -f windows-1252 '{}' -o /dev/stdout; echo footer; }} > out",
             input.display()
         );
-        let ok = Command::new("sh")
-            .arg("-c")
-            .arg(&script)
-            .current_dir(d.path())
-            .status();
-        assert!(ok.unwrap().success());
+        assert!(sh(d.path(), &script).success());
         let out = fs::read(d.path().join("out")).unwrap();
         assert_eq!(out, "header\ncafé\nfooter\n".as_bytes());
         assert_eq!(listing(d.path()), ["in", "log", "out"]);

@@ -256,6 +256,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn parsed_labels_keep_the_value_as_given() {
+        let parse = |l: &str, d| Label::parse(l.to_string(), d);
+        let sjis = parse(" SJIS ", Direction::To).unwrap();
+        assert_eq!(sjis.given, " SJIS ");
+        assert_eq!(sjis.resolved.unwrap().encoding.name(), "Shift_JIS");
+        assert_eq!(parse("Auto", Direction::From).unwrap().resolved, None);
+        let msg = parse("auto", Direction::To).unwrap_err();
+        assert!(msg.contains("auto is for -f only"), "{msg}");
+        let cp932 = parse("cp932", Direction::From).unwrap().resolved.unwrap();
+        assert!(cp932.note.unwrap().starts_with("-f cp932: "));
+    }
+
+    #[test]
     fn edit_distance() {
         assert_eq!(levenshtein("kitten", "sitting"), 3);
         assert_eq!(levenshtein("", "abc"), 3);

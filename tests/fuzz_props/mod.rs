@@ -1,7 +1,8 @@
 //! Properties every decoder and encoder must have, checked on arbitrary input.
 //!
-//! Shared by the cargo-fuzz targets (`fuzz/`, which include this file) and by
-//! `tests/fuzz_regressions.rs` (saved crash inputs and a seeded random sweep).
+//! Shared by the cargo-fuzz targets (`fuzz/`, which include this file), by
+//! `tests/fuzz_regressions.rs` (saved crash inputs and a seeded random sweep)
+//! and by `tests/common` (whose codec drivers are the ones here).
 //!
 //! Input layout (both targets):
 //!

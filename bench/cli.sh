@@ -22,33 +22,14 @@
 set -uo pipefail
 export LC_ALL=C
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 mib=${WENC_BENCH_MIB:-64}
 runs=${WENC_BENCH_RUNS:-3}
 filters=("$@")
 
-corpus=${WENC_CORPUS:-}
-if [ -z "$corpus" ]; then
-    for d in "$root/../shared/corpus/wikipedia" "$root/../../shared/corpus/wikipedia"; do
-        [ -f "$d/en.txt" ] && corpus=$(cd "$d" && pwd) && break
-    done
-fi
-[ -n "$corpus" ] || { echo "corpus not found (set WENC_CORPUS)"; exit 2; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time"; exit 2; }
 command -v python3 >/dev/null || { echo "python3 is needed to build inputs"; exit 2; }
-
-if [ -n "${WENC_BIN:-}" ]; then
-    wenc=$WENC_BIN
-else
-    echo "building wenc (release)..." >&2
-    (cd "$root" && cargo build --release --quiet --bin wenc) || exit 2
-    wenc=$root/target/release/wenc
-fi
+. "$(dirname "$0")/common.sh" cli-bench
 
 have() { command -v "$1" >/dev/null; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/wenc-cli-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 
 # name|kind|wenc/recode_rs label|iconv name|uconv name|python codec|languages
 # kind: decode (input in the encoding, output UTF-8) or encode (the reverse).

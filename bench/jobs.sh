@@ -14,28 +14,11 @@
 set -uo pipefail
 export LC_ALL=C
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 mib=${WENC_JOBS_MIB:-256}
 jobs=${WENC_JOBS_N:-$(nproc)}
 runs=${WENC_JOBS_RUNS:-7}
 
-corpus=${WENC_CORPUS:-}
-if [ -z "$corpus" ]; then
-    for d in "$root/../shared/corpus/wikipedia" "$root/../../shared/corpus/wikipedia"; do
-        [ -f "$d/en.txt" ] && corpus=$(cd "$d" && pwd) && break
-    done
-fi
-[ -n "$corpus" ] || { echo "corpus not found (set WENC_CORPUS)"; exit 2; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time"; exit 2; }
-if [ -n "${WENC_BIN:-}" ]; then
-    wenc=$WENC_BIN
-else
-    (cd "$root" && cargo build --release --quiet --bin wenc) || exit 2
-    wenc=$root/target/release/wenc
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/wenc-jobs.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh" jobs
 
 # make NAME CODEC LANGS...: $mib MiB of the articles in CODEC.
 make() {

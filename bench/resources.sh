@@ -23,32 +23,13 @@
 set -uo pipefail
 export LC_ALL=C
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 gib=${WENC_RES_GIB:-1}
 max_s=${WENC_RES_MAX_S:-90}
 probe=1048576
 big=$(awk -v g="$gib" 'BEGIN { printf "%d", g * 1073741824 }')
 small=$((10 * 1048576))
 
-corpus=${WENC_CORPUS:-}
-if [ -z "$corpus" ]; then
-    for d in "$root/../shared/corpus/wikipedia" "$root/../../shared/corpus/wikipedia"; do
-        [ -f "$d/en.txt" ] && corpus=$(cd "$d" && pwd) && break
-    done
-fi
-[ -n "$corpus" ] || { echo "corpus not found (set WENC_CORPUS)"; exit 2; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time"; exit 2; }
-
-if [ -n "${WENC_BIN:-}" ]; then
-    wenc=$WENC_BIN
-else
-    echo "building wenc (release)..." >&2
-    (cd "$root" && cargo build --release --quiet --bin wenc) || exit 2
-    wenc=$root/target/release/wenc
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/wenc-resources.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh" resources
 
 export corpus
 # An endless stream of real UTF-8 text (every article, over and over).

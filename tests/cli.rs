@@ -1,54 +1,17 @@
 //! The `wenc` command, run as a user would: every option, exit status and
 //! message shape, with the exact bytes it writes.
 
-use assert_cmd::Command;
+mod util;
+use util::wenc_cmd as wenc;
+use util::*;
+
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
-use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
-
-/// A fresh temporary directory.
-fn dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("wenc-cli-")
-        .tempdir()
-        .unwrap()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, bytes).unwrap();
-    path
-}
-
-/// The names in `dir`, sorted (to prove no temporary file was left).
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-fn stdout_of(cmd: &mut Command) -> Vec<u8> {
-    cmd.assert().success().get_output().stdout.clone()
-}
-
-fn stderr_text(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use std::time::Duration;
 
 const CAFE_UTF8: &[u8] = b"caf\xC3\xA9 \xE2\x82\xAC\n";
 const CAFE_1252: &[u8] = b"caf\xE9 \x80\n";
@@ -1186,7 +1149,7 @@ fn dev_full_as_output_is_an_error() {
     // Runs wenc with `args`, `input` on standard input, standard output /dev/full.
     let run = |args: &[&str], input: &[u8]| {
         let stdin = write(d.path(), "stdin", input);
-        std::process::Command::new(BIN)
+        util::wenc()
             .args(args)
             .stdin(fs::File::open(stdin).unwrap())
             .stdout(
@@ -1195,8 +1158,6 @@ fn dev_full_as_output_is_an_error() {
                     .open("/dev/full")
                     .unwrap(),
             )
-            .output()
-            .unwrap()
             .assert()
     };
     run(&[], b"some text")
@@ -1220,10 +1181,11 @@ fn dev_full_as_output_is_an_error() {
 fn closed_stdout_pipe_ends_quietly() {
     let d = dir();
     let big = write(d.path(), "big", &b"0123456789abcdef\n".repeat(1 << 18)); // 4.25 MiB
-                                                                              // From a file, from standard input, and through -o /dev/stdout (written
-                                                                              // in place, as a redirection would be).
+
+    // From a file, from standard input, and through -o /dev/stdout (written
+    // in place, as a redirection would be).
     for (use_stdin, via_dev_stdout) in [(false, false), (true, false), (false, true)] {
-        let mut cmd = std::process::Command::new(BIN);
+        let mut cmd = util::wenc();
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         if use_stdin {
             cmd.stdin(fs::File::open(&big).unwrap()).arg("-");
@@ -1238,13 +1200,7 @@ fn closed_stdout_pipe_ends_quietly() {
         let mut first = [0u8; 100];
         stdout.read_exact(&mut first).unwrap();
         drop(stdout); // like `head`
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        let stderr = read_stderr(&mut child);
         let status = child.wait().unwrap();
         assert_eq!(&first[..17], b"0123456789abcdef\n");
         assert_eq!(stderr, "", "stdin: {use_stdin}, -o: {via_dev_stdout}");
@@ -1258,42 +1214,18 @@ fn closed_stdout_pipe_ends_quietly() {
 
 // ---------------------------------------------------------------- signals
 
-/// Waits until `cond` holds, for at most 10 s.
-fn wait_for(mut cond: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !cond() {
-        assert!(start.elapsed() < Duration::from_secs(10), "timed out");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 #[cfg(unix)]
 #[test]
 fn interrupted_run_leaves_the_target_and_no_temporary_file() {
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::os::unix::process::ExitStatusExt;
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         let d = dir();
         let target = write(d.path(), "target", b"precious");
-        let mut cmd = std::process::Command::new(BIN);
+        let mut cmd = util::wenc();
         // A signal ignored on entry stays ignored (tests/faults.rs): make
         // sure it is not, whatever the test runner inherited (nohup).
-        // SAFETY: signal() is async-signal-safe.
-        unsafe {
-            cmd.pre_exec(move || {
-                libc::signal(signal, libc::SIG_DFL);
-                Ok(())
-            });
-        }
-        let mut child = cmd
-            .arg("-o")
-            .arg(&target)
-            .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(b"half of the input").unwrap();
-        stdin.flush().unwrap();
+        with_default_action(&mut cmd, signal);
+        let (mut child, _stdin) = started_on_a_pipe(&mut cmd, &target, b"half of the input");
         // The temporary file exists while wenc waits for more input.
         wait_for(|| listing(d.path()).len() == 2);
         unsafe { libc::kill(child.id() as libc::pid_t, signal) };
@@ -1309,41 +1241,9 @@ fn interrupted_run_leaves_the_target_and_no_temporary_file() {
 fn a_mapped_input_truncated_while_read_is_an_error_not_a_crash() {
     let d = dir();
     let big = write(d.path(), "big", &b"0123456789abcdef\n".repeat(1 << 19)); // 8.5 MiB
-    let mut child = std::process::Command::new(BIN)
-        .arg(&big)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 4096];
-    stdout.read_exact(&mut first).unwrap();
-    // wenc is now blocked writing to the full pipe, early in the mapping.
-    std::thread::sleep(Duration::from_millis(300));
-    fs::OpenOptions::new()
-        .write(true)
-        .open(&big)
-        .unwrap()
-        .set_len(0)
-        .unwrap();
-    let mut rest = Vec::new();
-    stdout.read_to_end(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (status, stderr) = truncated_while_read(util::wenc().arg(&big), &big);
     assert_eq!(status.code(), Some(1), "stderr: {stderr}");
-    assert_eq!(
-        stderr,
-        format!(
-            "wenc: {}: the file changed (was it truncated?) while it was being read\n",
-            big.display()
-        )
-    );
+    assert_eq!(stderr, truncated_message(&big));
 }
 
 // ---------------------------------------------------------------- progress, memory
@@ -1379,16 +1279,6 @@ fn progress_bar_only_when_asked_or_on_a_terminal() {
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_stays_flat_for_large_inputs() {
-    // Peak resident memory of a child, from /proc while it runs.
-    fn peak_rss_kib(child: &std::process::Child) -> u64 {
-        let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
-        status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    }
     let d = dir();
     let chunk = "0123456789 caf\u{E9} \u{65E5}\u{672C}\n"
         .repeat(4096)
@@ -1405,7 +1295,7 @@ fn memory_stays_flat_for_large_inputs() {
     }
     // One thread, then four: each takes a few MiB for its pieces.
     for (through_pipe, jobs, limit_mib) in [(true, "1", 16), (false, "1", 16), (false, "4", 32)] {
-        let mut cmd = std::process::Command::new(BIN);
+        let mut cmd = util::wenc();
         cmd.args(["-j", jobs, "-t", "utf-16le", "-o", "/dev/null"])
             .stdout(Stdio::null());
         if through_pipe {
@@ -1421,12 +1311,12 @@ fn memory_stays_flat_for_large_inputs() {
             while written < size {
                 stdin.write_all(&chunk).unwrap();
                 written += chunk.len();
-                peak = peak.max(peak_rss_kib(&child));
+                peak = peak.max(vm_hwm_kib(&child));
             }
             drop(stdin);
         }
         loop {
-            peak = peak.max(peak_rss_kib(&child));
+            peak = peak.max(vm_hwm_kib(&child));
             if child.try_wait().unwrap().is_some() {
                 break;
             }

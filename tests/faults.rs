@@ -31,7 +31,6 @@ use std::os::unix::fs::FileExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 mod util;
@@ -42,36 +41,14 @@ fn dir() -> tempfile::TempDir {
     temp_dir("wenc-faults-", 0o755)
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
-
-/// wenc as a user file permissions apply to: as root, uid and gid 65534
-/// (std's `uid` also drops supplementary groups), else the current user.
-/// None, after saying so, when root cannot switch users here.
+/// wenc as a user file permissions apply to: as root, uid and gid 65534,
+/// else the current user. None, after saying so, when root cannot switch
+/// users here.
 fn wenc_as_user() -> Option<Command> {
     if !is_root() {
         return Some(wenc());
     }
-    static CAN_SWITCH: OnceLock<bool> = OnceLock::new();
-    let can = *CAN_SWITCH.get_or_init(|| {
-        let ok = wenc()
-            .arg("--version")
-            .uid(NOBODY)
-            .gid(NOBODY)
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            eprintln!("skipped: cannot run wenc as uid {NOBODY} (no setuid here)");
-        }
-        ok
-    });
-    can.then(|| {
-        let mut cmd = wenc();
-        cmd.uid(NOBODY).gid(NOBODY);
-        cmd
-    })
+    wenc_as_nobody()
 }
 
 /// Runs `cmd` with `input` on standard input.
@@ -85,18 +62,6 @@ fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> std::process::Output {
     // wenc may stop before reading it all (a broken pipe here).
     let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
-}
-
-/// Resets `sig` to its default action in the child, whatever the test
-/// runner inherited (`nohup`, a background job ignoring SIGINT).
-fn with_default_action(cmd: &mut Command, sig: libc::c_int) -> &mut Command {
-    // SAFETY: signal() is async-signal-safe; nothing else runs in pre_exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::signal(sig, libc::SIG_DFL);
-            Ok(())
-        })
-    }
 }
 
 const CAFE_UTF8: &[u8] = b"caf\xC3\xA9 \xE2\x82\xAC\n";
@@ -117,8 +82,6 @@ fn unreadable_input_is_an_io_error() {
         return;
     };
     cmd.arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -126,16 +89,12 @@ fn unreadable_input_is_an_io_error() {
     let mut cmd = wenc_as_user().unwrap();
     cmd.arg("--check")
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(denied.clone());
     let mut cmd = wenc_as_user().unwrap();
     cmd.arg("--sniff")
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout(format!(
@@ -154,8 +113,6 @@ fn unreadable_input_is_an_io_error() {
         .arg(&target)
         .arg(&good)
         .arg(&secret)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -259,8 +216,6 @@ fn exceeding_the_file_size_limit_is_a_write_error_not_a_signal() {
     cmd.arg("-o")
         .arg(&target)
         .arg(&input)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -276,8 +231,6 @@ fn exceeding_the_file_size_limit_is_a_write_error_not_a_signal() {
     limited(&mut cmd);
     cmd.arg(&input)
         .stdout(fs::File::create(&stdout).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: error writing to standard output: File too large\n");
@@ -296,8 +249,6 @@ fn read_errors_midway_keep_the_target() {
         .arg(&target)
         .arg(&good)
         .arg("/proc/self/mem")
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: /proc/self/mem: read error: Input/output error\n");
@@ -306,8 +257,6 @@ fn read_errors_midway_keep_the_target() {
         .arg("-o")
         .arg(&target)
         .stdin(fs::File::open(d.path()).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: <stdin>: read error: Is a directory\n");
@@ -337,8 +286,6 @@ fn a_file_larger_than_4_gib_has_positions_past_4_gib() {
     wenc()
         .arg("--check")
         .arg(&huge)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("")
@@ -446,12 +393,7 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
         let pid = child.id() as libc::pid_t;
         // The rest of the mapping vanishes: the next page wenc reads raises
         // SIGBUS.
-        fs::OpenOptions::new()
-            .write(true)
-            .open(big)
-            .unwrap()
-            .set_len(0)
-            .unwrap();
+        truncate(big);
         // SAFETY: our own child.
         unsafe { libc::kill(pid, libc::SIGCONT) };
         child
@@ -459,10 +401,7 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
             .unwrap()
             .assert()
             .code(1)
-            .stderr(format!(
-                "wenc: {}: the file changed (was it truncated?) while it was being read\n",
-                big.display()
-            ));
+            .stderr(truncated_message(big));
         assert_eq!(fs::read(target).unwrap(), b"precious");
         assert_eq!(listing(d), ["big", "target"]);
     });
@@ -471,20 +410,26 @@ fn a_mapped_input_truncated_mid_conversion_keeps_the_target() {
 #[test]
 fn sigint_or_sigterm_mid_conversion_keeps_the_target() {
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        mid_conversion(|d, target, _big, mut child| {
-            let pid = child.id() as libc::pid_t;
-            // SAFETY: our own child. The signal stays pending until it
-            // continues, in the middle of writing the temporary file.
-            unsafe {
-                libc::kill(pid, signal);
-                libc::kill(pid, libc::SIGCONT);
-            }
-            let status = child.wait().unwrap();
-            assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
-            assert_eq!(fs::read(target).unwrap(), b"precious");
-            assert_eq!(listing(d), ["big", "target"], "signal {signal}");
-        });
+        dies_of_mid_conversion(signal);
     }
+}
+
+/// Sends `signal` to wenc stopped mid-conversion: it dies of it, and the
+/// target and the directory are as they were.
+fn dies_of_mid_conversion(signal: libc::c_int) {
+    mid_conversion(|d, target, _big, mut child| {
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: our own child. The signal stays pending until it
+        // continues, in the middle of writing the temporary file.
+        unsafe {
+            libc::kill(pid, signal);
+            libc::kill(pid, libc::SIGCONT);
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
+        assert_eq!(fs::read(target).unwrap(), b"precious");
+        assert_eq!(listing(d), ["big", "target"], "signal {signal}");
+    });
 }
 
 /// Signals whose default action ends the process (SIGINT and SIGTERM
@@ -512,18 +457,7 @@ fn terminating_signals() -> Vec<libc::c_int> {
 #[test]
 fn every_terminating_signal_mid_conversion_keeps_the_target() {
     for signal in terminating_signals().into_iter().skip(2) {
-        mid_conversion(|d, target, _big, mut child| {
-            let pid = child.id() as libc::pid_t;
-            // SAFETY: our own child.
-            unsafe {
-                libc::kill(pid, signal);
-                libc::kill(pid, libc::SIGCONT);
-            }
-            let status = child.wait().unwrap();
-            assert_eq!(status.signal(), Some(signal), "dies of the signal it got");
-            assert_eq!(fs::read(target).unwrap(), b"precious");
-            assert_eq!(listing(d), ["big", "target"], "signal {signal}");
-        });
+        dies_of_mid_conversion(signal);
     }
 }
 
@@ -572,28 +506,9 @@ fn a_hangup_ignored_on_entry_stays_ignored() {
     let d = dir();
     let target = write(d.path(), "target", b"precious");
     let mut cmd = wenc();
-    // SAFETY: signal() is async-signal-safe.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::signal(libc::SIGHUP, libc::SIG_IGN);
-            Ok(())
-        });
-    }
-    let mut child = cmd
-        .arg("-o")
-        .arg(&target)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"first half, ").unwrap();
-    stdin.flush().unwrap();
-    let start = Instant::now();
-    while temp_file_len(d.path()).is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "timed out");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    with_action(&mut cmd, libc::SIGHUP, libc::SIG_IGN);
+    let (child, mut stdin) = started_on_a_pipe(&mut cmd, &target, b"first half, ");
+    wait_for(|| temp_file_len(d.path()).is_some());
     // SAFETY: our own child; an ignored signal is discarded at once.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) };
     stdin.write_all(b"second half").unwrap();
@@ -628,8 +543,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-e", "fatal", "-o"])
         .arg(&file)
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains(malformed.as_str()));
@@ -638,8 +551,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-e", "fatal", "-o"])
         .arg(&file)
         .stdin(fs::File::open(&file).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains("<stdin>: malformed UTF-8 input"));
@@ -654,8 +565,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-t", "windows-1252", "-o"])
         .arg(&utf8)
         .arg(&utf8)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains(
@@ -673,8 +582,6 @@ fn a_failing_conversion_onto_itself_leaves_the_file_intact() {
         .args(["-f", "windows-1252", "-o"])
         .arg(&latin)
         .stdin(fs::File::open(&latin).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(fs::read(&latin).unwrap(), CAFE_UTF8.repeat(500_000));
@@ -692,8 +599,6 @@ fn non_utf8_and_long_names_work_as_output_targets() {
         .args(["-f", "windows-1252", "-o"])
         .arg(&target)
         .arg(&input)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stdout("")
@@ -704,8 +609,6 @@ fn non_utf8_and_long_names_work_as_output_targets() {
         .args(["-t", "utf-16be", "-o"])
         .arg(&target)
         .arg(&target)
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(
@@ -760,8 +663,6 @@ fn labels_with_odd_bytes_are_usage_errors() {
         wenc()
             .arg(option)
             .arg("\t\x01utf-8\x7F\u{85}\u{9B}2J\x0B ")
-            .output()
-            .unwrap()
             .assert()
             .code(2)
             .stderr(
@@ -775,8 +676,6 @@ fn labels_with_odd_bytes_are_usage_errors() {
             );
         wenc()
             .args([option, ""])
-            .output()
-            .unwrap()
             .assert()
             .code(2)
             .stderr(contains(format!(

@@ -3,21 +3,12 @@
 //! `--normalize`, and `--progress` into a log. Run as a user would, with
 //! the exact bytes written, statuses and messages.
 
-use assert_cmd::Command;
+mod util;
+use util::wenc_cmd as wenc;
+use util::*;
+
 use predicates::str::contains;
 use unicode_normalization::UnicodeNormalization;
-
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
-
-fn stderr_of(cmd: &mut Command) -> String {
-    String::from_utf8_lossy(&cmd.assert().get_output().stderr).into_owned()
-}
 
 // ------------------------------------------------------- names people type
 

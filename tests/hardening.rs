@@ -7,6 +7,7 @@
 //! pieces of `-j`), and compare the output with encoding_rs.
 
 mod common;
+mod util;
 use common::*;
 use wenc::codec::Encoding;
 use wenc::convert::{ConvertError, Converter, ErrorMode, Parallelism, Settings, BUFFER_SIZE};
@@ -224,76 +225,15 @@ mod command {
     use super::expected;
     use assert_cmd::assert::OutputAssertExt;
     use std::fs;
-    use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    use std::path::{Path, PathBuf};
+    use std::os::unix::fs::{symlink, MetadataExt};
+    use std::os::unix::process::ExitStatusExt;
     use std::process::{Command, Stdio};
 
-    const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-    const NOBODY: u32 = 65534;
-
-    pub fn wenc() -> Command {
-        let mut cmd = Command::new(BIN);
-        cmd.env_remove("RUST_BACKTRACE");
-        cmd
-    }
+    use super::util::*;
 
     /// A fresh directory everyone may enter.
     pub fn dir() -> tempfile::TempDir {
-        let d = tempfile::Builder::new()
-            .prefix("wenc-hardening-")
-            .tempdir()
-            .unwrap();
-        chmod(d.path(), 0o755);
-        d
-    }
-
-    pub fn chmod(path: &Path, mode: u32) {
-        fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-    }
-
-    pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = dir.join(name);
-        fs::write(&path, bytes).unwrap();
-        chmod(&path, 0o644);
-        path
-    }
-
-    pub fn listing(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
-    fn is_root() -> bool {
-        // SAFETY: geteuid cannot fail.
-        unsafe { libc::geteuid() == 0 }
-    }
-
-    /// wenc as uid and gid 65534 with no other group (needs root), or None
-    /// after saying why the test is skipped.
-    fn wenc_as_nobody() -> Option<Command> {
-        let ok = is_root()
-            && wenc()
-                .arg("--version")
-                .uid(NOBODY)
-                .gid(NOBODY)
-                .output()
-                .is_ok_and(|o| o.status.success());
-        if !ok {
-            eprintln!("skipped: cannot run wenc as uid {NOBODY}");
-            return None;
-        }
-        let mut cmd = wenc();
-        cmd.uid(NOBODY).gid(NOBODY);
-        Some(cmd)
-    }
-
-    fn chown(path: &Path, uid: u32, gid: u32) {
-        std::os::unix::fs::lchown(path, Some(uid), Some(gid)).unwrap();
+        temp_dir("wenc-hardening-", 0o755)
     }
 
     const CAFE_1252: &[u8] = b"caf\xE9\n";
@@ -385,8 +325,6 @@ mod command {
         cmd.args(["-f", "windows-1252", "-o"])
             .arg(&target)
             .arg(&target)
-            .output()
-            .unwrap()
             .assert()
             .code(1)
             .stderr(format!(
@@ -446,8 +384,6 @@ mod command {
             cmd.args(["-f", "windows-1252", "-o"])
                 .arg(&target)
                 .arg(&target)
-                .output()
-                .unwrap()
                 .assert()
                 .code(0);
             assert_eq!(fs::read(&target).unwrap(), "café\n".as_bytes());
@@ -515,6 +451,16 @@ mod command {
 
     /// `-o /dev/stdout` writes through standard output as the shell set it
     /// up: appending to `>> log`, after what came before in `{ ...; } > out`.
+    /// Runs `script` with sh in `dir`.
+    fn sh(dir: &std::path::Path, script: &str) -> std::process::ExitStatus {
+        Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .current_dir(dir)
+            .status()
+            .unwrap()
+    }
+
     #[test]
     fn standard_output_by_name_is_written_in_place() {
         let d = dir();
@@ -525,24 +471,14 @@ mod command {
                 "'{BIN}' -f windows-1252 '{}' -o {name} >> log",
                 input.display()
             );
-            let ok = Command::new("sh")
-                .arg("-c")
-                .arg(&script)
-                .current_dir(d.path())
-                .status();
-            assert!(ok.unwrap().success(), "{name}");
+            assert!(sh(d.path(), &script).success(), "{name}");
         }
         assert_eq!(fs::read(&log).unwrap(), "old\ncafé\ncafé\n".as_bytes());
         let script = format!(
             "{{ echo header; '{BIN}' -f windows-1252 '{}' -o /dev/stdout; echo footer; }} > out",
             input.display()
         );
-        let ok = Command::new("sh")
-            .arg("-c")
-            .arg(&script)
-            .current_dir(d.path())
-            .status();
-        assert!(ok.unwrap().success());
+        assert!(sh(d.path(), &script).success());
         let out = fs::read(d.path().join("out")).unwrap();
         assert_eq!(out, "header\ncafé\nfooter\n".as_bytes());
         assert_eq!(listing(d.path()), ["in", "log", "out"]);
@@ -717,7 +653,7 @@ fn usage_errors_escape_the_arguments_clap_quotes() {
     // Forced colour: clap would otherwise strip escape sequences only when
     // standard error is not a terminal.
     for args in [&["--errors=\x1B]0;PWNED\x07", "x"][..], &["--x\x1B[31m\r"]] {
-        let out = command::wenc()
+        let out = util::wenc()
             .env("CLICOLOR_FORCE", "1")
             .args(args)
             .output()
@@ -726,10 +662,8 @@ fn usage_errors_escape_the_arguments_clap_quotes() {
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(!stderr.contains(['\x1B', '\x07', '\r']), "{stderr:?}");
     }
-    command::wenc()
+    util::wenc()
         .arg("--errors=\x1B]0;PWNED\x07")
-        .output()
-        .unwrap()
         .assert()
         .code(2)
         .stderr(predicates::str::contains(

@@ -13,11 +13,12 @@ mod common;
 mod draft;
 #[path = "historical/python.rs"]
 mod python;
+mod util;
 
-use assert_cmd::Command;
 use common::*;
 use predicates::str::contains;
 use proptest::prelude::*;
+use util::wenc_cmd as wenc;
 use wenc::codec::{Encoding, HZ_GB_2312, ISO_2022_KR, MIN_OUTPUT_BUFFER};
 
 type DecodeFn = fn(&[u8]) -> Vec<Event>;
@@ -340,12 +341,6 @@ fn python_agrees_where_the_draft_does() {
 }
 
 // ---------------------------------------------------------------- CLI
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wenc"));
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
 
 #[test]
 fn the_option_makes_three_labels_real_codecs() {

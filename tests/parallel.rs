@@ -8,7 +8,10 @@
 //! synthetic text when it is absent) and split into pieces of 64 KiB with the
 //! hidden --piece-size option, so that there are many pieces.
 
-use assert_cmd::Command;
+mod util;
+use util::wenc_cmd as wenc;
+use util::*;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -16,22 +19,8 @@ use wenc::codec::{
     Encoding, BIG5, EUC_KR, GB18030, ISO_2022_JP, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252,
 };
 
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
 const PIECE: usize = 64 * 1024;
 const SIZE: usize = 10 << 20;
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
-
-fn dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("wenc-parallel-")
-        .tempdir()
-        .unwrap()
-}
 
 /// Articles of the corpus in these languages, or synthetic text in several
 /// scripts when the corpus is not beside the project.
@@ -492,69 +481,29 @@ fn a_file_truncated_while_threads_read_it_is_reported() {
 
 #[cfg(target_os = "linux")]
 fn truncated_under_threads(to: &str) {
-    use std::io::Read;
-    use std::process::Stdio;
     let d = dir();
     let big = d.path().join("big");
     fs::write(&big, b"0123456789abcdef\n".repeat(1 << 20)).unwrap(); // 17 MiB
-    let mut child = std::process::Command::new(BIN)
-        .args(["-j", "4", "--piece-size", "65536", "-t", to])
-        .arg(&big)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 4096];
-    stdout.read_exact(&mut first).unwrap();
-    // wenc is now blocked writing to the full pipe, its threads waiting.
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    fs::OpenOptions::new()
-        .write(true)
-        .open(&big)
-        .unwrap()
-        .set_len(0)
-        .unwrap();
-    let mut rest = Vec::new();
-    stdout.read_to_end(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let mut cmd = util::wenc();
+    cmd.args(["-j", "4", "--piece-size", "65536", "-t", to])
+        .arg(&big);
+    let (status, stderr) = truncated_while_read(&mut cmd, &big);
     assert_eq!(status.code(), Some(1), "-t {to}: {stderr}");
-    assert_eq!(
-        stderr,
-        format!(
-            "wenc: {}: the file changed (was it truncated?) while it was being read\n",
-            big.display()
-        )
-    );
+    assert_eq!(stderr, truncated_message(&big));
 }
 
 /// Peak resident memory of a run, from /proc while it runs (KiB).
 #[cfg(target_os = "linux")]
 fn peak_rss_kib(args: &[&str], file: &Path) -> u64 {
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(BIN)
+    let mut child = util::wenc()
         .args(args)
         .arg(file)
-        .stdout(Stdio::null())
+        .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
     let mut peak = 0;
     loop {
-        let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
-        let hwm = status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0);
-        peak = peak.max(hwm);
+        peak = peak.max(vm_hwm_kib(&child));
         if child.try_wait().unwrap().is_some() {
             return peak;
         }

@@ -67,8 +67,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
             .arg("-o")
             .arg(target)
             .arg(&file)
-            .output()
-            .unwrap()
             .assert()
             .code(1)
             .stdout("")
@@ -78,8 +76,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
     wenc()
         .arg("-i")
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(message.clone());
@@ -88,8 +84,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
         .arg("-o")
         .arg(&file)
         .stdin(fs::File::open(&file).unwrap())
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains("<stdin>: 5 malformed sequences in UTF-8 input"));
@@ -103,8 +97,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
         .arg(&other)
         .arg(&other)
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains("5 malformed sequences"));
@@ -113,8 +105,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
     wenc()
         .args(["-e", "replacement", "-i"])
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr(contains("warning").and(contains("replaced with U+FFFD")));
@@ -129,8 +119,6 @@ fn malformed_input_is_not_replaced_by_default_under_any_name() {
         .arg("-o")
         .arg(&out)
         .arg(&source)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr(contains("warning: "));
@@ -148,8 +136,6 @@ fn the_replacement_encoding_is_refused_in_place() {
             .args(["-f", "iso-2022-kr"])
             .args(args)
             .arg("mail.txt")
-            .output()
-            .unwrap()
             .assert()
             .code(2)
             .stderr(contains(message));
@@ -159,8 +145,6 @@ fn the_replacement_encoding_is_refused_in_place() {
     wenc()
         .args(["-f", "iso-2022-kr"])
         .arg(&mail)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stdout("\u{FFFD}");
@@ -173,8 +157,6 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
     wenc()
         .args(["-f", "shift_jis", "-i"])
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr("");
@@ -191,19 +173,13 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
         if flag == "-o" {
             cmd.arg(&file);
         }
-        cmd.output()
-            .unwrap()
-            .assert()
-            .code(1)
-            .stderr(refused.clone());
+        cmd.assert().code(1).stderr(refused.clone());
         assert_eq!(fs::read(&file).unwrap(), UTF8);
     }
     // To standard output: a warning (not with -q).
     wenc()
         .args(["-f", "shift_jis"])
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stdout(shift_jis(UTF8))
@@ -215,8 +191,6 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
     wenc()
         .args(["-q", "-f", "shift_jis"])
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr("");
@@ -227,8 +201,6 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
         .args(["-f", "shift_jis", "-i"])
         .arg(&ascii)
         .arg(&bom)
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(fs::read(&bom).unwrap(), "café\n".as_bytes());
@@ -236,8 +208,6 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
     wenc()
         .args(["-f", "shift_jis", "-e", "replacement", "--force", "-i"])
         .arg(&file)
-        .output()
-        .unwrap()
         .assert()
         .success();
     assert_eq!(fs::read(&file).unwrap(), shift_jis(UTF8));
@@ -295,8 +265,6 @@ fn in_place_converts_each_file_on_its_own_and_goes_on_after_failures() {
     wenc()
         .args(["-q", "-f", "shift_jis", "-i"])
         .args([&ascii, &missing])
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr(contains("cannot open").and(contains("files:").not()));
@@ -306,8 +274,6 @@ fn in_place_converts_each_file_on_its_own_and_goes_on_after_failures() {
     wenc()
         .args(["-f", "shift_jis", "--add-bom", "-i"])
         .args([&c, &e])
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr("wenc: 2 files: 2 converted, 0 unchanged, 0 failed\n");
@@ -323,7 +289,7 @@ fn in_place_usage_errors() {
         &["-i", "-o", "x", "f"],
         &["-i", "--check", "f"],
     ] {
-        wenc().args(args).output().unwrap().assert().code(2);
+        wenc().args(args).assert().code(2);
     }
 }
 
@@ -331,8 +297,6 @@ fn in_place_usage_errors() {
 fn in_place_leaves_what_is_not_a_regular_file_alone() {
     wenc()
         .args(["-i", "/dev/null"])
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stderr("wenc: /dev/null: not a regular file: --in-place only replaces regular files\n");
@@ -377,8 +341,6 @@ fn in_place_splits_large_files_and_shows_progress() {
     wenc()
         .args(["-f", "shift_jis", "-j", "4", "--progress", "-i"])
         .args([&big, &small])
-        .output()
-        .unwrap()
         .assert()
         .success()
         .stderr(contains(
@@ -395,8 +357,6 @@ fn in_place_splits_large_files_and_shows_progress() {
         wenc()
             .args(["-f", "shift_jis", "--piece-size", "65536", "-j", jobs, "-i"])
             .arg(&big)
-            .output()
-            .unwrap()
             .assert()
             .code(1)
             .stderr(contains(format!(
@@ -420,8 +380,6 @@ fn unreadable_files_to_standard_output_are_skipped_as_cat_does() {
         .arg(d.path())
         .arg("/proc/self/mem")
         .arg(&three)
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("one\nthree\n")
@@ -436,8 +394,6 @@ fn unreadable_files_to_standard_output_are_skipped_as_cat_does() {
     wenc()
         .args(["-e", "fatal"])
         .args([&one, &bad, &three])
-        .output()
-        .unwrap()
         .assert()
         .code(1)
         .stdout("one\n");
@@ -447,8 +403,6 @@ fn unreadable_files_to_standard_output_are_skipped_as_cat_does() {
         .arg("-o")
         .arg(&target)
         .args([&one, &missing, &three])
-        .output()
-        .unwrap()
         .assert()
         .code(1);
     assert_eq!(fs::read(&target).unwrap(), b"precious");
@@ -494,8 +448,6 @@ fn standard_output_that_is_an_input_is_refused_before_writing() {
     wenc()
         .arg("/dev/null")
         .stdout(fs::File::create("/dev/null").unwrap())
-        .output()
-        .unwrap()
         .assert()
         .success();
     // --check writes nothing.

@@ -3,32 +3,14 @@
 
 mod sniff_props;
 
-use assert_cmd::Command;
+mod util;
+use util::wenc_cmd as wenc;
+use util::*;
+
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-const BIN: &str = env!("CARGO_BIN_EXE_wenc");
-
-fn wenc() -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.env_remove("RUST_BACKTRACE");
-    cmd
-}
-
-fn dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("wenc-sniff-")
-        .tempdir()
-        .unwrap()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, bytes).unwrap();
-    path
-}
 
 fn encode(text: &str, label: &str) -> Vec<u8> {
     let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();

@@ -2,8 +2,10 @@
 //! `--help`, the man page and the shell completions.
 
 use super::docs;
+use super::labels::{Direction, Label};
 use crate::codec::Encoding;
 use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, Command, Parser, ValueEnum, ValueHint};
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -63,16 +65,10 @@ pub struct Args {
     /// input overrides this (see --ignore-bom). `wenc -l` lists every label.
     /// With auto, each input is read in the encoding --sniff names for it
     /// (see "Finding the encoding" below).
-    #[arg(
-        short = 'f',
-        long = "from",
-        value_name = "LABEL",
-        default_value = "utf-8",
-        alias = "from-code",
-        value_parser = LabelParser,
-        hide_possible_values = true
-    )]
-    pub from: String,
+    #[arg(short, long, alias = "from-code", value_name = "LABEL")]
+    #[arg(default_value = "utf-8", hide_possible_values = true)]
+    #[arg(value_parser = LabelParser(Direction::From))]
+    pub from: Label,
 
     /// Output encoding
     ///
@@ -80,16 +76,10 @@ pub struct Args {
     /// encodings except replacement. UTF-16LE and UTF-16BE (labels utf-16le,
     /// utf-16, unicode, utf-16be...) write real UTF-16: an extension of the
     /// standard, which writes UTF-8 for them.
-    #[arg(
-        short = 't',
-        long = "to",
-        value_name = "LABEL",
-        default_value = "utf-8",
-        alias = "to-code",
-        value_parser = LabelParser,
-        hide_possible_values = true
-    )]
-    pub to: String,
+    #[arg(short, long, alias = "to-code", value_name = "LABEL")]
+    #[arg(default_value = "utf-8", hide_possible_values = true)]
+    #[arg(value_parser = LabelParser(Direction::To))]
+    pub to: Label,
 
     /// What to do with malformed input and unrepresentable characters
     #[arg(short = 'e', long = "errors", value_name = "MODE", value_enum, default_value_t = Mode::Replacement)]
@@ -282,21 +272,26 @@ impl Args {
     }
 }
 
-/// Accepts any string (unknown labels get wenc's own message, with
-/// suggestions) but tells completion scripts every label.
+/// Resolves a label for -f or -t; an unknown one is a usage error with
+/// wenc's own message (suggestions, iconv habits). Tells completion scripts
+/// every label.
 #[derive(Clone)]
-struct LabelParser;
+struct LabelParser(Direction);
 
 impl TypedValueParser for LabelParser {
-    type Value = String;
+    type Value = Label;
 
     fn parse_ref(
         &self,
         cmd: &Command,
         arg: Option<&Arg>,
         value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    ) -> Result<Label, clap::Error> {
+        let given = clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)?;
+        Label::parse(given, self.0).map_err(|msg| {
+            // As `Command::error` words it: "error: ...", usage, help hint.
+            clap::Error::raw(ErrorKind::InvalidValue, msg).format(&mut cmd.clone())
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

@@ -14,6 +14,8 @@
 //! hard link and a symbolic link all name the same file.
 
 use super::message;
+use super::report;
+use super::run::shown;
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::Summary;
 use crate::io::Source;
@@ -158,28 +160,16 @@ impl Guard {
         to_stdout: bool,
     ) -> Option<Refusal> {
         if self.in_place && sources.contains(&Source::Stdin) {
-            return Some(Refusal::Usage(
-                "--in-place replaces FILEs; standard input (-) cannot be replaced".to_string(),
-            ));
+            return Some(Refusal::Usage(message::STDIN_IN_PLACE.to_string()));
         }
         if from == REPLACEMENT && self.replacing {
-            return Some(Refusal::Usage(format!(
-                "'{}' for -f names the replacement encoding, which decodes any input to a \
-                 single U+FFFD: wenc does not replace a file with that",
-                message::escape(from_label.trim())
-            )));
+            return Some(Refusal::Usage(message::replacement_in_place(from_label)));
         }
         if !to_stdout {
             return None;
         }
         let source = input_is_stdout(sources)?;
-        let name = match source {
-            Source::Stdin => "<stdin>".to_string(),
-            Source::Path(p) => message::path(p),
-        };
-        Some(Refusal::Failure(format!(
-            "{name}: input file is output file (to convert a file in place, use -i or -o)"
-        )))
+        Some(Refusal::Failure(report::input_is_output(&shown(source))))
     }
 
     /// Whether the input needs watching for "valid UTF-8 with non-ASCII
@@ -194,31 +184,15 @@ impl Guard {
         let replaced = self.replacing;
         let encoding = s.input_encoding;
         if is_legacy(encoding) && utf8.is_utf8_text() {
-            let what = format!(
-                "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as \
-                 {encoding} it"
-            );
             return match (replaced, self.force) {
-                (true, false) => Verdict::Refuse(format!(
-                    "{what} would be garbled; nothing was replaced (--force converts it anyway)"
-                )),
+                (true, false) => Verdict::Refuse(report::converted_already(name, encoding, true)),
                 (true, true) => Verdict::Fine,
-                (false, _) => Verdict::Warn(format!("{what} is probably garbled")),
+                (false, _) => Verdict::Warn(report::converted_already(name, encoding, false)),
             };
         }
         match &s.first_malformed {
             Some(m) if replaced && !self.consent && s.malformed > 0 => {
-                let n = s.malformed;
-                Verdict::Refuse(format!(
-                    "{name}: {n} malformed {} in {} input; the first at byte offset {} \
-                     (0-based), {}: bytes {}; nothing was replaced: name its encoding with -f \
-                     (or -f auto), or give -e replacement to write U+FFFD for malformed input",
-                    if n == 1 { "sequence" } else { "sequences" },
-                    m.encoding,
-                    m.offset,
-                    m.position,
-                    m.hex()
-                ))
+                Verdict::Refuse(report::malformed_in_place(name, s.malformed, m))
             }
             _ => Verdict::Fine,
         }

@@ -2,19 +2,21 @@
 //! with the Encoding Standard's 2012 draft codecs instead of the replacement
 //! encoding, and the notes that point to the option where it would help.
 
-use super::labels::{self, Direction, Resolved};
+use super::labels::{Label, Resolved};
 use super::message::json_string;
 use crate::codec::{Encoding, REPLACEMENT};
 
-/// Looks `label` up like [`labels::resolve`], except that with `historical`
-/// the draft's labels give the draft's codecs.
-pub fn resolve(label: &str, direction: Direction, historical: bool) -> Result<Resolved, String> {
-    match Encoding::historical_for(label.as_bytes()) {
-        Some(encoding) if historical => Ok(Resolved {
+/// What a parsed -f or -t value names, given --historical: with it, the
+/// draft's labels give the draft's codecs (`None` for `-f auto`). Those
+/// labels are the standard's too (replacement), so clap's value parser,
+/// which cannot see the option, has already accepted them.
+pub fn chosen(label: &Label, historical: bool) -> Option<Resolved> {
+    match Encoding::historical_for(label.given.as_bytes()) {
+        Some(encoding) if historical => Some(Resolved {
             encoding,
             note: None,
         }),
-        _ => labels::resolve(label, direction),
+        _ => label.resolved.clone(),
     }
 }
 
@@ -42,13 +44,7 @@ pub fn list_text() -> String {
         "\nWith --historical, these labels name the 2012 draft's codecs instead of replacement:\n",
     );
     for encoding in Encoding::historical() {
-        out.push_str(encoding.name());
-        out.push(':');
-        for label in encoding.labels() {
-            out.push(' ');
-            out.push_str(label);
-        }
-        out.push('\n');
+        out.push_str(&super::list::line(encoding));
     }
     out
 }
@@ -78,18 +74,24 @@ pub fn json_member(encoding: &Encoding) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::labels::Direction;
     use crate::codec::{HZ_GB_2312, ISO_2022_KR, UTF_8};
 
     #[test]
     fn the_option_changes_three_labels() {
-        let from = |l, h| resolve(l, Direction::From, h).unwrap().encoding;
+        let parse = |l: &str, d| Label::parse(l.to_string(), d);
+        let from = |l, h| {
+            chosen(&parse(l, Direction::From).unwrap(), h)
+                .unwrap()
+                .encoding
+        };
         assert_eq!(from("hz-gb-2312", false), REPLACEMENT);
         assert_eq!(from("hz-gb-2312", true), HZ_GB_2312);
         assert_eq!(from(" ISO-2022-KR ", true), ISO_2022_KR);
         assert_eq!(from("csiso2022kr", true), ISO_2022_KR);
         assert_eq!(from("iso-2022-cn", true), REPLACEMENT);
         assert_eq!(from("utf8", true), UTF_8);
-        assert!(resolve("hz", Direction::To, true).is_err());
+        assert!(parse("hz", Direction::To).is_err());
     }
 
     #[test]

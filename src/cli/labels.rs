@@ -33,6 +33,29 @@ pub struct Resolved {
     pub note: Option<String>,
 }
 
+/// An -f or -t value as clap parsed it (the value parser in `args`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// The value as given: messages echo it, and some checks read its words
+    /// (`-t ascii`, the 2012 draft's labels).
+    pub given: String,
+    /// What it names; `None` for `-f auto` (each input's encoding is found).
+    pub resolved: Option<Resolved>,
+}
+
+impl Label {
+    /// Resolves `given` for `direction`, or says why it names nothing (the
+    /// usage error's message).
+    pub fn parse(given: String, direction: Direction) -> Result<Label, String> {
+        let resolved = if direction == Direction::From && is_auto(&given) {
+            None
+        } else {
+            Some(resolve(&given, direction)?)
+        };
+        Ok(Label { given, resolved })
+    }
+}
+
 /// Looks `label` up as the standard says, then among the extra names
 /// people type (module `names`), or explains (as a usage error message,
 /// possibly several lines) why it is neither.
@@ -231,6 +254,19 @@ fn levenshtein(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parsed_labels_keep_the_value_as_given() {
+        let parse = |l: &str, d| Label::parse(l.to_string(), d);
+        let sjis = parse(" SJIS ", Direction::To).unwrap();
+        assert_eq!(sjis.given, " SJIS ");
+        assert_eq!(sjis.resolved.unwrap().encoding.name(), "Shift_JIS");
+        assert_eq!(parse("Auto", Direction::From).unwrap().resolved, None);
+        let msg = parse("auto", Direction::To).unwrap_err();
+        assert!(msg.contains("auto is for -f only"), "{msg}");
+        let cp932 = parse("cp932", Direction::From).unwrap().resolved.unwrap();
+        assert!(cp932.note.unwrap().starts_with("-f cp932: "));
+    }
 
     #[test]
     fn edit_distance() {

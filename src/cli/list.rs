@@ -31,17 +31,29 @@ pub fn text() -> String {
         out.push('\n');
         for e in encodings {
             out.push_str("  ");
-            out.push_str(e.name());
-            out.push(':');
-            for label in e.labels() {
-                out.push(' ');
-                out.push_str(label);
-            }
-            out.push('\n');
+            out.push_str(&line(e));
         }
     }
     out.push_str(&historical::list_text());
     out
+}
+
+/// An encoding's line of the text listing: `NAME: label label ...`.
+pub(super) fn line(e: &Encoding) -> String {
+    let mut out = format!("{}:", e.name());
+    for label in e.labels() {
+        out.push(' ');
+        out.push_str(label);
+    }
+    out.push('\n');
+    out
+}
+
+/// Ends an element of a JSON array: `close`, then a comma unless it is the
+/// last one.
+fn end_element(out: &mut String, close: &str, more: bool) {
+    out.push_str(close);
+    out.push_str(if more { ",\n" } else { "\n" });
 }
 
 /// The JSON listing, in the shape and layout of the standard's
@@ -57,28 +69,16 @@ pub fn json() -> String {
             for (li, label) in e.labels().iter().enumerate() {
                 out.push_str("          ");
                 out.push_str(&json_string(label));
-                out.push_str(if li + 1 < e.labels().len() {
-                    ",\n"
-                } else {
-                    "\n"
-                });
+                end_element(&mut out, "", li + 1 < e.labels().len());
             }
             out.push_str("        ],\n        \"name\": ");
             out.push_str(&json_string(e.name()));
             out.push_str(&historical::json_member(e).unwrap_or_default());
-            out.push_str(if ei + 1 < encodings.len() {
-                "\n      },\n"
-            } else {
-                "\n      }\n"
-            });
+            end_element(&mut out, "\n      }", ei + 1 < encodings.len());
         }
         out.push_str("    ],\n    \"heading\": ");
         out.push_str(&json_string(heading));
-        out.push_str(if gi + 1 < groups.len() {
-            "\n  },\n"
-        } else {
-            "\n  }\n"
-        });
+        end_element(&mut out, "\n  }", gi + 1 < groups.len());
     }
     out.push_str("]\n");
     out
@@ -149,11 +149,7 @@ fn describe_json(found: &[Described]) -> String {
         if let Some(note) = &d.note {
             out.push_str(&format!(",\n    \"note\": {}", json_string(note)));
         }
-        out.push_str(if i + 1 < found.len() {
-            "\n  },\n"
-        } else {
-            "\n  }\n"
-        });
+        end_element(&mut out, "\n  }", i + 1 < found.len());
     }
     out.push_str("]\n");
     out

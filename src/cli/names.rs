@@ -37,6 +37,11 @@ const MS949: &str =
     "Microsoft's code page 949 (Unified Hangul Code), which the standard's EUC-KR is";
 const MS950: &str = "Microsoft's code page 950; the standard's Big5 is its superset with HKSCS";
 const WINDOWS: &str = "the Windows code page of that number";
+const EUC_JP_MS: &str =
+    "EUC-JP with Microsoft's mappings (iconv, PHP), which the standard's EUC-JP decodes";
+const MAC_ROMAN: &str = "Mac OS Roman, which the standard's macintosh is";
+const UTF_8_SIG: &str = "Python's UTF-8 with a BOM: wenc removes a BOM when reading and writes \
+one only with --add-bom";
 
 /// Extra names, by key. Each `label` is a label of the standard (checked by
 /// the tests); each key is not.
@@ -50,11 +55,7 @@ pub const EXTRA: &[ExtraName] = &[
     extra("windows31j", "windows-31j", SPELLING),
     extra("shiftjis", "shift_jis", SPELLING),
     extra("eucjp", "euc-jp", SPELLING),
-    extra(
-        "eucjpms",
-        "euc-jp",
-        "EUC-JP with Microsoft's mappings (iconv, PHP), which the standard's EUC-JP decodes",
-    ),
+    extra("eucjpms", "euc-jp", EUC_JP_MS),
     extra("iso2022jp", "iso-2022-jp", SPELLING),
     // Chinese.
     extra("cp936", "gbk", MS936),
@@ -92,18 +93,9 @@ pub const EXTRA: &[ExtraName] = &[
     // Others.
     extra("koi8r", "koi8-r", SPELLING),
     extra("koi8u", "koi8-u", SPELLING),
-    extra(
-        "macroman",
-        "macintosh",
-        "Mac OS Roman, which the standard's macintosh is",
-    ),
+    extra("macroman", "macintosh", MAC_ROMAN),
     extra("utf8mb4", "utf-8", "MySQL's name for UTF-8"),
-    extra(
-        "utf8sig",
-        "utf-8",
-        "Python's UTF-8 with a BOM: wenc removes a BOM when reading and writes one only with \
-         --add-bom",
-    ),
+    extra("utf8sig", "utf-8", UTF_8_SIG),
     extra("utf16le", "utf-16le", SPELLING),
     extra("utf16be", "utf-16be", SPELLING),
 ];

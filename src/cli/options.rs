@@ -15,17 +15,13 @@ pub fn check_subst(
 ) -> Result<(), String> {
     let ErrorMode::Subst(c) = mode else {
         return match given {
-            Some(_) => Err("--subst-char needs -e subst".to_string()),
+            Some(_) => Err(message::SUBST_NEEDS_MODE.to_string()),
             None => Ok(()),
         };
     };
     match to.encode(c.encode_utf8(&mut [0; 4])) {
         Some((_, false)) => Ok(()),
-        _ => Err(format!(
-            "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
-            message::describe_char(c),
-            to.name()
-        )),
+        _ => Err(message::subst_unrepresentable(c, to)),
     }
 }
 

@@ -1,12 +1,13 @@
 //! The messages of a conversion: the error for an input, the one warning
-//! per input, and output failures, worded from what the driver reports
-//! (`run.rs` decides when to print them).
+//! per input, the guards' refusals and warnings, and output failures,
+//! worded from what the driver reports (`run.rs`, `guard.rs` and
+//! `strict.rs` decide when to print them). Usage errors are in `message.rs`.
 
 use super::historical;
 use super::message;
 use super::run::Job;
 use crate::codec::{Encoding, REPLACEMENT};
-use crate::convert::{ConvertError, ErrorMode, Summary};
+use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary};
 use crate::io::OutputError;
 use std::io;
 use std::path::Path;
@@ -15,7 +16,7 @@ impl Job {
     /// The message for a failed write to the output.
     pub(super) fn write_error_message(&self, e: &io::Error) -> String {
         match &self.output {
-            None => format!("error writing to standard output: {}", message::io_error(e)),
+            None => message::stdout_write_error(e),
             Some(p) => format!(
                 "error writing to {}: {}",
                 message::path(p),
@@ -105,14 +106,11 @@ impl Job {
             ));
         } else if let (n @ 1.., Some(m)) = (s.malformed, &s.first_malformed) {
             parts.push(format!(
-                "{n} malformed {} in {}{} input replaced with U+FFFD; the first at byte offset {} \
-                 (0-based), {}: bytes {}",
+                "{n} malformed {} in {}{} input replaced with U+FFFD; {}",
                 plural(n, "sequence", "sequences"),
                 m.encoding,
                 self.bom_note(m.encoding),
-                m.offset,
-                m.position,
-                m.hex()
+                the_first(m)
             ));
         }
         if let (n @ 1.., Some(u)) = (s.unmappable, &s.first_unmappable) {
@@ -134,6 +132,63 @@ impl Job {
             Some(format!("{name}: {}", parts.join("; ")))
         }
     }
+}
+
+/// "the first at byte offset N (0-based), line L, column C: bytes XX".
+fn the_first(m: &MalformedInput) -> String {
+    format!(
+        "the first at byte offset {} (0-based), {}: bytes {}",
+        m.offset,
+        m.position,
+        m.hex()
+    )
+}
+
+/// Standard output is the file of this input (named as in messages).
+pub(super) fn input_is_output(name: &str) -> String {
+    format!("{name}: input file is output file (to convert a file in place, use -i or -o)")
+}
+
+/// An input of valid UTF-8 text with non-ASCII characters, read as the
+/// legacy `encoding`: `refused` when it was to replace a file.
+pub(super) fn converted_already(name: &str, encoding: &Encoding, refused: bool) -> String {
+    let what = format!(
+        "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as {encoding} it"
+    );
+    if refused {
+        format!("{what} would be garbled; nothing was replaced (--force converts it anyway)")
+    } else {
+        format!("{what} is probably garbled")
+    }
+}
+
+/// `n` malformed sequences, the first `m`, in an input that was to replace a
+/// file without -e replacement given.
+pub(super) fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
+    format!(
+        "{name}: {n} malformed {} in {} input; {}; nothing was replaced: name its encoding \
+         with -f (or -f auto), or give -e replacement to write U+FFFD for malformed input",
+        plural(n, "sequence", "sequences"),
+        m.encoding,
+        the_first(m)
+    )
+}
+
+/// The output of `-t label` got `byte` at `offset`, which the stricter
+/// `set` iconv users read the label as lacks (module `strict`).
+pub(super) fn stricter_output(
+    label: &str,
+    set: &str,
+    encoding: &Encoding,
+    byte: u8,
+    offset: u64,
+) -> String {
+    format!(
+        "-t {label}: the output has bytes {set} lacks (the first, 0x{byte:02X}, at output byte \
+         offset {offset}): the Encoding Standard's label {label} names {}, not {set} as in iconv",
+        encoding.name(),
+        label = message::escape(label),
+    )
 }
 
 fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {

@@ -3,7 +3,7 @@
 use super::args::{Args, Mode};
 use super::guard::{Guard, Refusal, Utf8Watch, Verdict};
 use super::historical;
-use super::labels::{self, Direction};
+use super::labels::{self, Resolved};
 use super::message;
 use super::progress::Reporter;
 use super::report::output_error;
@@ -64,14 +64,11 @@ pub fn run(args: Vec<OsString>) -> Status {
         return print_stdout(text.as_bytes());
     }
     if args.json && !args.sniff {
-        return usage(
-            ErrorKind::ArgumentConflict,
-            "--json goes with --list-labels or --sniff",
-        );
+        return usage(ErrorKind::ArgumentConflict, message::JSON_ALONE);
     }
     let hint = match args.hint.as_deref().map(|h| (h, Hint::parse(h))) {
         Some((_, Some(hint))) => Some(hint),
-        Some((text, None)) => return usage(ErrorKind::InvalidValue, &unknown_hint(text)),
+        Some((text, None)) => return usage(ErrorKind::InvalidValue, &message::unknown_hint(text)),
         None => None,
     };
     let sources = sources(&args.files);
@@ -79,54 +76,31 @@ pub fn run(args: Vec<OsString>) -> Status {
         return sniff::run(&sources, hint, args.json);
     }
 
-    // -f auto chooses per input; UTF-8 stands in until then.
-    let auto = labels::is_auto(&args.from);
-    let from = match historical::resolve(&args.from, Direction::From, args.historical) {
-        _ if auto => Ok(labels::Resolved {
-            encoding: UTF_8,
-            note: None,
-        }),
-        other => other,
-    };
-    let (from, to) = match (
-        from,
-        historical::resolve(&args.to, Direction::To, args.historical),
-    ) {
-        (Ok(from), Ok(to)) => (from, to),
-        (Err(msg), _) | (_, Err(msg)) => return usage(ErrorKind::InvalidValue, &msg),
-    };
+    // clap's value parser resolved the labels; -f auto chooses per input,
+    // and UTF-8 stands in until then.
+    let auto = args.from.resolved.is_none();
+    let from = historical::chosen(&args.from, args.historical).unwrap_or(Resolved {
+        encoding: UTF_8,
+        note: None,
+    });
+    let to = historical::chosen(&args.to, args.historical).expect("only -f takes auto");
     if !args.quiet {
         for note in from.note.iter().chain(&to.note) {
             message::eprintln_line(&format!("wenc: note: {note}"));
         }
     }
-    let stricter = strict::stricter(&args.to, to.encoding);
+    let stricter = strict::stricter(&args.to.given, to.encoding);
     let (from, to) = (from.encoding, to.encoding);
     if !to.can_encode() {
-        let mut msg = format!(
-            "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
-             (-f) but not write it",
-            message::escape(args.to.trim())
-        );
-        if let Some(hint) = historical::encode_hint(&args.to) {
-            msg.push_str("\n\n  ");
-            msg.push_str(&hint);
-        }
+        let hint = historical::encode_hint(&args.to.given);
+        let msg = message::no_encoder(&args.to.given, hint.as_deref());
         return usage(ErrorKind::InvalidValue, &msg);
     }
     if args.add_bom && convert::bom_bytes(to).is_none() {
-        let msg = format!(
-            "--add-bom needs UTF-8, UTF-16LE or UTF-16BE output; {} has no byte order mark",
-            to.name()
-        );
-        return usage(ErrorKind::ArgumentConflict, &msg);
+        return usage(ErrorKind::ArgumentConflict, &message::no_bom(to));
     }
     if args.check && explicit("errors") && args.errors != Mode::Fatal {
-        return usage(
-            ErrorKind::ArgumentConflict,
-            "--check stops at the first malformed sequence or unrepresentable character; \
-             -e replacement and -e html do not apply to it",
-        );
+        return usage(ErrorKind::ArgumentConflict, message::CHECK_IS_FATAL);
     }
     let mode = match (args.check, args.errors) {
         (true, _) | (_, Mode::Fatal) => ErrorMode::Fatal,
@@ -143,7 +117,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         args.force,
     );
     let to_stdout = output.is_none() && !args.in_place && !args.check;
-    match guard.up_front(&sources, from, &args.from, to_stdout) {
+    match guard.up_front(&sources, from, &args.from.given, to_stdout) {
         Some(Refusal::Usage(msg)) => return usage(ErrorKind::ArgumentConflict, &msg),
         Some(Refusal::Failure(msg)) => {
             message::eprintln_line(&format!("wenc: {msg}"));
@@ -163,7 +137,7 @@ pub fn run(args: Vec<OsString>) -> Status {
             write_output: !args.check,
             transform: options::transform(args.eol, args.normalize),
         },
-        from_label: args.from.trim().to_string(),
+        from_label: args.from.given.trim().to_string(),
         check: args.check,
         add_bom: args.add_bom,
         output,
@@ -184,15 +158,6 @@ pub fn run(args: Vec<OsString>) -> Status {
     };
     reporter.finish();
     status
-}
-
-/// The usage error for a --hint the detector does not know.
-fn unknown_hint(text: &str) -> String {
-    format!(
-        "unknown --hint '{}': give a language code (ja, ru, zh-tw...) or a top-level domain \
-         (jp, .ru, cz...) the detector knows",
-        message::escape(text)
-    )
 }
 
 /// Threads and piece size from -j and the hidden --piece-size.
@@ -225,7 +190,7 @@ fn sources(files: &[PathBuf]) -> Vec<Source> {
 }
 
 /// The name of an input in messages (escaped).
-fn shown(source: &Source) -> String {
+pub(super) fn shown(source: &Source) -> String {
     match source {
         Source::Stdin => "<stdin>".to_string(),
         Source::Path(p) => message::path(p),
@@ -274,15 +239,22 @@ pub(super) fn print_stdout(bytes: &[u8]) -> Status {
     let mut out = io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Status::Success,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Success,
-        Err(e) => {
-            message::eprintln_line(&format!(
-                "wenc: error writing to standard output: {}",
-                message::io_error(&e)
-            ));
-            Status::Failure
-        }
+        Err(e) => write_failure(&e, || {
+            message::eprintln_line(&format!("wenc: {}", message::stdout_write_error(&e)));
+        })
+        .status(Status::Success),
     }
+}
+
+/// The one rule for a failed write: a closed pipe (standard output, or -o
+/// naming one: /dev/stdout, a FIFO) means its reader went away, and wenc
+/// stops quietly, as `cat` does; any other failure is reported.
+fn write_failure(e: &io::Error, report: impl FnOnce()) -> Outcome {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Outcome::Closed;
+    }
+    report();
+    Outcome::OutputFailed
 }
 
 pub(super) fn open_error(e: &OpenError) -> String {
@@ -324,6 +296,17 @@ pub(super) enum Outcome {
     Closed,
 }
 
+impl Outcome {
+    /// The status once writing stopped with this outcome (`so_far` before
+    /// it): a closed pipe changes nothing.
+    fn status(self, so_far: Status) -> Status {
+        match self {
+            Outcome::Closed => so_far,
+            _ => Status::Failure,
+        }
+    }
+}
+
 impl Job {
     fn run(&self, sources: &[Source], reporter: &mut Reporter) -> Status {
         let mut output = if self.check {
@@ -352,7 +335,7 @@ impl Job {
         if self.add_bom {
             if let Some(bom) = convert::bom_bytes(self.settings.to) {
                 if let Err(e) = sink.write_all(bom) {
-                    return self.write_failed(&e, reporter);
+                    return self.write_failure(&e, reporter).status(Status::Success);
                 }
             }
         }
@@ -405,25 +388,29 @@ impl Job {
         // Standard output keeps what was converted before an error.
         match output.commit() {
             Ok(()) => status,
-            Err(OutputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => status,
             Err(e) => {
-                let msg = match (&e, &self.output) {
-                    (OutputError::Write(io), None) => self.write_error_message(io),
-                    (_, Some(path)) => output_error(&e, path),
-                    (_, None) => e.to_string(),
+                let report = || {
+                    reporter.error(&match (&e, &self.output) {
+                        (OutputError::Write(io), None) => self.write_error_message(io),
+                        (_, Some(path)) => output_error(&e, path),
+                        (_, None) => e.to_string(),
+                    })
                 };
-                reporter.error(&msg);
-                Status::Failure
+                match &e {
+                    OutputError::Write(io) => write_failure(io, report),
+                    _ => {
+                        report();
+                        Outcome::OutputFailed
+                    }
+                }
+                .status(status)
             }
         }
     }
 
-    fn write_failed(&self, e: &io::Error, reporter: &Reporter) -> Status {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            return Status::Success;
-        }
-        reporter.error(&self.write_error_message(e));
-        Status::Failure
+    /// [`write_failure`] for a write to the output, reported as such.
+    fn write_failure(&self, e: &io::Error, reporter: &Reporter) -> Outcome {
+        write_failure(e, || reporter.error(&self.write_error_message(e)))
     }
 
     /// Converts (or checks) one input into `sink`; also returns its size.
@@ -507,15 +494,7 @@ impl Job {
                 }
                 (Outcome::Done, size)
             }
-            Err(ConvertError::Write(e)) => {
-                // A closed pipe, standard output or -o naming one
-                // (/dev/stdout, a FIFO), means the reader went away: quiet.
-                if e.kind() == io::ErrorKind::BrokenPipe {
-                    return (Outcome::Closed, size);
-                }
-                reporter.error(&self.write_error_message(&e));
-                (Outcome::OutputFailed, size)
-            }
+            Err(ConvertError::Write(e)) => (self.write_failure(&e, reporter), size),
             Err(e @ ConvertError::Read(_)) => {
                 reporter.error(&self.error(name, &e, &summary));
                 (Outcome::Unreadable, size)

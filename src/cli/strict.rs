@@ -4,8 +4,8 @@
 //! stricter sets of those names. When the output gets a byte that set lacks,
 //! wenc says so once (unless -q): the output is still the standard's.
 
-use super::message;
 use super::names;
+use super::report;
 use crate::codec::{Encoding, WINDOWS_1252, WINDOWS_1254, WINDOWS_874};
 use std::io::{self, Write};
 
@@ -79,13 +79,8 @@ impl<'a> Watch<'a> {
     /// The warning, if the output got a byte the stricter set lacks.
     pub fn warning(&self) -> Option<String> {
         let (s, (byte, offset)) = (self.stricter.as_ref()?, self.first?);
-        Some(format!(
-            "-t {label}: the output has bytes {set} lacks (the first, 0x{byte:02X}, at output \
-             byte offset {offset}): the Encoding Standard's label {label} names {}, not {set} as \
-             in iconv",
-            s.encoding.name(),
-            label = message::escape(&s.label),
-            set = s.set,
+        Some(report::stricter_output(
+            &s.label, s.set, s.encoding, byte, offset,
         ))
     }
 }

@@ -15,7 +15,9 @@
 //! | 3 | bits 0-1 mode (replacement, fatal, html; 3 is html), bit 2 BOM sniffing, bits 3-4 how it is fed (slice, reader, two threads), bits 5-7 the reader's chunk pattern or the piece size |
 //! | 4.. | the input |
 
-use super::{oracle_decode, oracle_encode, Event};
+use super::{
+    oracle_decode_fatal, oracle_decode_replacing, oracle_encode_fatal, oracle_encode_html, Event,
+};
 use std::io::Read;
 use wenc::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use wenc::convert::{
@@ -38,11 +40,13 @@ fn expected_encode(to: &'static Encoding, text: &str) -> (Vec<u8>, Option<(u64, 
             None,
         )
     } else {
-        let (events, out) = oracle_encode(to, text);
-        let first = events.iter().find_map(|e| match e {
-            Event::Unmappable { offset, ch } => Some((*offset, *ch)),
-            _ => None,
-        });
+        let out = oracle_encode_html(to, text);
+        let first = oracle_encode_fatal(to, text)
+            .into_iter()
+            .find_map(|e| match e {
+                Event::Unmappable { offset, ch } => Some((offset, ch)),
+                _ => None,
+            });
         (out, first)
     }
 }
@@ -129,7 +133,8 @@ fn check_result(
     result: Result<Summary, ConvertError>,
     ctx: &str,
 ) {
-    let (events, replaced) = oracle_decode(s.from, s.sniff_bom, input);
+    let events = oracle_decode_fatal(s.from, s.sniff_bom, input);
+    let replaced = oracle_decode_replacing(s.from, s.sniff_bom, input);
     let text = String::from_utf8(replaced).expect("encoding_rs writes UTF-8");
     let malformed: Vec<u64> = events
         .iter()

@@ -88,11 +88,12 @@ pub fn euc_kr_2012() -> &'static Index {
     })
 }
 
-/// Collects a run's events the way tests/common records wenc's.
+/// Collects a run's events the way tests/common records wenc's; the input
+/// (empty for encoders) gives the bytes of each malformed sequence.
 #[derive(Default)]
-struct Events(Vec<Event>);
+struct Events<'a>(Vec<Event>, &'a [u8]);
 
-impl Events {
+impl Events<'_> {
     fn emit(&mut self, cp: u32) {
         let c = char::from_u32(cp).unwrap();
         let mut buf = [0; 4];
@@ -108,8 +109,8 @@ impl Events {
     }
 
     fn error(&mut self, start: usize, pointer: usize) {
-        let (offset, len) = (start as u64, pointer - start);
-        self.0.push(Event::Malformed { offset, len });
+        let (offset, bytes) = (start as u64, self.1[start..pointer].to_vec());
+        self.0.push(Event::Malformed { offset, bytes });
     }
 }
 
@@ -118,7 +119,7 @@ pub fn hz_decode(stream: &[u8]) -> Vec<Event> {
     let index = &gbk().code_point;
     let (mut flag, mut lead) = (false, 0u8);
     let (mut pointer, mut start) = (0, 0);
-    let mut out = Events::default();
+    let mut out = Events(Vec::new(), stream);
     loop {
         if lead == 0 {
             start = pointer;
@@ -200,7 +201,7 @@ pub fn iso_2022_kr_decode(stream: &[u8]) -> Vec<Event> {
     let index = &euc_kr_2012().code_point;
     let (mut state, mut kr_lead) = (Ascii, 0u32);
     let (mut pointer, mut start) = (0, 0);
-    let mut out = Events::default();
+    let mut out = Events(Vec::new(), stream);
     loop {
         if matches!(state, Ascii | Lead) {
             start = pointer;

@@ -31,6 +31,8 @@ mod shift_jis;
 mod simd;
 mod single_byte;
 mod tables;
+#[cfg(test)]
+mod test_support;
 mod utf16;
 mod utf8;
 mod x_user_defined;

@@ -1,0 +1,353 @@
+//! Test helpers shared by the codec families' tests: run wenc and
+//! encoding_rs the same way, in one shot and in chunks, and compare.
+
+use crate::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
+
+/// What a fatal-mode run produced, errors with their stream offsets.
+#[derive(Debug, PartialEq, Eq, Clone)]
+pub enum Ev {
+    Out(Vec<u8>),
+    Bad(u64, Vec<u8>),
+    Unmappable(u64, char),
+}
+
+/// Output text, as an event.
+pub fn out(s: &str) -> Ev {
+    Ev::Out(s.as_bytes().to_vec())
+}
+
+/// A malformed sequence at stream offset `offset`, as an event.
+pub fn bad(offset: u64, bytes: &[u8]) -> Ev {
+    Ev::Bad(offset, bytes.to_vec())
+}
+
+fn push_out(events: &mut Vec<Ev>, bytes: &[u8]) {
+    if bytes.is_empty() {
+        return;
+    }
+    if let Some(Ev::Out(v)) = events.last_mut() {
+        v.extend_from_slice(bytes);
+    } else {
+        events.push(Ev::Out(bytes.to_vec()));
+    }
+}
+
+/// Decodes in fatal mode, fed in `chunks`, into a `dst_len` buffer.
+pub fn decode_fatal(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize) -> Vec<Ev> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut events = Vec::new();
+    let mut dst = vec![0; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            let (result, r, w) = decoder.decode_without_replacement(&chunk[read..], &mut dst, last);
+            read += r;
+            push_out(&mut events, &dst[..w]);
+            match result {
+                DecoderResult::InputEmpty => break,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(m) => events.push(Ev::Bad(m.offset, m.bytes().to_vec())),
+            }
+        }
+    }
+    events
+}
+
+/// Decodes in replacement mode, fed in `chunks`.
+pub fn decode_replacing(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize) -> Vec<u8> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut out = Vec::new();
+    let mut dst = vec![0; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            let step = decoder.decode_with_replacement(&chunk[read..], &mut dst, last);
+            read += step.read;
+            out.extend_from_slice(&dst[..step.written]);
+            if step.status == CoderStatus::InputEmpty {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// encoding_rs in fatal mode, as (offset, length) pairs and output.
+pub fn oracle_decode_fatal(enc: &'static Encoding, bytes: &[u8]) -> Vec<Ev> {
+    let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
+    let mut decoder = oracle.new_decoder_without_bom_handling();
+    let mut events = Vec::new();
+    let mut dst = vec![0; 64];
+    let mut read = 0;
+    loop {
+        let (result, r, w) =
+            decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut dst, true);
+        read += r;
+        push_out(&mut events, &dst[..w]);
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => return events,
+            encoding_rs::DecoderResult::OutputFull => {}
+            encoding_rs::DecoderResult::Malformed(len, after) => {
+                let end = read - after as usize;
+                let start = end - len as usize;
+                events.push(Ev::Bad(start as u64, bytes[start..end].to_vec()));
+            }
+        }
+    }
+}
+
+/// Checks that `bytes` decodes the same in one shot, byte by byte, in
+/// the given chunks, and like encoding_rs, in both modes.
+pub fn check_decode(enc: &'static Encoding, bytes: &[u8], cuts: &[usize]) {
+    let one_shot = decode_fatal(enc, &[bytes], 1024);
+    let bytewise: Vec<&[u8]> = bytes.chunks(1).collect();
+    assert_eq!(
+        decode_fatal(enc, &bytewise, 16),
+        one_shot,
+        "bytewise {bytes:02X?}"
+    );
+    let chunks = split(bytes, cuts);
+    assert_eq!(
+        decode_fatal(enc, &chunks, 17),
+        one_shot,
+        "chunks {chunks:02X?}"
+    );
+    assert_eq!(
+        oracle_decode_fatal(enc, bytes),
+        one_shot,
+        "encoding_rs {bytes:02X?}"
+    );
+    let replaced = decode_replacing(enc, &[bytes], 1024);
+    assert_eq!(
+        decode_replacing(enc, &bytewise, 16),
+        replaced,
+        "{bytes:02X?}"
+    );
+    let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
+    let (text, _) = oracle.decode_without_bom_handling(bytes);
+    assert_eq!(replaced, text.as_bytes(), "replacement {bytes:02X?}");
+}
+
+fn split<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for &c in cuts {
+        if c > start && c < bytes.len() {
+            pieces.push(&bytes[start..c]);
+            start = c;
+        }
+    }
+    pieces.push(&bytes[start..]);
+    pieces
+}
+
+/// Encodes in fatal mode, fed in `chunks`.
+pub fn encode_fatal(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> Vec<Ev> {
+    let mut encoder = enc.new_encoder().unwrap();
+    let mut events = Vec::new();
+    let mut dst = vec![0; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            let (result, r, w) = encoder.encode_without_replacement(&chunk[read..], &mut dst, last);
+            read += r;
+            push_out(&mut events, &dst[..w]);
+            match result {
+                EncoderResult::InputEmpty => break,
+                EncoderResult::OutputFull => {}
+                EncoderResult::Unmappable(u) => events.push(Ev::Unmappable(u.offset, u.ch)),
+            }
+        }
+    }
+    events
+}
+
+/// Encodes in html mode, fed in `chunks`.
+pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> Vec<u8> {
+    let mut encoder = enc.new_encoder().unwrap();
+    let mut out = Vec::new();
+    let mut dst = vec![0; dst_len];
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let mut read = 0;
+        loop {
+            let step = encoder.encode_with_html(&chunk[read..], &mut dst, last);
+            read += step.read;
+            out.extend_from_slice(&dst[..step.written]);
+            if step.status == CoderStatus::InputEmpty {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Checks that `text` encodes the same in one shot, char by char, and
+/// like encoding_rs (html mode).
+pub fn check_encode(enc: &'static Encoding, text: &str) {
+    let one_shot = encode_fatal(enc, &[text], 1024);
+    let mut chars = Vec::new();
+    let mut start = 0;
+    for (i, _) in text.char_indices().skip(1) {
+        chars.push(&text[start..i]);
+        start = i;
+    }
+    chars.push(&text[start..]);
+    assert_eq!(encode_fatal(enc, &chars, 16), one_shot, "{text:?}");
+    let html = encode_html(enc, &[text], 1024);
+    assert_eq!(encode_html(enc, &chars, 16), html, "{text:?}");
+    let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
+    let (bytes, _, _) = oracle.encode(text);
+    assert_eq!(html, bytes.as_ref(), "encoding_rs {text:?}");
+}
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// `len` random picks from `alphabet`.
+    pub fn pick<T: Copy>(&mut self, alphabet: &[T], len: usize) -> Vec<T> {
+        (0..len)
+            .map(|_| alphabet[self.below(alphabet.len())])
+            .collect()
+    }
+
+    /// Sorted cut points within `0..=max`.
+    pub fn cuts(&mut self, max: usize) -> Vec<usize> {
+        let n = self.below(5);
+        let mut v: Vec<usize> = (0..n).map(|_| self.below(max + 1)).collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// Random byte strings over `alphabet` (plus any byte now and then),
+/// checked with [`check_decode`].
+pub fn fuzz_decode(enc: &'static Encoding, alphabet: &[u8], cases: usize) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..cases {
+        let len = rng.below(24);
+        let mut bytes = rng.pick(alphabet, len);
+        if len > 0 && rng.below(4) == 0 {
+            let i = rng.below(len);
+            bytes[i] = rng.next() as u8;
+        }
+        let cuts = rng.cuts(len);
+        check_decode(enc, &bytes, &cuts);
+    }
+}
+
+/// Random strings over `alphabet`, checked with [`check_encode`].
+pub fn fuzz_encode(enc: &'static Encoding, alphabet: &[char], cases: usize) {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for _ in 0..cases {
+        let len = rng.below(16);
+        let text: String = rng.pick(alphabet, len).into_iter().collect();
+        check_encode(enc, &text);
+    }
+}
+
+// Text-level helpers (gb18030, Big5): errors listed beside the decoded text.
+
+/// Decodes `bytes` in fatal mode, `chunk` bytes per call (0 = one shot)
+/// into a 16-byte buffer; errors become U+FFFD in the text and are listed
+/// as (offset, bytes).
+pub fn decode(enc: &'static Encoding, bytes: &[u8], chunk: usize) -> (String, Vec<(u64, Vec<u8>)>) {
+    let mut d = enc.new_decoder_without_bom_handling();
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    let mut buf = [0u8; 16];
+    let chunk = if chunk == 0 {
+        bytes.len().max(1)
+    } else {
+        chunk
+    };
+    let mut chunks: Vec<&[u8]> = bytes.chunks(chunk).collect();
+    chunks.push(&[]);
+    let n = chunks.len();
+    for (i, mut c) in chunks.into_iter().enumerate() {
+        let last = i == n - 1;
+        loop {
+            let (r, read, written) = d.decode_without_replacement(c, &mut buf, last);
+            out.extend_from_slice(&buf[..written]);
+            c = &c[read..];
+            match r {
+                DecoderResult::InputEmpty => break,
+                DecoderResult::OutputFull => assert!(written > 0 || read > 0, "no progress"),
+                DecoderResult::Malformed(m) => {
+                    out.extend_from_slice("\u{FFFD}".as_bytes());
+                    errors.push((m.offset, m.bytes().to_vec()));
+                }
+            }
+        }
+    }
+    (
+        String::from_utf8(out).expect("decoder wrote invalid UTF-8"),
+        errors,
+    )
+}
+
+/// Decodes in one shot and with every chunk size up to 5; all must agree.
+pub fn decode_all(enc: &'static Encoding, bytes: &[u8]) -> (String, Vec<(u64, Vec<u8>)>) {
+    let one = decode(enc, bytes, 0);
+    for chunk in 1..=5 {
+        assert_eq!(
+            decode(enc, bytes, chunk),
+            one,
+            "chunk {chunk} of {bytes:02X?}"
+        );
+    }
+    one
+}
+
+/// Encodes in fatal mode one char per call; stops at the first unmappable.
+pub fn encode(enc: &'static Encoding, text: &str) -> Result<Vec<u8>, char> {
+    let mut e = enc.new_encoder().unwrap();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 16];
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let s = &text[i..i + c.len_utf8()];
+        let last = chars.peek().is_none();
+        let (r, read, written) = e.encode_without_replacement(s, &mut buf, last);
+        out.extend_from_slice(&buf[..written]);
+        assert_eq!(read, s.len());
+        match r {
+            EncoderResult::InputEmpty => {}
+            EncoderResult::OutputFull => panic!("16 bytes must be enough"),
+            EncoderResult::Unmappable(u) => {
+                assert_eq!(u.ch, c);
+                return Err(c);
+            }
+        }
+    }
+    let whole = enc.encode(text).unwrap();
+    assert_eq!(whole, (out.clone(), false));
+    Ok(out)
+}
+
+/// A decode with no errors, as [`decode`] reports it.
+pub fn ok(s: &str) -> (String, Vec<(u64, Vec<u8>)>) {
+    (s.to_string(), vec![])
+}
+
+/// A little xorshift, for reproducible pseudo-random inputs.
+pub fn rng(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}

@@ -2,6 +2,7 @@
 //! encoding_rs the same way, in one shot and in chunks, and compare.
 
 use crate::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
+use std::ops::{Index, RangeFrom};
 
 /// What a fatal-mode run produced, errors with their stream offsets.
 #[derive(Debug, PartialEq, Eq, Clone)]
@@ -32,70 +33,102 @@ fn push_out(events: &mut Vec<Ev>, bytes: &[u8]) {
     }
 }
 
-/// Decodes in fatal mode, fed in `chunks`, into a `dst_len` buffer.
-pub fn decode_fatal(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize) -> Vec<Ev> {
-    let mut decoder = enc.new_decoder_without_bom_handling();
+/// Why one call of a streaming coder returned, as [`run`] sees it.
+enum Step {
+    /// The chunk is used up: go on with the next one.
+    Done,
+    /// Call again with the rest of the chunk.
+    Again,
+    /// An error to record; then call again.
+    Event(Ev),
+}
+
+/// Feeds `chunks` (the last one with `last`) through `call(rest, dst, last)`,
+/// which returns (read, written, step), into a `dst_len` buffer; collects the
+/// output and the errors. The one loop behind every runner below.
+fn run<T: ?Sized + Index<RangeFrom<usize>, Output = T>>(
+    chunks: &[&T],
+    dst_len: usize,
+    mut call: impl FnMut(&T, &mut [u8], bool) -> (usize, usize, Step),
+) -> Vec<Ev> {
     let mut events = Vec::new();
     let mut dst = vec![0; dst_len];
     for (i, chunk) in chunks.iter().enumerate() {
         let last = i + 1 == chunks.len();
         let mut read = 0;
         loop {
-            let (result, r, w) = decoder.decode_without_replacement(&chunk[read..], &mut dst, last);
+            let (r, w, step) = call(&chunk[read..], &mut dst, last);
             read += r;
             push_out(&mut events, &dst[..w]);
-            match result {
-                DecoderResult::InputEmpty => break,
-                DecoderResult::OutputFull => {}
-                DecoderResult::Malformed(m) => events.push(Ev::Bad(m.offset, m.bytes().to_vec())),
+            match step {
+                Step::Done => break,
+                Step::Again => assert!(r > 0 || w > 0, "no progress"),
+                Step::Event(e) => events.push(e),
             }
         }
     }
     events
 }
 
+/// The output of a run that records no errors (the replacing modes).
+fn output(events: Vec<Ev>) -> Vec<u8> {
+    match &events[..] {
+        [] => Vec::new(),
+        [Ev::Out(v)] => v.clone(),
+        _ => panic!("a replacing mode reported an error: {events:?}"),
+    }
+}
+
+/// `Done` when a replacing call consumed its input, else `Again`.
+fn replacing_step(status: CoderStatus) -> Step {
+    match status {
+        CoderStatus::InputEmpty => Step::Done,
+        CoderStatus::OutputFull => Step::Again,
+    }
+}
+
+/// Decodes in fatal mode, fed in `chunks`, into a `dst_len` buffer.
+pub fn decode_fatal(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize) -> Vec<Ev> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    run(chunks, dst_len, |src, dst, last| {
+        let (result, r, w) = decoder.decode_without_replacement(src, dst, last);
+        let step = match result {
+            DecoderResult::InputEmpty => Step::Done,
+            DecoderResult::OutputFull => Step::Again,
+            DecoderResult::Malformed(m) => Step::Event(Ev::Bad(m.offset, m.bytes().to_vec())),
+        };
+        (r, w, step)
+    })
+}
+
 /// Decodes in replacement mode, fed in `chunks`.
 pub fn decode_replacing(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize) -> Vec<u8> {
     let mut decoder = enc.new_decoder_without_bom_handling();
-    let mut out = Vec::new();
-    let mut dst = vec![0; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            let step = decoder.decode_with_replacement(&chunk[read..], &mut dst, last);
-            read += step.read;
-            out.extend_from_slice(&dst[..step.written]);
-            if step.status == CoderStatus::InputEmpty {
-                break;
-            }
-        }
-    }
-    out
+    output(run(chunks, dst_len, |src, dst, last| {
+        let step = decoder.decode_with_replacement(src, dst, last);
+        (step.read, step.written, replacing_step(step.status))
+    }))
 }
 
 /// encoding_rs in fatal mode, as (offset, length) pairs and output.
 pub fn oracle_decode_fatal(enc: &'static Encoding, bytes: &[u8]) -> Vec<Ev> {
     let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
     let mut decoder = oracle.new_decoder_without_bom_handling();
-    let mut events = Vec::new();
-    let mut dst = vec![0; 64];
     let mut read = 0;
-    loop {
-        let (result, r, w) =
-            decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut dst, true);
+    run(&[bytes], 64, |src, dst, last| {
+        let (result, r, w) = decoder.decode_to_utf8_without_replacement(src, dst, last);
         read += r;
-        push_out(&mut events, &dst[..w]);
-        match result {
-            encoding_rs::DecoderResult::InputEmpty => return events,
-            encoding_rs::DecoderResult::OutputFull => {}
+        let step = match result {
+            encoding_rs::DecoderResult::InputEmpty => Step::Done,
+            encoding_rs::DecoderResult::OutputFull => Step::Again,
             encoding_rs::DecoderResult::Malformed(len, after) => {
                 let end = read - after as usize;
                 let start = end - len as usize;
-                events.push(Ev::Bad(start as u64, bytes[start..end].to_vec()));
+                Step::Event(Ev::Bad(start as u64, bytes[start..end].to_vec()))
             }
-        }
-    }
+        };
+        (r, w, step)
+    })
 }
 
 /// Checks that `bytes` decodes the same in one shot, byte by byte, in
@@ -146,43 +179,24 @@ fn split<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
 /// Encodes in fatal mode, fed in `chunks`.
 pub fn encode_fatal(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> Vec<Ev> {
     let mut encoder = enc.new_encoder().unwrap();
-    let mut events = Vec::new();
-    let mut dst = vec![0; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            let (result, r, w) = encoder.encode_without_replacement(&chunk[read..], &mut dst, last);
-            read += r;
-            push_out(&mut events, &dst[..w]);
-            match result {
-                EncoderResult::InputEmpty => break,
-                EncoderResult::OutputFull => {}
-                EncoderResult::Unmappable(u) => events.push(Ev::Unmappable(u.offset, u.ch)),
-            }
-        }
-    }
-    events
+    run(chunks, dst_len, |src, dst, last| {
+        let (result, r, w) = encoder.encode_without_replacement(src, dst, last);
+        let step = match result {
+            EncoderResult::InputEmpty => Step::Done,
+            EncoderResult::OutputFull => Step::Again,
+            EncoderResult::Unmappable(u) => Step::Event(Ev::Unmappable(u.offset, u.ch)),
+        };
+        (r, w, step)
+    })
 }
 
 /// Encodes in html mode, fed in `chunks`.
 pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> Vec<u8> {
     let mut encoder = enc.new_encoder().unwrap();
-    let mut out = Vec::new();
-    let mut dst = vec![0; dst_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            let step = encoder.encode_with_html(&chunk[read..], &mut dst, last);
-            read += step.read;
-            out.extend_from_slice(&dst[..step.written]);
-            if step.status == CoderStatus::InputEmpty {
-                break;
-            }
-        }
-    }
-    out
+    output(run(chunks, dst_len, |src, dst, last| {
+        let step = encoder.encode_with_html(src, dst, last);
+        (step.read, step.written, replacing_step(step.status))
+    }))
 }
 
 /// Checks that `text` encodes the same in one shot, char by char, and
@@ -267,9 +281,6 @@ pub fn fuzz_encode(enc: &'static Encoding, alphabet: &[char], cases: usize) {
 /// into a 16-byte buffer; errors become U+FFFD in the text and are listed
 /// as (offset, bytes).
 pub fn decode(enc: &'static Encoding, bytes: &[u8], chunk: usize) -> (String, Vec<(u64, Vec<u8>)>) {
-    let mut d = enc.new_decoder_without_bom_handling();
-    let (mut out, mut errors) = (Vec::new(), Vec::new());
-    let mut buf = [0u8; 16];
     let chunk = if chunk == 0 {
         bytes.len().max(1)
     } else {
@@ -277,25 +288,19 @@ pub fn decode(enc: &'static Encoding, bytes: &[u8], chunk: usize) -> (String, Ve
     };
     let mut chunks: Vec<&[u8]> = bytes.chunks(chunk).collect();
     chunks.push(&[]);
-    let n = chunks.len();
-    for (i, mut c) in chunks.into_iter().enumerate() {
-        let last = i == n - 1;
-        loop {
-            let (r, read, written) = d.decode_without_replacement(c, &mut buf, last);
-            out.extend_from_slice(&buf[..written]);
-            c = &c[read..];
-            match r {
-                DecoderResult::InputEmpty => break,
-                DecoderResult::OutputFull => assert!(written > 0 || read > 0, "no progress"),
-                DecoderResult::Malformed(m) => {
-                    out.extend_from_slice("\u{FFFD}".as_bytes());
-                    errors.push((m.offset, m.bytes().to_vec()));
-                }
+    let (mut text, mut errors) = (Vec::new(), Vec::new());
+    for event in decode_fatal(enc, &chunks, 16) {
+        match event {
+            Ev::Out(v) => text.extend_from_slice(&v),
+            Ev::Bad(offset, bytes) => {
+                text.extend_from_slice("\u{FFFD}".as_bytes());
+                errors.push((offset, bytes));
             }
+            Ev::Unmappable(..) => unreachable!("a decoder reported an unmappable"),
         }
     }
     (
-        String::from_utf8(out).expect("decoder wrote invalid UTF-8"),
+        String::from_utf8(text).expect("decoder wrote invalid UTF-8"),
         errors,
     )
 }
@@ -351,3 +356,20 @@ pub fn rng(seed: &mut u64) -> u64 {
     *seed ^= *seed << 17;
     *seed
 }
+
+/// Defines `decode(bytes)` and `encode(text)` for one encoding's tests: fatal
+/// mode, in one shot, into a 64-byte buffer.
+macro_rules! one_shot {
+    ($enc:expr) => {
+        #[allow(dead_code)]
+        fn decode(bytes: &[u8]) -> Vec<Ev> {
+            decode_fatal($enc, &[bytes], 64)
+        }
+
+        #[allow(dead_code)]
+        fn encode(text: &str) -> Vec<Ev> {
+            encode_fatal($enc, &[text], 64)
+        }
+    };
+}
+pub(crate) use one_shot;

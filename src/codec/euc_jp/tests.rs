@@ -1,13 +1,7 @@
 use crate::codec::test_support::*;
 use crate::codec::EUC_JP;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(EUC_JP, &[bytes], 64)
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(EUC_JP, &[text], 64)
-}
+one_shot!(EUC_JP);
 
 #[test]
 fn two_byte_jis0208_and_half_width_katakana() {

@@ -1,13 +1,7 @@
 use crate::codec::test_support::*;
 use crate::codec::EUC_KR;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(EUC_KR, &[bytes], 64)
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(EUC_KR, &[text], 64)
-}
+one_shot!(EUC_KR);
 
 #[test]
 fn decoder() {

@@ -2,13 +2,7 @@ use super::*;
 use crate::codec::test_support::*;
 use crate::codec::HZ_GB_2312;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(HZ_GB_2312, &[bytes], 64)
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(HZ_GB_2312, &[text], 64)
-}
+one_shot!(HZ_GB_2312);
 
 #[test]
 fn pairs_are_gbk_bytes_without_high_bits() {

@@ -1,16 +1,10 @@
 use crate::codec::test_support::*;
 use crate::codec::ISO_2022_JP;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(ISO_2022_JP, &[bytes], 64)
-}
+one_shot!(ISO_2022_JP);
 
 fn replacing(bytes: &[u8]) -> String {
     String::from_utf8(decode_replacing(ISO_2022_JP, &[bytes], 64)).unwrap()
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(ISO_2022_JP, &[text], 64)
 }
 
 fn bytes(b: &[u8]) -> Ev {

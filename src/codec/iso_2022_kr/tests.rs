@@ -2,13 +2,7 @@ use super::*;
 use crate::codec::test_support::*;
 use crate::codec::ISO_2022_KR;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(ISO_2022_KR, &[bytes], 64)
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(ISO_2022_KR, &[text], 64)
-}
+one_shot!(ISO_2022_KR);
 
 #[test]
 fn pairs_are_euc_kr_bytes_without_high_bits() {

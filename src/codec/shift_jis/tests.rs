@@ -1,13 +1,7 @@
 use crate::codec::test_support::*;
 use crate::codec::SHIFT_JIS;
 
-fn decode(bytes: &[u8]) -> Vec<Ev> {
-    decode_fatal(SHIFT_JIS, &[bytes], 64)
-}
-
-fn encode(text: &str) -> Vec<Ev> {
-    encode_fatal(SHIFT_JIS, &[text], 64)
-}
+one_shot!(SHIFT_JIS);
 
 #[test]
 fn ascii_trail_is_read_again() {

@@ -1,11 +1,8 @@
 //! [`Encoder`]: a family encoder plus input positions and the encoding error
 //! modes (fatal, html, subst).
 
-use super::registry::{Encoding, Kind};
-use super::{
-    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8, x_user_defined,
-};
-use super::{hz_gb_2312, iso_2022_kr};
+use super::families::EncoderFamily as Family;
+use super::registry::Encoding;
 use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A character the output encoding cannot represent, and the 0-based byte
@@ -23,65 +20,6 @@ pub enum EncoderResult {
     InputEmpty,
     OutputFull,
     Unmappable(UnmappableChar),
-}
-
-enum Family {
-    Utf8(utf8::Utf8Encoder),
-    SingleByte(single_byte::SingleByteEncoder),
-    Gb18030(gb18030::Gb18030Encoder),
-    Big5(big5::Big5Encoder),
-    EucJp(euc_jp::EucJpEncoder),
-    Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
-    ShiftJis(shift_jis::ShiftJisEncoder),
-    EucKr(euc_kr::EucKrEncoder),
-    Utf16(utf16::Utf16Encoder),
-    XUserDefined(x_user_defined::XUserDefinedEncoder),
-    HzGb2312(hz_gb_2312::HzGb2312Encoder),
-    Iso2022Kr(iso_2022_kr::Iso2022KrEncoder),
-}
-
-impl Family {
-    fn new(kind: Kind) -> Option<Family> {
-        Some(match kind {
-            Kind::Utf8 => Family::Utf8(utf8::Utf8Encoder),
-            Kind::SingleByte(t) => Family::SingleByte(single_byte::SingleByteEncoder::new(t)),
-            Kind::Gbk => Family::Gb18030(gb18030::Gb18030Encoder::new(true)),
-            Kind::Gb18030 => Family::Gb18030(gb18030::Gb18030Encoder::new(false)),
-            Kind::Big5 => Family::Big5(big5::Big5Encoder),
-            Kind::EucJp => Family::EucJp(euc_jp::EucJpEncoder),
-            Kind::Iso2022Jp => Family::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::new()),
-            Kind::ShiftJis => Family::ShiftJis(shift_jis::ShiftJisEncoder),
-            Kind::EucKr => Family::EucKr(euc_kr::EucKrEncoder),
-            Kind::Replacement => return None,
-            Kind::Utf16Be => Family::Utf16(utf16::Utf16Encoder::new(true)),
-            Kind::Utf16Le => Family::Utf16(utf16::Utf16Encoder::new(false)),
-            Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedEncoder),
-            Kind::HzGb2312 => Family::HzGb2312(hz_gb_2312::HzGb2312Encoder::new()),
-            Kind::Iso2022Kr => Family::Iso2022Kr(iso_2022_kr::Iso2022KrEncoder::new()),
-        })
-    }
-
-    fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
-        match self {
-            Family::Utf8(e) => e.encode(src, dst, last),
-            Family::SingleByte(e) => e.encode(src, dst, last),
-            Family::Gb18030(e) => e.encode(src, dst, last),
-            Family::Big5(e) => e.encode(src, dst, last),
-            Family::EucJp(e) => e.encode(src, dst, last),
-            Family::Iso2022Jp(e) => e.encode(src, dst, last),
-            Family::ShiftJis(e) => e.encode(src, dst, last),
-            Family::EucKr(e) => e.encode(src, dst, last),
-            Family::Utf16(e) => e.encode(src, dst, last),
-            Family::XUserDefined(e) => e.encode(src, dst, last),
-            Family::HzGb2312(e) => e.encode(src, dst, last),
-            Family::Iso2022Kr(e) => e.encode(src, dst, last),
-        }
-    }
 }
 
 /// A replacement still to be written: a numeric character reference

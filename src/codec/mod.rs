@@ -18,6 +18,7 @@ mod ascii;
 mod big5;
 mod euc_jp;
 mod euc_kr;
+mod families;
 mod gb18030;
 mod historical;
 mod hz_gb_2312;

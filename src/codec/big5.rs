@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_scalar};
 use super::tables::{BIG5_BYTES, INDEX_BIG5};
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Encoded, RawDecoderResult};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -120,12 +120,7 @@ impl MultiByte for Big5Decoder {
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<2>(src, dst, |cp, out| {
             // The index's two bytes, precomputed by build.rs.
             out[..2].copy_from_slice(&BIG5_BYTES.bytes(cp)?);

@@ -4,7 +4,7 @@ use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_bmp;
 use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
 /// involving it is past the end of both indexes.
@@ -169,12 +169,7 @@ impl MultiByte for EucJpDecoder {
 pub(crate) struct EucJpEncoder;
 
 impl EucJpEncoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<2>(src, dst, |cp, out| {
             // The index's two bytes, precomputed by build.rs.
             let pair = match EUC_JP_BYTES.bytes(cp) {

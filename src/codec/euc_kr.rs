@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{encode_stateless, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Encoded, RawDecoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index EUC-KR.
@@ -80,12 +80,7 @@ impl MultiByte for EucKrDecoder {
 pub(crate) struct EucKrEncoder;
 
 impl EucKrEncoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<2>(src, dst, |cp, out| {
             // The index's two bytes, precomputed by build.rs.
             out[..2].copy_from_slice(&EUC_KR_BYTES.bytes(cp)?);

@@ -17,7 +17,7 @@ use super::{
     big5, euc_jp, euc_kr, gb18030, hz_gb_2312, iso_2022_jp, iso_2022_kr, replacement, shift_jis,
     single_byte, utf16, utf8, x_user_defined,
 };
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Decoded, Encoded};
 
 /// Each line: a `Kind` variant (with the data its encodings carry), then its
 /// decoder `type = how it is made`, then its encoder likewise, if it has one.
@@ -56,12 +56,7 @@ macro_rules! families {
                 }
             }
 
-            pub fn decode(
-                &mut self,
-                src: &[u8],
-                dst: &mut [u8],
-                last: bool,
-            ) -> (RawDecoderResult, usize, usize) {
+            pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
                 match self {
                     $(DecoderFamily::$kind(d) => d.decode(src, dst, last),)*
                 }
@@ -85,12 +80,7 @@ macro_rules! families {
                 }
             }
 
-            pub fn encode(
-                &mut self,
-                src: &str,
-                dst: &mut [u8],
-                last: bool,
-            ) -> (RawEncoderResult, usize, usize) {
+            pub fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> Encoded {
                 match self {
                     $($(EncoderFamily::$kind(e) => <$enc>::encode(e, src, dst, last),)?)*
                 }

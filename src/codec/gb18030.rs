@@ -8,7 +8,7 @@ use super::multi_byte::{Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
 use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
 #[inline]
@@ -277,12 +277,7 @@ impl Gb18030Encoder {
         Gb18030Encoder { is_gbk }
     }
 
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let is_gbk = self.is_gbk;
         encode_stateless::<4>(src, dst, |cp, out| {
             // The standard's steps, with the index first: neither U+E5E5, GBK's

@@ -18,7 +18,7 @@
 
 use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{GB18030_BYTES, INDEX_GB18030};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const TILDE: u8 = b'~';
 
@@ -118,12 +118,7 @@ impl HzGb2312Decoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         while r < src.len() {
             if dst.len() - w < 3 {
@@ -165,12 +160,7 @@ impl HzGb2312Encoder {
 
     /// §9.3's encoder. At the end of the text nothing is written, even in GB
     /// mode: the draft has no closing `~}` (Python's `hz` codec writes one).
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let bytes = src.as_bytes();
         let (mut r, mut w) = (0, 0);
         while r < bytes.len() {

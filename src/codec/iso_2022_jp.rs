@@ -2,7 +2,7 @@
 
 use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, JIS0208_ENCODE};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
 
@@ -205,12 +205,7 @@ impl Iso2022JpDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         loop {
             if self.queue_len == 0 {
@@ -334,12 +329,7 @@ impl Iso2022JpEncoder {
         }
     }
 
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> Encoded {
         let bytes = src.as_bytes();
         let (mut r, mut w) = (0, 0);
         loop {

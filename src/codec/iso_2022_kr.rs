@@ -22,7 +22,7 @@
 
 use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
 const SO: u8 = 0x0E;
@@ -162,12 +162,7 @@ impl Iso2022KrDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         loop {
             let byte = if self.queue_len > 0 {
@@ -216,12 +211,7 @@ impl Iso2022KrEncoder {
 
     /// §12.2's encoder: the designation before the first character (none for
     /// an empty text), SO and SI around pairs, and SI at the end if needed.
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> Encoded {
         let bytes = src.as_bytes();
         let (mut r, mut w) = (0, 0);
         loop {

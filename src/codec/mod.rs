@@ -132,3 +132,11 @@ pub(crate) enum RawEncoderResult {
     OutputFull,
     Unmappable(char),
 }
+
+/// What a family decoder's `decode` returns: its result, the bytes of `src`
+/// read and the bytes of `dst` written.
+pub(crate) type Decoded = (RawDecoderResult, usize, usize);
+
+/// What a family encoder's `encode` returns: its result, the bytes of `src`
+/// read and the bytes of `dst` written.
+pub(crate) type Encoded = (RawEncoderResult, usize, usize);

@@ -1,6 +1,6 @@
 //! The replacement encoding: any non-empty input is one error, then nothing.
 
-use super::{RawDecoderResult, RawMalformed};
+use super::{Decoded, RawDecoderResult, RawMalformed};
 
 /// The replacement decoder.
 pub(crate) struct ReplacementDecoder {
@@ -15,12 +15,7 @@ impl ReplacementDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        _dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], _dst: &mut [u8], last: bool) -> Decoded {
         match src.first() {
             Some(&b) if !self.error_returned => {
                 // The first byte is the error; the rest of the stream is

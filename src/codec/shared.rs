@@ -2,7 +2,7 @@
 //! from UTF-8, and the stateless encoders' loop.
 
 use super::ascii::copy_ascii;
-use super::RawEncoderResult;
+use super::{Encoded, RawEncoderResult};
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
 /// has checked that there is room (at most 4 bytes).
@@ -77,7 +77,7 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
     src: &str,
     dst: &mut [u8],
     mut encode_one: impl FnMut(u32, &mut [u8]) -> Option<usize>,
-) -> (RawEncoderResult, usize, usize) {
+) -> Encoded {
     let bytes = src.as_bytes();
     let (mut r, mut w) = (0, 0);
     loop {

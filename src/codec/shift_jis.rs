@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_step, Call, MultiByte, Single};
 use super::shared::{encode_stateless, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_BYTES};
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Encoded, RawDecoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index jis0208.
@@ -102,12 +102,7 @@ impl MultiByte for ShiftJisDecoder {
 pub(crate) struct ShiftJisEncoder;
 
 impl ShiftJisEncoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<2>(src, dst, |cp, out| {
             // The index's two bytes (§12.3.2 steps 7-13, precomputed by
             // build.rs), else the code points outside it.

@@ -6,7 +6,7 @@ use super::registry::Kind;
 use super::shared::encode_stateless;
 use super::simd::{self, PairTables, Path};
 use super::tables::{SingleByteTable, ENCODINGS};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawMalformed};
 use std::sync::OnceLock;
 
 /// For every byte, the UTF-8 of its code point packed as by [`packed_utf8`]
@@ -94,12 +94,7 @@ impl SingleByteDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], _last: bool) -> Decoded {
         let utf8 = &self.tables.utf8;
         let mut r = 0;
         let mut w = 0;
@@ -177,12 +172,7 @@ impl SingleByteEncoder {
         SingleByteEncoder { table: t }
     }
 
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let table = self.table.encode;
         encode_stateless::<1>(src, dst, |cp, out| {
             out[0] = (table.pointer(cp)? + 0x80) as u8;

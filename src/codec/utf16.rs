@@ -4,7 +4,7 @@
 //! documented extension (the standard has none): each scalar value becomes one
 //! code unit or a surrogate pair, in the label's byte order; it never fails.
 
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 #[inline(always)]
 fn unit<const BE: bool>(first: u8, second: u8) -> u16 {
@@ -80,12 +80,7 @@ impl Utf16Decoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         if self.be {
             self.decode_impl::<true>(src, dst, last)
         } else {
@@ -93,12 +88,7 @@ impl Utf16Decoder {
         }
     }
 
-    fn decode_impl<const BE: bool>(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    fn decode_impl<const BE: bool>(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let mut r = 0;
         let mut w = 0;
         // Finish what an earlier call left open, one unit at a time.
@@ -204,12 +194,7 @@ impl Utf16Decoder {
     }
 
     /// All of `src` has been read: raises the end-of-stream error if `last`.
-    fn end<const BE: bool>(
-        &mut self,
-        r: usize,
-        w: usize,
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    fn end<const BE: bool>(&mut self, r: usize, w: usize, last: bool) -> Decoded {
         if !last || (self.lead_byte.is_none() && self.lead_surrogate == 0) {
             return (RawDecoderResult::InputEmpty, r, w);
         }
@@ -491,12 +476,7 @@ impl Utf16Encoder {
         Utf16Encoder { be }
     }
 
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         if self.be {
             encode_impl::<true>(src, dst)
         } else {
@@ -505,7 +485,7 @@ impl Utf16Encoder {
     }
 }
 
-fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> (RawEncoderResult, usize, usize) {
+fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> Encoded {
     let bytes = src.as_bytes();
     let mut r = 0;
     let mut w = 0;

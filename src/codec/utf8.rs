@@ -7,7 +7,7 @@
 //! the byte-wise state machine. The encoder is a copy: its input is already
 //! valid UTF-8.
 
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// The total length of the sequence `lead` starts, or 0 if `lead` cannot start
 /// one (a continuation byte, 0xC0, 0xC1 or 0xF5..=0xFF). ASCII gives 1.
@@ -73,12 +73,7 @@ impl Utf8Decoder {
         RawDecoderResult::Malformed(m)
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let mut r = 0;
         let mut w = 0;
         if self.len != 0 {
@@ -174,12 +169,7 @@ impl Utf8Decoder {
 pub(crate) struct Utf8Encoder;
 
 impl Utf8Encoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         if src.len() <= dst.len() {
             dst[..src.len()].copy_from_slice(src.as_bytes());
             return (RawEncoderResult::InputEmpty, src.len(), src.len());

@@ -2,18 +2,13 @@
 
 use super::ascii::copy_ascii;
 use super::shared::encode_stateless;
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Decoded, Encoded, RawDecoderResult};
 
 /// The x-user-defined decoder (it never fails).
 pub(crate) struct XUserDefinedDecoder;
 
 impl XUserDefinedDecoder {
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], _last: bool) -> Decoded {
         let mut r = 0;
         let mut w = 0;
         loop {
@@ -46,12 +41,7 @@ impl XUserDefinedDecoder {
 pub(crate) struct XUserDefinedEncoder;
 
 impl XUserDefinedEncoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<1>(src, dst, |cp, out| {
             out[0] = (cp.checked_sub(0xF780).filter(|&d| d < 0x80)? + 0x80) as u8;
             Some(1)

@@ -2,6 +2,7 @@ use super::*;
 use crate::codec::tables::{
     SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874,
 };
+use crate::codec::RawEncoderResult;
 
 /// Decodes in chunks of `chunk` bytes with a `dst` of `dst_len`; errors
 /// show as `[ERR xx]`.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::codec::RawEncoderResult;
 
 fn decode(input: &[u8], chunk: usize, dst_len: usize) -> Vec<u8> {
     let mut d = XUserDefinedDecoder;

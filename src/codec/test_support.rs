@@ -2,6 +2,7 @@
 //! encoding_rs the same way, in one shot and in chunks, and compare.
 
 use crate::codec::{CoderStatus, DecoderResult, EncoderResult, Encoding};
+use crate::codec::{Decoded, Encoded, RawDecoderResult, RawEncoderResult};
 use std::ops::{Index, RangeFrom};
 
 /// What a fatal-mode run produced, errors with their stream offsets.
@@ -22,7 +23,8 @@ pub fn bad(offset: u64, bytes: &[u8]) -> Ev {
     Ev::Bad(offset, bytes.to_vec())
 }
 
-fn push_out(events: &mut Vec<Ev>, bytes: &[u8]) {
+/// Appends output to the last event if it is output, else as a new one.
+pub fn push_out(events: &mut Vec<Ev>, bytes: &[u8]) {
     if bytes.is_empty() {
         return;
     }
@@ -70,13 +72,14 @@ fn run<T: ?Sized + Index<RangeFrom<usize>, Output = T>>(
     events
 }
 
-/// The output of a run that records no errors (the replacing modes).
+/// The bytes of a run that recorded no errors (the replacing modes, or
+/// errors already written into the output as text).
 fn output(events: Vec<Ev>) -> Vec<u8> {
-    match &events[..] {
-        [] => Vec::new(),
-        [Ev::Out(v)] => v.clone(),
-        _ => panic!("a replacing mode reported an error: {events:?}"),
-    }
+    let bytes = events.into_iter().map(|e| match e {
+        Ev::Out(v) => v,
+        e => panic!("an error where none was expected: {e:?}"),
+    });
+    bytes.flatten().collect()
 }
 
 /// `Done` when a replacing call consumed its input, else `Again`.
@@ -107,6 +110,87 @@ pub fn decode_replacing(enc: &'static Encoding, chunks: &[&[u8]], dst_len: usize
     output(run(chunks, dst_len, |src, dst, last| {
         let step = decoder.decode_with_replacement(src, dst, last);
         (step.read, step.written, replacing_step(step.status))
+    }))
+}
+
+/// `input` in pieces of `chunk` bytes (one empty piece for an empty input).
+pub fn pieces(input: &[u8], chunk: usize) -> Vec<&[u8]> {
+    if input.is_empty() {
+        return vec![input];
+    }
+    input.chunks(chunk).collect()
+}
+
+/// Runs a family decoder (`decode` is its `decode` method) over `chunks`
+/// into a `dst_len` buffer, checking the family contract on the way: reads
+/// and writes within bounds, `InputEmpty` only with `src` used up, each
+/// malformed sequence's bytes where its offset says, and back in the initial
+/// state after `last`.
+pub fn family_events(
+    chunks: &[&[u8]],
+    dst_len: usize,
+    mut decode: impl FnMut(&[u8], &mut [u8], bool) -> Decoded,
+) -> Vec<Ev> {
+    let input = chunks.concat();
+    let mut position = 0;
+    let events = run(chunks, dst_len, |src, dst, last| {
+        let (result, r, w) = decode(src, dst, last);
+        assert!(r <= src.len() && w <= dst.len());
+        position += r;
+        let step = match result {
+            RawDecoderResult::InputEmpty => {
+                assert_eq!(r, src.len(), "InputEmpty with input left");
+                Step::Done
+            }
+            RawDecoderResult::OutputFull => Step::Again,
+            RawDecoderResult::Malformed(m) => {
+                let bytes = m.bytes[..m.len as usize].to_vec();
+                let at = position - usize::from(m.pending_after) - bytes.len();
+                assert_eq!(&input[at..at + bytes.len()], &bytes[..]);
+                Step::Event(Ev::Bad(at as u64, bytes))
+            }
+        };
+        (r, w, step)
+    });
+    let mut dst = vec![0; dst_len];
+    let end = decode(&[], &mut dst, true);
+    assert_eq!(end, (RawDecoderResult::InputEmpty, 0, 0), "not reset");
+    events
+}
+
+/// [`family_events`] with each malformed sequence written into the output
+/// as `show` writes its bytes.
+pub fn family_decode(
+    chunks: &[&[u8]],
+    dst_len: usize,
+    decode: impl FnMut(&[u8], &mut [u8], bool) -> Decoded,
+    show: impl Fn(&[u8]) -> String,
+) -> Vec<u8> {
+    let events = family_events(chunks, dst_len, decode);
+    let shown = events.into_iter().map(|e| match e {
+        Ev::Bad(_, bytes) => Ev::Out(show(&bytes).into_bytes()),
+        e => e,
+    });
+    output(shown.collect())
+}
+
+/// Runs a family encoder over `text` (one chunk, `last`) into a `dst_len`
+/// buffer; each unmappable character appears in the output as `show`
+/// writes it.
+pub fn family_encode(
+    text: &str,
+    dst_len: usize,
+    mut encode: impl FnMut(&str, &mut [u8], bool) -> Encoded,
+    show: impl Fn(char) -> String,
+) -> Vec<u8> {
+    output(run(&[text], dst_len, |src, dst, last| {
+        let (result, r, w) = encode(src, dst, last);
+        let step = match result {
+            RawEncoderResult::InputEmpty => Step::Done,
+            RawEncoderResult::OutputFull => Step::Again,
+            RawEncoderResult::Unmappable(c) => Step::Event(Ev::Out(show(c).into_bytes())),
+        };
+        (r, w, step)
     }))
 }
 
@@ -288,8 +372,17 @@ pub fn decode(enc: &'static Encoding, bytes: &[u8], chunk: usize) -> (String, Ve
     };
     let mut chunks: Vec<&[u8]> = bytes.chunks(chunk).collect();
     chunks.push(&[]);
+    decode_chunks(enc, &chunks, 16)
+}
+
+/// [`decode`] fed in `chunks`, into a `dst_len` buffer.
+pub fn decode_chunks(
+    enc: &'static Encoding,
+    chunks: &[&[u8]],
+    dst_len: usize,
+) -> (String, Vec<(u64, Vec<u8>)>) {
     let (mut text, mut errors) = (Vec::new(), Vec::new());
-    for event in decode_fatal(enc, &chunks, 16) {
+    for event in decode_fatal(enc, chunks, dst_len) {
         match event {
             Ev::Out(v) => text.extend_from_slice(&v),
             Ev::Bad(offset, bytes) => {
@@ -373,3 +466,39 @@ macro_rules! one_shot {
     };
 }
 pub(crate) use one_shot;
+
+/// Inputs for the chunking tests of a double-byte family: every string of up
+/// to `depth` bytes over `alphabet`, then 2000 pseudo-random ones mixing
+/// alphabet bytes, any bytes and `piece`-byte slices of `valid` text.
+pub fn chunking_inputs(
+    alphabet: &[u8],
+    depth: usize,
+    valid: &[u8],
+    piece: usize,
+    mut seed: u64,
+) -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = vec![vec![]];
+    let mut frontier = inputs.clone();
+    for _ in 0..depth {
+        frontier = frontier
+            .iter()
+            .flat_map(|v| alphabet.iter().map(move |&b| [v.as_slice(), &[b]].concat()))
+            .collect();
+        inputs.extend(frontier.iter().cloned());
+    }
+    for _ in 0..2000 {
+        let mut v = Vec::new();
+        for _ in 0..rng(&mut seed) % 40 {
+            match rng(&mut seed) % 4 {
+                0 => v.push(alphabet[(rng(&mut seed) % alphabet.len() as u64) as usize]),
+                1 => v.push(rng(&mut seed) as u8),
+                _ => {
+                    let i = (rng(&mut seed) as usize) % valid.len();
+                    v.extend_from_slice(&valid[i..(i + piece).min(valid.len())]);
+                }
+            }
+        }
+        inputs.push(v);
+    }
+    inputs
+}

@@ -1,5 +1,5 @@
 use super::*;
-use crate::codec::test_support::{decode, decode_all, encode, ok, rng};
+use crate::codec::test_support::{chunking_inputs, decode, decode_all, encode, ok};
 use crate::codec::{DecoderResult, EncoderResult, BIG5};
 
 fn bytes_for(pointer: usize) -> [u8; 2] {
@@ -194,33 +194,10 @@ fn encoder_basics() {
 #[test]
 fn chunking_does_not_matter() {
     const ALPHABET: [u8; 10] = [0x22, 0x41, 0x7F, 0x80, 0x81, 0x88, 0xA1, 0xA4, 0xFE, 0xFF];
-    let mut inputs: Vec<Vec<u8>> = vec![vec![]];
-    let mut frontier = inputs.clone();
-    for _ in 0..4 {
-        frontier = frontier
-            .iter()
-            .flat_map(|v| ALPHABET.iter().map(move |&b| [v.as_slice(), &[b]].concat()))
-            .collect();
-        inputs.extend(frontier.iter().cloned());
-    }
     let text = "中文 Big5 測試\u{2910D}€x";
     let mut valid = BIG5.encode(text).unwrap().0;
     valid.extend_from_slice(b"\x88\x62\x88\xA5");
-    let mut seed = 0x1234_5678_9ABC_DEF1;
-    for _ in 0..2000 {
-        let mut v = Vec::new();
-        for _ in 0..rng(&mut seed) % 40 {
-            match rng(&mut seed) % 4 {
-                0 => v.push(ALPHABET[(rng(&mut seed) % 10) as usize]),
-                1 => v.push(rng(&mut seed) as u8),
-                _ => {
-                    let i = (rng(&mut seed) as usize) % valid.len();
-                    v.extend_from_slice(&valid[i..(i + 3).min(valid.len())]);
-                }
-            }
-        }
-        inputs.push(v);
-    }
+    let inputs = chunking_inputs(&ALPHABET, 4, &valid, 3, 0x1234_5678_9ABC_DEF1);
     for input in &inputs {
         let one = decode_all(BIG5, input);
         let (text, _) = &one;

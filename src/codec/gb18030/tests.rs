@@ -1,5 +1,5 @@
 use super::*;
-use crate::codec::test_support::{decode, decode_all, encode, ok, rng};
+use crate::codec::test_support::{chunking_inputs, decode, decode_all, decode_chunks, encode, ok};
 use crate::codec::{DecoderResult, EncoderResult, GB18030, GBK};
 
 #[test]
@@ -251,61 +251,19 @@ fn every_four_byte_pointer_decodes_as_the_ranges_say() {
 #[test]
 fn chunking_does_not_matter() {
     const ALPHABET: [u8; 10] = [0x30, 0x39, 0x41, 0x7F, 0x80, 0x81, 0x84, 0xA1, 0xFE, 0xFF];
-    // Every string of up to 5 bytes over the alphabet.
-    let mut inputs: Vec<Vec<u8>> = vec![vec![]];
-    let mut frontier = inputs.clone();
-    for _ in 0..5 {
-        frontier = frontier
-            .iter()
-            .flat_map(|v| ALPHABET.iter().map(move |&b| [v.as_slice(), &[b]].concat()))
-            .collect();
-        inputs.extend(frontier.iter().cloned());
-    }
-    // And longer pseudo-random ones mixing text and junk.
-    let mut seed = 0x9E37_79B9_7F4A_7C15;
+    // Every string of up to 5 bytes over the alphabet, and longer
+    // pseudo-random ones mixing text and junk.
     let text = "中文 gb18030 \u{80}\u{E7C7}\u{10FFFF}😀€";
     let valid = encode(GB18030, text).unwrap();
-    for _ in 0..2000 {
-        let mut v = Vec::new();
-        for _ in 0..rng(&mut seed) % 40 {
-            match rng(&mut seed) % 4 {
-                0 => v.push(ALPHABET[(rng(&mut seed) % 10) as usize]),
-                1 => v.push(rng(&mut seed) as u8),
-                _ => {
-                    let i = (rng(&mut seed) as usize) % valid.len();
-                    v.extend_from_slice(&valid[i..(i + 4).min(valid.len())]);
-                }
-            }
-        }
-        inputs.push(v);
-    }
+    let inputs = chunking_inputs(&ALPHABET, 5, &valid, 4, 0x9E37_79B9_7F4A_7C15);
     for input in &inputs {
         decode_all(GB18030, input);
         // Any chunk boundary, two chunks.
         let one = decode(GB18030, input, 0);
         for split in 0..=input.len() {
-            let mut d = GB18030.new_decoder_without_bom_handling();
-            let mut out = Vec::new();
-            let mut buf = [0u8; 64];
-            let mut errors = Vec::new();
-            for (part, last) in [(&input[..split], false), (&input[split..], true)] {
-                let mut part = part;
-                loop {
-                    let (r, read, w) = d.decode_without_replacement(part, &mut buf, last);
-                    out.extend_from_slice(&buf[..w]);
-                    part = &part[read..];
-                    match r {
-                        DecoderResult::InputEmpty => break,
-                        DecoderResult::OutputFull => assert!(read + w > 0),
-                        DecoderResult::Malformed(m) => {
-                            out.extend_from_slice("\u{FFFD}".as_bytes());
-                            errors.push((m.offset, m.bytes().to_vec()));
-                        }
-                    }
-                }
-            }
+            let chunks = [&input[..split], &input[split..]];
             assert_eq!(
-                (String::from_utf8(out).unwrap(), errors),
+                decode_chunks(GB18030, &chunks, 64),
                 one,
                 "{input:02X?} split {split}"
             );

@@ -2,31 +2,19 @@ use super::*;
 use crate::codec::tables::{
     SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874,
 };
+use crate::codec::test_support::{family_decode, family_encode, pieces};
 use crate::codec::RawEncoderResult;
 
 /// Decodes in chunks of `chunk` bytes with a `dst` of `dst_len`; errors
 /// show as `[ERR xx]`.
 fn decode(t: &'static SingleByteTable, input: &[u8], chunk: usize, dst_len: usize) -> String {
     let mut d = SingleByteDecoder::new(t);
-    let mut out = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    for (i, part) in input.chunks(chunk.max(1)).enumerate() {
-        let last = (i + 1) * chunk >= input.len();
-        let mut src = part;
-        loop {
-            let (res, r, w) = d.decode(src, &mut dst, last);
-            out.extend_from_slice(&dst[..w]);
-            src = &src[r..];
-            match res {
-                RawDecoderResult::InputEmpty => break,
-                RawDecoderResult::OutputFull => assert!(r + w > 0),
-                RawDecoderResult::Malformed(m) => {
-                    assert_eq!((m.len, m.pending_after), (1, 0));
-                    out.extend_from_slice(format!("[ERR {:02X}]", m.bytes[0]).as_bytes());
-                }
-            }
-        }
-    }
+    let chunks = pieces(input, chunk.max(1));
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    let out = family_decode(&chunks, dst_len, decode, |bytes| {
+        assert_eq!(bytes.len(), 1);
+        format!("[ERR {:02X}]", bytes[0])
+    });
     String::from_utf8(out).unwrap()
 }
 
@@ -57,21 +45,8 @@ fn decode_all_ways(t: &'static SingleByteTable, input: &[u8]) -> String {
 
 fn encode(t: &'static SingleByteTable, s: &str, dst_len: usize) -> Vec<u8> {
     let mut e = SingleByteEncoder::new(t);
-    let mut out = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    let mut src = s;
-    loop {
-        let (res, r, w) = e.encode(src, &mut dst, true);
-        out.extend_from_slice(&dst[..w]);
-        src = &src[r..];
-        match res {
-            RawEncoderResult::InputEmpty => return out,
-            RawEncoderResult::OutputFull => assert!(r + w > 0),
-            RawEncoderResult::Unmappable(c) => {
-                out.extend_from_slice(format!("[U+{:04X}]", c as u32).as_bytes())
-            }
-        }
-    }
+    let encode = |src: &str, dst: &mut [u8], last| e.encode(src, dst, last);
+    family_encode(s, dst_len, encode, |c| format!("[U+{:04X}]", c as u32))
 }
 
 #[test]

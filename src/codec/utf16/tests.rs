@@ -1,61 +1,10 @@
 use super::*;
-
-#[derive(Debug, PartialEq, Eq)]
-enum Ev {
-    Out(Vec<u8>),
-    /// Malformed bytes and the stream offset where they start.
-    Err(Vec<u8>, usize),
-}
-
-fn push_out(evs: &mut Vec<Ev>, bytes: &[u8]) {
-    if bytes.is_empty() {
-        return;
-    }
-    if let Some(Ev::Out(v)) = evs.last_mut() {
-        v.extend_from_slice(bytes);
-    } else {
-        evs.push(Ev::Out(bytes.to_vec()));
-    }
-}
+use crate::codec::test_support::{family_encode, family_events, out, pieces, push_out, Ev};
 
 fn run(be: bool, input: &[u8], chunk: usize, dst_len: usize) -> Vec<Ev> {
     let mut d = Utf16Decoder::new(be);
-    let mut evs = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    let mut pos = 0; // stream bytes handed over so far
-    let mut start = 0;
-    loop {
-        let end = (start + chunk).min(input.len());
-        let last = end == input.len();
-        let mut src = &input[start..end];
-        loop {
-            let (res, r, w) = d.decode(src, &mut dst, last);
-            assert!(r <= src.len() && w <= dst.len());
-            push_out(&mut evs, &dst[..w]);
-            src = &src[r..];
-            pos += r;
-            match res {
-                RawDecoderResult::InputEmpty => {
-                    assert!(src.is_empty());
-                    break;
-                }
-                RawDecoderResult::OutputFull => assert!(r > 0 || w > 0),
-                RawDecoderResult::Malformed(m) => {
-                    let at = pos - m.pending_after as usize - m.len as usize;
-                    let bytes = m.bytes[..m.len as usize].to_vec();
-                    assert_eq!(&input[at..at + bytes.len()], &bytes[..]);
-                    evs.push(Ev::Err(bytes, at));
-                }
-            }
-        }
-        start = end;
-        if last {
-            break;
-        }
-    }
-    let (res, r, w) = d.decode(&[], &mut dst, true);
-    assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 0, 0));
-    evs
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    family_events(&pieces(input, chunk), dst_len, decode)
 }
 
 /// Decodes `input` in every chunking down to single bytes, with small and
@@ -79,9 +28,6 @@ fn le(units: &[u16]) -> Vec<u8> {
 }
 fn be(units: &[u16]) -> Vec<u8> {
     units.iter().flat_map(|u| u.to_be_bytes()).collect()
-}
-fn out(s: &str) -> Ev {
-    Ev::Out(s.as_bytes().to_vec())
 }
 
 #[test]
@@ -131,40 +77,40 @@ fn unpaired_surrogates_and_odd_bytes() {
     // A lone trail surrogate: its two bytes are the error.
     assert_eq!(
         decode_all_ways(false, &le(&[0x61, 0xDC00, 0x62])),
-        vec![out("a"), Ev::Err(vec![0x00, 0xDC], 2), out("b")]
+        vec![out("a"), Ev::Bad(2, vec![0x00, 0xDC]), out("b")]
     );
     // A lead surrogate followed by a non-trail unit: the unit is read again.
     assert_eq!(
         decode_all_ways(false, &le(&[0xD800, 0x62])),
-        vec![Ev::Err(vec![0x00, 0xD8], 0), out("b")]
+        vec![Ev::Bad(0, vec![0x00, 0xD8]), out("b")]
     );
     assert_eq!(
         decode_all_ways(true, &be(&[0xD800, 0xD800, 0xDC00])),
-        vec![Ev::Err(vec![0xD8, 0x00], 0), out("\u{10000}")]
+        vec![Ev::Bad(0, vec![0xD8, 0x00]), out("\u{10000}")]
     );
     assert_eq!(
         decode_all_ways(true, &be(&[0xDBFF, 0xDBFF, 0x41])),
         vec![
-            Ev::Err(vec![0xDB, 0xFF], 0),
-            Ev::Err(vec![0xDB, 0xFF], 2),
+            Ev::Bad(0, vec![0xDB, 0xFF]),
+            Ev::Bad(2, vec![0xDB, 0xFF]),
             out("A")
         ]
     );
     // A lead surrogate at the end.
     assert_eq!(
         decode_all_ways(false, &le(&[0x41, 0xD800])),
-        vec![out("A"), Ev::Err(vec![0x00, 0xD8], 2)]
+        vec![out("A"), Ev::Bad(2, vec![0x00, 0xD8])]
     );
     // An odd byte at the end.
     assert_eq!(
         decode_all_ways(false, &[0x41, 0x00, 0x42]),
-        vec![out("A"), Ev::Err(vec![0x42], 2)]
+        vec![out("A"), Ev::Bad(2, vec![0x42])]
     );
-    assert_eq!(decode_all_ways(true, &[0x00]), vec![Ev::Err(vec![0x00], 0)]);
+    assert_eq!(decode_all_ways(true, &[0x00]), vec![Ev::Bad(0, vec![0x00])]);
     // A lead surrogate and an odd byte at the end: one error.
     assert_eq!(
         decode_all_ways(true, &[0xD8, 0x00, 0xDC]),
-        vec![Ev::Err(vec![0xD8, 0x00, 0xDC], 0)]
+        vec![Ev::Bad(0, vec![0xD8, 0x00, 0xDC])]
     );
     assert_eq!(decode_all_ways(true, &[]), vec![]);
 }
@@ -186,7 +132,7 @@ fn reference(be_order: bool, input: &[u8]) -> Vec<Ev> {
         let Some(&b) = input.get(i) else {
             if lead_byte.is_some() || lead_surrogate.is_some() {
                 let at = lead_surrogate.map_or_else(|| lead_byte.unwrap().1, |s| s.1);
-                evs.push(Ev::Err(input[at..].to_vec(), at));
+                evs.push(Ev::Bad(at as u64, input[at..].to_vec()));
             }
             return evs;
         };
@@ -207,7 +153,7 @@ fn reference(be_order: bool, input: &[u8]) -> Vec<Ev> {
                 push_out(&mut evs, char::from_u32(cp).unwrap().to_string().as_bytes());
                 continue;
             }
-            evs.push(Ev::Err(bytes_of(ls).to_vec(), at));
+            evs.push(Ev::Bad(at as u64, bytes_of(ls).to_vec()));
             i -= 2;
             continue;
         }
@@ -216,7 +162,7 @@ fn reference(be_order: bool, input: &[u8]) -> Vec<Ev> {
             continue;
         }
         if is_trail(u) {
-            evs.push(Ev::Err(bytes_of(u).to_vec(), i - 2));
+            evs.push(Ev::Bad((i - 2) as u64, bytes_of(u).to_vec()));
             continue;
         }
         push_out(
@@ -373,7 +319,7 @@ fn every_unit_in_every_lane_of_a_block() {
                 for ev in run(be_order, &input, usize::MAX, 1024) {
                     match ev {
                         Ev::Out(bytes) => got.extend_from_slice(&bytes),
-                        Ev::Err(..) => got.extend_from_slice("\u{FFFD}".as_bytes()),
+                        _ => got.extend_from_slice("\u{FFFD}".as_bytes()),
                     }
                 }
                 assert_eq!(got, expected, "{u:04X} after {filler:04X} (be: {be_order})");
@@ -460,19 +406,8 @@ fn fast_paths_decode_exactly_what_they_read() {
 
 fn encode(be_order: bool, s: &str, dst_len: usize) -> Vec<u8> {
     let mut e = Utf16Encoder::new(be_order);
-    let mut dst = vec![0u8; dst_len];
-    let mut out = Vec::new();
-    let mut src = s;
-    loop {
-        let (res, r, w) = e.encode(src, &mut dst, true);
-        out.extend_from_slice(&dst[..w]);
-        src = &src[r..];
-        match res {
-            RawEncoderResult::InputEmpty => return out,
-            RawEncoderResult::OutputFull => assert!(r > 0),
-            RawEncoderResult::Unmappable(_) => panic!("UTF-16 never fails"),
-        }
-    }
+    let encode = |src: &str, dst: &mut [u8], last| e.encode(src, dst, last);
+    family_encode(s, dst_len, encode, |_| panic!("UTF-16 never fails"))
 }
 
 #[test]

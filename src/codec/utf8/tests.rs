@@ -1,59 +1,18 @@
 use super::*;
-
-/// One event of a decode: a run of output or an error with its bytes.
-#[derive(Debug, PartialEq, Eq)]
-enum Ev {
-    Out(Vec<u8>),
-    Err(Vec<u8>),
-}
-
-fn push_out(evs: &mut Vec<Ev>, bytes: &[u8]) {
-    if bytes.is_empty() {
-        return;
-    }
-    if let Some(Ev::Out(v)) = evs.last_mut() {
-        v.extend_from_slice(bytes);
-    } else {
-        evs.push(Ev::Out(bytes.to_vec()));
-    }
-}
+use crate::codec::test_support::{family_events, pieces, push_out, Ev};
 
 /// Decodes `input` in chunks of `chunk` bytes with a `dst` of `dst_len`.
 fn run(input: &[u8], chunk: usize, dst_len: usize) -> Vec<Ev> {
     let mut d = Utf8Decoder::new();
-    let mut evs = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    let mut pos = 0;
-    loop {
-        let end = (pos + chunk).min(input.len());
-        let last = end == input.len();
-        let mut src = &input[pos..end];
-        loop {
-            let (res, r, w) = d.decode(src, &mut dst, last);
-            assert!(r <= src.len() && w <= dst.len());
-            push_out(&mut evs, &dst[..w]);
-            src = &src[r..];
-            match res {
-                RawDecoderResult::InputEmpty => {
-                    assert!(src.is_empty());
-                    break;
-                }
-                RawDecoderResult::OutputFull => assert!(r > 0 || w > 0 || dst_len < 4),
-                RawDecoderResult::Malformed(m) => {
-                    assert_eq!(m.pending_after, 0);
-                    evs.push(Ev::Err(m.bytes[..m.len as usize].to_vec()));
-                }
-            }
-        }
-        pos = end;
-        if last {
-            break;
-        }
-    }
-    // After `last`, the decoder is back at its initial state.
-    let (res, r, w) = d.decode(&[], &mut dst, true);
-    assert_eq!((res, r, w), (RawDecoderResult::InputEmpty, 0, 0));
-    evs
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    let events = family_events(&pieces(input, chunk), dst_len, decode);
+    // These tests compare errors by their bytes (family_events checked the
+    // offsets).
+    let events = events.into_iter().map(|e| match e {
+        Ev::Bad(_, bytes) => Ev::Bad(0, bytes),
+        e => e,
+    });
+    events.collect()
 }
 
 fn check(input: &[u8], expected: &[Ev]) {
@@ -73,8 +32,9 @@ fn check(input: &[u8], expected: &[Ev]) {
 fn out(s: &[u8]) -> Ev {
     Ev::Out(s.to_vec())
 }
+/// An error with these bytes (at an offset these tests leave unchecked).
 fn err(s: &[u8]) -> Ev {
-    Ev::Err(s.to_vec())
+    Ev::Bad(0, s.to_vec())
 }
 
 #[test]
@@ -142,7 +102,7 @@ fn reference(input: &[u8]) -> Vec<Ev> {
     while i <= input.len() {
         let Some(&b) = input.get(i) else {
             if needed != 0 {
-                evs.push(Ev::Err(bytes.clone()));
+                evs.push(Ev::Bad(0, bytes.clone()));
             }
             break;
         };
@@ -174,7 +134,7 @@ fn reference(input: &[u8]) -> Vec<Ev> {
                     needed = 3;
                     cp = u32::from(b & 0x7);
                 }
-                _ => evs.push(Ev::Err(vec![b])),
+                _ => evs.push(Ev::Bad(0, vec![b])),
             }
             bytes = vec![b];
             continue;
@@ -186,7 +146,7 @@ fn reference(input: &[u8]) -> Vec<Ev> {
             lo = 0x80;
             hi = 0xBF;
             i -= 1;
-            evs.push(Ev::Err(bytes.clone()));
+            evs.push(Ev::Bad(0, bytes.clone()));
             continue;
         }
         lo = 0x80;

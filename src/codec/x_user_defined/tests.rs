@@ -1,24 +1,13 @@
 use super::*;
+use crate::codec::test_support::{family_decode, pieces};
 use crate::codec::RawEncoderResult;
 
 fn decode(input: &[u8], chunk: usize, dst_len: usize) -> Vec<u8> {
     let mut d = XUserDefinedDecoder;
-    let mut out = Vec::new();
-    let mut dst = vec![0u8; dst_len];
-    for part in input.chunks(chunk) {
-        let mut src = part;
-        loop {
-            let (res, r, w) = d.decode(src, &mut dst, false);
-            out.extend_from_slice(&dst[..w]);
-            src = &src[r..];
-            match res {
-                RawDecoderResult::InputEmpty => break,
-                RawDecoderResult::OutputFull => assert!(r + w > 0),
-                RawDecoderResult::Malformed(_) => panic!("x-user-defined never fails"),
-            }
-        }
-    }
-    out
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    family_decode(&pieces(input, chunk), dst_len, decode, |_| {
+        panic!("x-user-defined never fails")
+    })
 }
 
 #[test]

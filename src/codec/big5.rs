@@ -1,7 +1,7 @@
 //! Big5 (the standard's section 11.1).
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
-use super::shared::{encode_stateless, write_scalar};
+use super::shared::{encode_pairs, write_scalar};
 use super::tables::{BIG5_BYTES, INDEX_BIG5};
 use super::{Encoded, RawDecoderResult};
 
@@ -121,11 +121,7 @@ pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_stateless::<2>(src, dst, |cp, out| {
-            // The index's two bytes, precomputed by build.rs.
-            out[..2].copy_from_slice(&BIG5_BYTES.bytes(cp)?);
-            Some(2)
-        })
+        encode_pairs(src, dst, &BIG5_BYTES, |_, _| None)
     }
 }
 

@@ -118,36 +118,24 @@ impl Encoder {
         last: bool,
         subst: Option<char>,
     ) -> Replaced<UnmappableChar> {
-        let mut out = Replaced {
-            status: CoderStatus::InputEmpty,
-            read: 0,
-            written: 0,
-            replaced: 0,
-            first: None,
-        };
+        let mut out = Replaced::start();
         loop {
             if !self.flush_reference(dst, &mut out.written) {
-                out.status = CoderStatus::OutputFull;
-                return out;
+                return out.full();
             }
             let (result, r, w) =
                 self.encode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
             out.read += r;
             out.written += w;
-            match result {
+            let unmappable = match result {
                 EncoderResult::InputEmpty => return out,
-                EncoderResult::OutputFull => {
-                    out.status = CoderStatus::OutputFull;
-                    return out;
-                }
-                EncoderResult::Unmappable(u) => {
-                    out.replaced += 1;
-                    out.first.get_or_insert(u);
-                    match subst {
-                        Some(c) => self.queue_char(c),
-                        None => self.queue_reference(u.ch),
-                    }
-                }
+                EncoderResult::OutputFull => return out.full(),
+                EncoderResult::Unmappable(u) => u,
+            };
+            out.count(unmappable);
+            match subst {
+                Some(c) => self.queue_char(c),
+                None => self.queue_reference(unmappable.ch),
             }
         }
     }
@@ -189,17 +177,19 @@ impl Encoder {
     /// Encodes a whole text in html mode; says whether any reference was
     /// written.
     pub fn encode_all(&mut self, text: &str) -> (Vec<u8>, bool) {
-        let mut out = Vec::with_capacity(text.len() + MIN_OUTPUT_BUFFER);
-        let mut buf = [0u8; 4096];
-        let (mut read, mut errors) = (0, false);
+        // Straight into the result, which grows when it fills.
+        let mut out = vec![0; text.len() + MIN_OUTPUT_BUFFER];
+        let (mut read, mut written, mut errors) = (0, 0, false);
         loop {
-            let step = self.encode_with_html(&text[read..], &mut buf, true);
+            let step = self.encode_with_html(&text[read..], &mut out[written..], true);
             read += step.read;
+            written += step.written;
             errors |= step.replaced > 0;
-            out.extend_from_slice(&buf[..step.written]);
             if step.status == CoderStatus::InputEmpty {
+                out.truncate(written);
                 return (out, errors);
             }
+            out.resize(out.len() * 2, 0);
         }
     }
 }

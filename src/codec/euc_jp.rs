@@ -1,7 +1,7 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::multi_byte::{Call, MultiByte};
-use super::shared::encode_stateless;
+use super::shared::encode_pairs;
 use super::shared::write_bmp;
 use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
 use super::{Encoded, RawDecoderResult, RawMalformed};
@@ -170,31 +170,29 @@ pub(crate) struct EucJpEncoder;
 
 impl EucJpEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_stateless::<2>(src, dst, |cp, out| {
-            // The index's two bytes, precomputed by build.rs.
-            let pair = match EUC_JP_BYTES.bytes(cp) {
-                Some(pair) => pair,
-                None => match cp {
-                    0xA5 => return single(out, 0x5C),
-                    0x203E => return single(out, 0x7E),
-                    0xFF61..=0xFF9F => {
-                        out[0] = 0x8E;
-                        out[1] = (cp - 0xFF61 + 0xA1) as u8;
-                        return Some(2);
-                    }
-                    0x2212 => EUC_JP_BYTES.bytes(0xFF0D)?,
-                    _ => return None,
-                },
-            };
-            out[..2].copy_from_slice(&pair);
-            Some(2)
-        })
+        // The index's two bytes, else the code points outside it.
+        encode_pairs(src, dst, &EUC_JP_BYTES, encode_special)
     }
 }
 
-/// Writes one byte (the encoder's ASCII-like mappings of U+00A5 and U+203E).
-fn single(out: &mut [u8], byte: u8) -> Option<usize> {
-    out[0] = byte;
+/// The code points outside index jis0208 (§12.1.2 steps 3-7), written at
+/// the start of `out`: how many bytes, or `None` if unmappable.
+fn encode_special(cp: u32, out: &mut [u8]) -> Option<usize> {
+    match cp {
+        0xA5 => out[0] = 0x5C,
+        0x203E => out[0] = 0x7E,
+        0xFF61..=0xFF9F => {
+            out[0] = 0x8E;
+            out[1] = (cp - 0xFF61 + 0xA1) as u8;
+            return Some(2);
+        }
+        0x2212 => {
+            // Encoded as U+FF0D.
+            out[..2].copy_from_slice(&EUC_JP_BYTES.bytes(0xFF0D)?);
+            return Some(2);
+        }
+        _ => return None,
+    }
     Some(1)
 }
 

@@ -1,7 +1,7 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
-use super::shared::{encode_stateless, write_bmp};
+use super::shared::{encode_pairs, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{Encoded, RawDecoderResult};
 
@@ -81,11 +81,7 @@ pub(crate) struct EucKrEncoder;
 
 impl EucKrEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_stateless::<2>(src, dst, |cp, out| {
-            // The index's two bytes, precomputed by build.rs.
-            out[..2].copy_from_slice(&EUC_KR_BYTES.bytes(cp)?);
-            Some(2)
-        })
+        encode_pairs(src, dst, &EUC_KR_BYTES, |_, _| None)
     }
 }
 

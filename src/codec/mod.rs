@@ -85,6 +85,31 @@ pub struct Replaced<E> {
     pub first: Option<E>,
 }
 
+impl<E> Replaced<E> {
+    /// A call that has read and written nothing yet.
+    pub(crate) fn start() -> Self {
+        Replaced {
+            status: CoderStatus::InputEmpty,
+            read: 0,
+            written: 0,
+            replaced: 0,
+            first: None,
+        }
+    }
+
+    /// The call ends because `dst` is full.
+    pub(crate) fn full(mut self) -> Self {
+        self.status = CoderStatus::OutputFull;
+        self
+    }
+
+    /// Counts one replaced error, keeping the first.
+    pub(crate) fn count(&mut self, error: E) {
+        self.replaced += 1;
+        self.first.get_or_insert(error);
+    }
+}
+
 /// What a family decoder reports: the standard's algorithm without the error
 /// mode applied. Positions are made absolute by [`Decoder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

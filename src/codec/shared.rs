@@ -1,7 +1,8 @@
 //! Small helpers the families share in their hot loops: scalar values to and
-//! from UTF-8, and the stateless encoders' loop.
+//! from UTF-8, and the stateless encoders' loops.
 
 use super::ascii::copy_ascii;
+use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
@@ -108,4 +109,24 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
             }
         }
     }
+}
+
+/// The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5):
+/// [`encode_stateless`] writing the two bytes `table` holds for a character
+/// (build.rs precomputed them from the index), else what `outside` writes for
+/// the few characters the index lacks (`None`: unmappable).
+#[inline(always)]
+pub(crate) fn encode_pairs(
+    src: &str,
+    dst: &mut [u8],
+    table: &BytesTable,
+    mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+) -> Encoded {
+    encode_stateless::<2>(src, dst, |cp, out| match table.bytes(cp) {
+        Some(pair) => {
+            out[..2].copy_from_slice(&pair);
+            Some(2)
+        }
+        None => outside(cp, out),
+    })
 }

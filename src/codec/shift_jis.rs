@@ -1,7 +1,7 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
 use super::multi_byte::{lead_step, Call, MultiByte, Single};
-use super::shared::{encode_stateless, write_bmp};
+use super::shared::{encode_pairs, write_bmp};
 use super::tables::{INDEX_JIS0208, SHIFT_JIS_BYTES};
 use super::{Encoded, RawDecoderResult};
 
@@ -103,40 +103,30 @@ pub(crate) struct ShiftJisEncoder;
 
 impl ShiftJisEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_stateless::<2>(src, dst, |cp, out| {
-            // The index's two bytes (§12.3.2 steps 7-13, precomputed by
-            // build.rs), else the code points outside it.
-            match SHIFT_JIS_BYTES
-                .bytes(cp)
-                .map(Err)
-                .or_else(|| encode_special(cp))?
-            {
-                Ok(byte) => {
-                    out[0] = byte;
-                    Some(1)
-                }
-                Err(pair) => {
-                    out[..2].copy_from_slice(&pair);
-                    Some(2)
-                }
-            }
-        })
+        // The index's two bytes (§12.3.2 steps 7-13), else the code points
+        // outside it.
+        encode_pairs(src, dst, &SHIFT_JIS_BYTES, encode_special)
     }
 }
 
-/// The code points outside the index (§12.3.2 steps 2-6): `Ok(byte)` for a
-/// single byte, `Err(bytes)` for U+2212 (encoded as U+FF0D), `None` if
-/// unmappable. Only reached when the index has no pointer for `cp`.
+/// The code points outside the index (§12.3.2 steps 2-6), written at the
+/// start of `out`: how many bytes, or `None` if unmappable. Only reached when
+/// the index has no pointer for `cp`.
 #[inline(never)]
-fn encode_special(cp: u32) -> Option<Result<u8, [u8; 2]>> {
-    match cp {
-        0x80 => Some(Ok(0x80)),
-        0xA5 => Some(Ok(0x5C)),
-        0x203E => Some(Ok(0x7E)),
-        0xFF61..=0xFF9F => Some(Ok((cp - 0xFF61 + 0xA1) as u8)),
-        0x2212 => SHIFT_JIS_BYTES.bytes(0xFF0D).map(Err),
-        _ => None,
-    }
+fn encode_special(cp: u32, out: &mut [u8]) -> Option<usize> {
+    out[0] = match cp {
+        0x80 => 0x80,
+        0xA5 => 0x5C,
+        0x203E => 0x7E,
+        0xFF61..=0xFF9F => (cp - 0xFF61 + 0xA1) as u8,
+        0x2212 => {
+            // Encoded as U+FF0D.
+            out[..2].copy_from_slice(&SHIFT_JIS_BYTES.bytes(0xFF0D)?);
+            return Some(2);
+        }
+        _ => return None,
+    };
+    Some(1)
 }
 
 #[cfg(test)]

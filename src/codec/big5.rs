@@ -65,15 +65,10 @@ fn write_cp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
 }
 
 /// The Big5 decoder.
+#[derive(Default)]
 pub(crate) struct Big5Decoder {
     /// Big5 lead, taken from an earlier call (0 = none).
     lead: u8,
-}
-
-impl Big5Decoder {
-    pub fn new() -> Self {
-        Big5Decoder { lead: 0 }
-    }
 }
 
 impl MultiByte for Big5Decoder {

@@ -1,8 +1,8 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::multi_byte::{Call, MultiByte};
-use super::shared::encode_pairs;
-use super::shared::write_bmp;
+use super::shared::{encode_pairs, offsets, write_bmp};
+use super::shift_jis::encode_outside_jis0208;
 use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
@@ -11,26 +11,10 @@ use super::{Encoded, RawDecoderResult, RawMalformed};
 const NO: u16 = 0x4000;
 
 /// Byte -> `(byte - 0xA1) * 94` for 0xA1..=0xFE, or [`NO`].
-static ROW: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0xA1;
-    while b <= 0xFE {
-        t[b] = (b - 0xA1) as u16 * 94;
-        b += 1;
-    }
-    t
-};
+static ROW: [u16; 256] = offsets(0xA1, 0xFE, 94, NO);
 
 /// Byte -> `byte - 0xA1` for 0xA1..=0xFE, or [`NO`].
-static CELL: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0xA1;
-    while b <= 0xFE {
-        t[b] = (b - 0xA1) as u16;
-        b += 1;
-    }
-    t
-};
+static CELL: [u16; 256] = offsets(0xA1, 0xFE, 1, NO);
 
 /// The code point for two bytes in 0xA1..=0xFE in index jis0208 (or jis0212).
 #[inline(always)]
@@ -171,29 +155,10 @@ pub(crate) struct EucJpEncoder;
 impl EucJpEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         // The index's two bytes, else the code points outside it.
-        encode_pairs(src, dst, &EUC_JP_BYTES, encode_special)
+        encode_pairs(src, dst, &EUC_JP_BYTES, |cp, out| {
+            encode_outside_jis0208(cp, out, &EUC_JP_BYTES, true)
+        })
     }
-}
-
-/// The code points outside index jis0208 (§12.1.2 steps 3-7), written at
-/// the start of `out`: how many bytes, or `None` if unmappable.
-fn encode_special(cp: u32, out: &mut [u8]) -> Option<usize> {
-    match cp {
-        0xA5 => out[0] = 0x5C,
-        0x203E => out[0] = 0x7E,
-        0xFF61..=0xFF9F => {
-            out[0] = 0x8E;
-            out[1] = (cp - 0xFF61 + 0xA1) as u8;
-            return Some(2);
-        }
-        0x2212 => {
-            // Encoded as U+FF0D.
-            out[..2].copy_from_slice(&EUC_JP_BYTES.bytes(0xFF0D)?);
-            return Some(2);
-        }
-        _ => return None,
-    }
-    Some(1)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
-use super::shared::{encode_pairs, write_bmp};
+use super::shared::{encode_pairs, offsets, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{Encoded, RawDecoderResult};
 
@@ -10,26 +10,10 @@ use super::{Encoded, RawDecoderResult};
 const NO: u16 = 0x8000;
 
 /// Lead byte -> `(lead - 0x81) * 190`, or [`NO`].
-static LEAD: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0x81;
-    while b <= 0xFE {
-        t[b] = (b - 0x81) as u16 * 190;
-        b += 1;
-    }
-    t
-};
+static LEAD: [u16; 256] = offsets(0x81, 0xFE, 190, NO);
 
 /// Trail byte -> `byte - 0x41`, or [`NO`].
-static TRAIL: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0x41;
-    while b <= 0xFE {
-        t[b] = (b - 0x41) as u16;
-        b += 1;
-    }
-    t
-};
+static TRAIL: [u16; 256] = offsets(0x41, 0xFE, 1, NO);
 
 /// The code point for two bytes, if they are a pair in index EUC-KR.
 #[inline(always)]
@@ -42,14 +26,9 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
 }
 
 /// EUC-KR decoder state: the pending lead byte (0 = none).
+#[derive(Default)]
 pub(crate) struct EucKrDecoder {
     lead: u8,
-}
-
-impl EucKrDecoder {
-    pub fn new() -> Self {
-        EucKrDecoder { lead: 0 }
-    }
 }
 
 impl MultiByte for EucKrDecoder {

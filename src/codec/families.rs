@@ -99,15 +99,15 @@ families! {
         gb18030::Gb18030Encoder = gb18030::Gb18030Encoder::new(true);
     Gb18030 => gb18030::Gb18030Decoder = gb18030::Gb18030Decoder::new(),
         gb18030::Gb18030Encoder = gb18030::Gb18030Encoder::new(false);
-    Big5 => big5::Big5Decoder = big5::Big5Decoder::new(),
+    Big5 => big5::Big5Decoder = Default::default(),
         big5::Big5Encoder = big5::Big5Encoder;
     EucJp => euc_jp::EucJpDecoder = euc_jp::EucJpDecoder::new(),
         euc_jp::EucJpEncoder = euc_jp::EucJpEncoder;
     Iso2022Jp => iso_2022_jp::Iso2022JpDecoder = iso_2022_jp::Iso2022JpDecoder::new(),
         iso_2022_jp::Iso2022JpEncoder = iso_2022_jp::Iso2022JpEncoder::new();
-    ShiftJis => shift_jis::ShiftJisDecoder = shift_jis::ShiftJisDecoder::new(),
+    ShiftJis => shift_jis::ShiftJisDecoder = Default::default(),
         shift_jis::ShiftJisEncoder = shift_jis::ShiftJisEncoder;
-    EucKr => euc_kr::EucKrDecoder = euc_kr::EucKrDecoder::new(),
+    EucKr => euc_kr::EucKrDecoder = Default::default(),
         euc_kr::EucKrEncoder = euc_kr::EucKrEncoder;
     Replacement => replacement::ReplacementDecoder = replacement::ReplacementDecoder::new();
     Utf16Be => utf16::Utf16Decoder = utf16::Utf16Decoder::new(true),

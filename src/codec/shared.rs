@@ -5,6 +5,18 @@ use super::ascii::copy_ascii;
 use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
+/// A byte -> offset table for the pair decoders' pointer sums: `(byte -
+/// first) * scale` for bytes in `first..=last`, `none` for the rest.
+pub(crate) const fn offsets(first: usize, last: usize, scale: u16, none: u16) -> [u16; 256] {
+    let mut t = [none; 256];
+    let mut b = first;
+    while b <= last {
+        t[b] = (b - first) as u16 * scale;
+        b += 1;
+    }
+    t
+}
+
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
 /// has checked that there is room (at most 4 bytes).
 #[inline(always)]

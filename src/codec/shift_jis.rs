@@ -2,7 +2,7 @@
 
 use super::multi_byte::{lead_step, Call, MultiByte, Single};
 use super::shared::{encode_pairs, write_bmp};
-use super::tables::{INDEX_JIS0208, SHIFT_JIS_BYTES};
+use super::tables::{BytesTable, INDEX_JIS0208, SHIFT_JIS_BYTES};
 use super::{Encoded, RawDecoderResult};
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -56,14 +56,9 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
 }
 
 /// Shift_JIS decoder state: the pending lead byte (0 = none).
+#[derive(Default)]
 pub(crate) struct ShiftJisDecoder {
     lead: u8,
-}
-
-impl ShiftJisDecoder {
-    pub fn new() -> Self {
-        ShiftJisDecoder { lead: 0 }
-    }
 }
 
 impl MultiByte for ShiftJisDecoder {
@@ -105,23 +100,35 @@ impl ShiftJisEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         // The index's two bytes (§12.3.2 steps 7-13), else the code points
         // outside it.
-        encode_pairs(src, dst, &SHIFT_JIS_BYTES, encode_special)
+        encode_pairs(src, dst, &SHIFT_JIS_BYTES, |cp, out| {
+            encode_outside_jis0208(cp, out, &SHIFT_JIS_BYTES, false)
+        })
     }
 }
 
-/// The code points outside the index (§12.3.2 steps 2-6), written at the
-/// start of `out`: how many bytes, or `None` if unmappable. Only reached when
-/// the index has no pointer for `cp`.
+/// The code points outside index jis0208 for Shift_JIS (§12.3.2 steps
+/// 2-6) and EUC-JP (`euc`, §12.1.2 steps 3-7), written at the start of `out`:
+/// how many bytes, or `None` if unmappable. `table` is the encoding's, for
+/// U+2212 (written as U+FF0D). Only reached when the index has no pointer.
 #[inline(never)]
-fn encode_special(cp: u32, out: &mut [u8]) -> Option<usize> {
+pub(super) fn encode_outside_jis0208(
+    cp: u32,
+    out: &mut [u8],
+    table: &BytesTable,
+    euc: bool,
+) -> Option<usize> {
     out[0] = match cp {
-        0x80 => 0x80,
+        0x80 if !euc => 0x80,
         0xA5 => 0x5C,
         0x203E => 0x7E,
+        // Half-width katakana: one byte, after 0x8E in EUC-JP.
+        0xFF61..=0xFF9F if euc => {
+            out[..2].copy_from_slice(&[0x8E, (cp - 0xFF61 + 0xA1) as u8]);
+            return Some(2);
+        }
         0xFF61..=0xFF9F => (cp - 0xFF61 + 0xA1) as u8,
         0x2212 => {
-            // Encoded as U+FF0D.
-            out[..2].copy_from_slice(&SHIFT_JIS_BYTES.bytes(0xFF0D)?);
+            out[..2].copy_from_slice(&table.bytes(0xFF0D)?);
             return Some(2);
         }
         _ => return None,

@@ -333,6 +333,39 @@ impl Rng {
     }
 }
 
+/// For the 2012 draft's codecs, which encoding_rs lacks: random inputs over
+/// `bytes` decode alike whole and byte by byte, and random texts over
+/// `chars` (at least `min_chars` long) encode alike whole and char by char.
+pub fn check_chunking_without_oracle(
+    enc: &'static Encoding,
+    bytes: &[u8],
+    chars: &[char],
+    min_chars: usize,
+    seed: u64,
+) {
+    let mut rng = Rng(seed);
+    for _ in 0..5_000 {
+        let len = rng.below(16);
+        let input = rng.pick(bytes, len);
+        let bytewise: Vec<&[u8]> = input.chunks(1).collect();
+        assert_eq!(
+            decode_fatal(enc, &bytewise, 16),
+            decode_fatal(enc, &[&input], 64)
+        );
+    }
+    for _ in 0..2_000 {
+        let len = rng.below(12) + min_chars;
+        let text: String = rng.pick(chars, len).into_iter().collect();
+        let pieces: Vec<String> = text.chars().map(String::from).collect();
+        let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
+        assert_eq!(
+            encode_fatal(enc, &pieces, 16),
+            encode_fatal(enc, &[&text], 64),
+            "{text:?}"
+        );
+    }
+}
+
 /// Random byte strings over `alphabet` (plus any byte now and then),
 /// checked with [`check_decode`].
 pub fn fuzz_decode(enc: &'static Encoding, alphabet: &[u8], cases: usize) {

@@ -116,39 +116,24 @@ fn every_encodable_scalar_round_trips_with_the_right_pointer() {
 
 #[test]
 fn errors() {
-    let e = |b: &[u8]| vec![(0u64, b.to_vec())];
-    assert_eq!(decode_all(BIG5, b"\x80"), ("\u{FFFD}".into(), e(b"\x80")));
-    assert_eq!(
-        decode_all(BIG5, b"\xFF\x40"),
-        ("\u{FFFD}@".into(), e(b"\xFF"))
-    );
-    // An ASCII byte after a lead is read again.
-    assert_eq!(
-        decode_all(BIG5, b"\x81\x41"),
-        ("\u{FFFD}A".into(), e(b"\x81"))
-    );
-    assert_eq!(
-        decode_all(BIG5, b"\xA1\x7F"),
-        ("\u{FFFD}\x7F".into(), e(b"\xA1"))
-    );
-    assert_eq!(
-        decode_all(BIG5, b"\xA1\x22"),
-        ("\u{FFFD}\"".into(), e(b"\xA1"))
-    );
-    assert_eq!(
-        decode_all(BIG5, b"\xA1\xA0\x41"),
-        ("\u{FFFD}A".into(), e(b"\xA1\xA0"))
-    );
-    assert_eq!(
-        decode_all(BIG5, b"\xA1\x80"),
-        ("\u{FFFD}".into(), e(b"\xA1\x80"))
-    );
-    assert_eq!(
-        decode_all(BIG5, b"\xA1\xFF"),
-        ("\u{FFFD}".into(), e(b"\xA1\xFF"))
-    );
-    // End of queue.
-    assert_eq!(decode_all(BIG5, b"\xA1"), ("\u{FFFD}".into(), e(b"\xA1")));
+    // (input, output, the bytes of its one error, at offset 0)
+    let cases: [(&[u8], &str, &[u8]); 9] = [
+        (b"\x80", "\u{FFFD}", b"\x80"),
+        (b"\xFF\x40", "\u{FFFD}@", b"\xFF"),
+        // An ASCII byte after a lead is read again.
+        (b"\x81\x41", "\u{FFFD}A", b"\x81"),
+        (b"\xA1\x7F", "\u{FFFD}\x7F", b"\xA1"),
+        (b"\xA1\x22", "\u{FFFD}\"", b"\xA1"),
+        (b"\xA1\xA0\x41", "\u{FFFD}A", b"\xA1\xA0"),
+        (b"\xA1\x80", "\u{FFFD}", b"\xA1\x80"),
+        (b"\xA1\xFF", "\u{FFFD}", b"\xA1\xFF"),
+        // End of queue.
+        (b"\xA1", "\u{FFFD}", b"\xA1"),
+    ];
+    for (input, text, error) in cases {
+        let expected = (text.to_string(), vec![(0, error.to_vec())]);
+        assert_eq!(decode_all(BIG5, input), expected, "{input:02X?}");
+    }
     assert_eq!(
         decode_all(BIG5, b"ab\xA4"),
         ("ab\u{FFFD}".into(), vec![(2, vec![0xA4])])

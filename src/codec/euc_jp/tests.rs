@@ -85,21 +85,9 @@ fn any_chunking_decodes_alike() {
 
 #[test]
 fn any_chunking_encodes_alike() {
-    let alphabet = [
-        'a',
-        '\\',
-        '~',
-        '\u{80}',
-        '\u{A5}',
-        '\u{203E}',
-        '\u{2212}',
-        '\u{FF61}',
-        '\u{FF9F}',
-        '\u{3042}',
-        '日',
-        '\u{2170}',
-        '\u{4E02}',
-        '\u{1F600}',
-    ];
+    let alphabet: Vec<char> =
+        "a\\~\u{80}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\u{2170}\u{4E02}\u{1F600}"
+            .chars()
+            .collect();
     fuzz_encode(EUC_JP, &alphabet, 5_000);
 }

@@ -106,70 +106,59 @@ fn end_of_queue() {
     );
 }
 
+/// Errors as (offset, bytes).
+type Errors<'a> = &'a [(u64, &'a [u8])];
+
 #[test]
 fn restores() {
-    // Four-byte failure: the first byte is the error, the second, third and
-    // fourth are read again.
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\xFF"),
+    // (input, output, errors)
+    let cases: [(&[u8], &str, Errors); 12] = [
+        // Four-byte failure: the first byte is the error, the second, third
+        // and fourth are read again.
         (
-            "\u{FFFD}0\u{FFFD}".into(),
-            vec![(0, vec![0x81]), (2, vec![0x81, 0xFF])]
-        )
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\x41"),
-        ("\u{FFFD}0\u{4E04}".into(), vec![(0, vec![0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\x30\x81\x30\xFE\x40"),
-        ("\u{80}\u{FFFD}0\u{FA0C}".into(), vec![(4, vec![0x81])])
-    );
-    // Third byte out of range: second and third read again.
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x41"),
-        ("\u{FFFD}0A".into(), vec![(0, vec![0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x39\xFF"),
+            b"\x81\x30\x81\xFF",
+            "\u{FFFD}0\u{FFFD}",
+            &[(0, b"\x81"), (2, b"\x81\xFF")],
+        ),
+        (b"\x81\x30\x81\x41", "\u{FFFD}0\u{4E04}", &[(0, b"\x81")]),
         (
-            "\u{FFFD}9\u{FFFD}".into(),
-            vec![(0, vec![0x81]), (2, vec![0xFF])]
-        )
-    );
-    // Two-byte failure: an ASCII trail is read again, others are eaten.
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x7F"),
-        ("\u{FFFD}\x7F".into(), vec![(0, vec![0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x22"),
-        ("\u{FFFD}\"".into(), vec![(0, vec![0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\xFF"),
-        ("\u{FFFD}".into(), vec![(0, vec![0x81, 0xFF])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\xFF\x41"),
-        ("\u{FFFD}A".into(), vec![(0, vec![0x81, 0xFF])])
-    );
-    // At end of queue after a restore.
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\x30\x81\x30\x81"),
-        ("\u{80}\u{FFFD}".into(), vec![(4, vec![0x81, 0x30, 0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\x81\x30"),
-        ("\u{FFFD}0\u{4E96}0".into(), vec![(0, vec![0x81])])
-    );
-    assert_eq!(
-        decode_all(GB18030, b"\x81\x30\x81\x41\x81\x30"),
+            b"\x81\x30\x81\x30\x81\x30\xFE\x40",
+            "\u{80}\u{FFFD}0\u{FA0C}",
+            &[(4, b"\x81")],
+        ),
+        // Third byte out of range: second and third read again.
+        (b"\x81\x30\x41", "\u{FFFD}0A", &[(0, b"\x81")]),
         (
-            "\u{FFFD}0\u{4E04}\u{FFFD}".into(),
-            vec![(0, vec![0x81]), (4, vec![0x81, 0x30])]
-        )
-    );
+            b"\x81\x39\xFF",
+            "\u{FFFD}9\u{FFFD}",
+            &[(0, b"\x81"), (2, b"\xFF")],
+        ),
+        // Two-byte failure: an ASCII trail is read again, others are eaten.
+        (b"\x81\x7F", "\u{FFFD}\x7F", &[(0, b"\x81")]),
+        (b"\x81\x22", "\u{FFFD}\"", &[(0, b"\x81")]),
+        (b"\x81\xFF", "\u{FFFD}", &[(0, b"\x81\xFF")]),
+        (b"\x81\xFF\x41", "\u{FFFD}A", &[(0, b"\x81\xFF")]),
+        // At end of queue after a restore.
+        (
+            b"\x81\x30\x81\x30\x81\x30\x81",
+            "\u{80}\u{FFFD}",
+            &[(4, b"\x81\x30\x81")],
+        ),
+        (
+            b"\x81\x30\x81\x81\x30",
+            "\u{FFFD}0\u{4E96}0",
+            &[(0, b"\x81")],
+        ),
+        (
+            b"\x81\x30\x81\x41\x81\x30",
+            "\u{FFFD}0\u{4E04}\u{FFFD}",
+            &[(0, b"\x81"), (4, b"\x81\x30")],
+        ),
+    ];
+    for (input, text, errors) in cases {
+        let errors = errors.iter().map(|&(at, b)| (at, b.to_vec())).collect();
+        assert_eq!(decode_all(GB18030, input), (text.to_string(), errors));
+    }
 }
 
 #[test]

@@ -225,23 +225,6 @@ fn any_chunking_decodes_alike() {
 
 #[test]
 fn any_chunking_encodes_alike() {
-    let alphabet = [
-        'a',
-        '\\',
-        '~',
-        '\u{E}',
-        '\u{1B}',
-        '\u{A5}',
-        '\u{203E}',
-        '\u{2212}',
-        '\u{FF61}',
-        '\u{FF9F}',
-        '\u{3042}',
-        '日',
-        '\u{2170}',
-        '\u{E000}',
-        '\u{1F600}',
-        '\u{80}',
-    ];
+    let alphabet: Vec<char> = "a\\~\u{E}\u{1B}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\u{2170}\u{E000}\u{1F600}\u{80}".chars().collect();
     fuzz_encode(ISO_2022_JP, &alphabet, 10_000);
 }

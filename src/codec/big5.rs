@@ -1,9 +1,9 @@
 //! Big5 (the standard's section 11.1).
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
-use super::shared::{encode_pairs, write_scalar};
+use super::shared::{pair_encoder, write_scalar};
 use super::tables::{BIG5_BYTES, INDEX_BIG5};
-use super::{Encoded, RawDecoderResult};
+use super::RawDecoderResult;
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -111,14 +111,12 @@ impl MultiByte for Big5Decoder {
     }
 }
 
-/// The Big5 encoder.
-pub(crate) struct Big5Encoder;
-
-impl Big5Encoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_pairs(src, dst, &BIG5_BYTES, |_, _| None)
-    }
-}
+pair_encoder!(
+    /// The Big5 encoder.
+    Big5Encoder,
+    BIG5_BYTES,
+    |_, _| None
+);
 
 #[cfg(test)]
 mod tests;

@@ -1,10 +1,10 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::multi_byte::{Call, MultiByte};
-use super::shared::{encode_pairs, offsets, write_bmp};
+use super::shared::{offsets, pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
 use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
-use super::{Encoded, RawDecoderResult, RawMalformed};
+use super::{RawDecoderResult, RawMalformed};
 
 /// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
 /// involving it is past the end of both indexes.
@@ -149,17 +149,12 @@ impl MultiByte for EucJpDecoder {
     }
 }
 
-/// The EUC-JP encoder is stateless (jis0212 is never used for encoding).
-pub(crate) struct EucJpEncoder;
-
-impl EucJpEncoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        // The index's two bytes, else the code points outside it.
-        encode_pairs(src, dst, &EUC_JP_BYTES, |cp, out| {
-            encode_outside_jis0208(cp, out, &EUC_JP_BYTES, true)
-        })
-    }
-}
+pair_encoder!(
+    /// The EUC-JP encoder is stateless (jis0212 is never used for encoding).
+    EucJpEncoder,
+    EUC_JP_BYTES,
+    |cp, out| encode_outside_jis0208(cp, out, &EUC_JP_BYTES, true)
+);
 
 #[cfg(test)]
 mod tests;

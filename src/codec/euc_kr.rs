@@ -1,9 +1,9 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
-use super::shared::{encode_pairs, offsets, write_bmp};
+use super::shared::{offsets, pair_encoder, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
-use super::{Encoded, RawDecoderResult};
+use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index EUC-KR.
@@ -55,14 +55,12 @@ impl MultiByte for EucKrDecoder {
     }
 }
 
-/// The EUC-KR encoder is stateless.
-pub(crate) struct EucKrEncoder;
-
-impl EucKrEncoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        encode_pairs(src, dst, &EUC_KR_BYTES, |_, _| None)
-    }
-}
+pair_encoder!(
+    /// The EUC-KR encoder is stateless.
+    EucKrEncoder,
+    EUC_KR_BYTES,
+    |_, _| None
+);
 
 #[cfg(test)]
 mod tests;

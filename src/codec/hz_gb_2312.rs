@@ -16,6 +16,7 @@
 //! pair is always two bytes whatever the second is, and the encoder does not
 //! close GB mode with `~}` at the end of the text.
 
+use super::historical::{decode_seven_bit, encode_seven_bit};
 use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{GB18030_BYTES, INDEX_GB18030};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -24,14 +25,7 @@ const TILDE: u8 = b'~';
 
 /// The code point of GB mode's pair `lead` (0x20..=0x7F) `trail`, if any.
 fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
-    if !(0x21..=0x7E).contains(&trail) {
-        return None;
-    }
-    let pointer = (usize::from(lead) - 1) * 190 + usize::from(trail) + 0x3F;
-    match INDEX_GB18030.get(pointer) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
-        _ => None,
-    }
+    decode_seven_bit(&INDEX_GB18030, lead, trail)
 }
 
 /// The draft encoder's pair for `cp`: its index gbk pointer as `lead`
@@ -39,9 +33,7 @@ fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
 /// must be in 0x21..=0x7E (GB2312's rows and cells). These are exactly the
 /// GBK bytes minus 0x80 when both GBK bytes are in 0xA1..=0xFE.
 fn encode_pair(cp: u32) -> Option<[u8; 2]> {
-    let [lead, trail] = GB18030_BYTES.bytes(cp)?;
-    let valid = |b: u8| (0xA1..=0xFE).contains(&b);
-    (valid(lead) && valid(trail)).then(|| [lead - 0x80, trail - 0x80])
+    encode_seven_bit(&GB18030_BYTES, cp)
 }
 
 /// What one byte did.

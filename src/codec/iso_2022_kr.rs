@@ -20,6 +20,7 @@
 //! state; a pair is always two bytes whatever the second is (so a newline
 //! right after a lead byte is part of an error and does not end SO mode).
 
+use super::historical::{decode_seven_bit, encode_seven_bit};
 use super::shared::{next_scalar, unmappable, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -33,24 +34,17 @@ const DESIGNATION: [u8; 4] = [ESC, b'$', b')', b'C'];
 
 /// The code point of the pair `lead trail`, if any.
 fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
-    let valid = |b: u8| (0x21..=0x7E).contains(&b);
-    if !valid(lead) || !valid(trail) {
+    if !(0x21..=0x7E).contains(&lead) {
         return None;
     }
-    let pointer = (usize::from(lead) - 1) * 190 + usize::from(trail) + 0x3F;
-    match INDEX_EUC_KR.get(pointer) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
-        _ => None,
-    }
+    decode_seven_bit(&INDEX_EUC_KR, lead, trail)
 }
 
 /// The draft encoder's pair for `cp`: its EUC-KR bytes minus 0x80, when both
 /// are in 0xA1..=0xFE (KS X 1001; the rest of index euc-kr is Unified
 /// Hangul Code, which ISO-2022-KR cannot express).
 fn encode_pair(cp: u32) -> Option<[u8; 2]> {
-    let [lead, trail] = EUC_KR_BYTES.bytes(cp)?;
-    let valid = |b: u8| (0xA1..=0xFE).contains(&b);
-    (valid(lead) && valid(trail)).then(|| [lead - 0x80, trail - 0x80])
+    encode_seven_bit(&EUC_KR_BYTES, cp)
 }
 
 /// The decoder states of §12.2.

@@ -142,3 +142,19 @@ pub(crate) fn encode_pairs(
         None => outside(cp, out),
     })
 }
+
+/// Defines a stateless double-byte encoder: [`encode_pairs`] with the
+/// encoding's byte table and its rule for the code points outside the index.
+macro_rules! pair_encoder {
+    ($(#[$doc:meta])* $name:ident, $table:expr, $outside:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl $name {
+            pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
+                $crate::codec::shared::encode_pairs(src, dst, &$table, $outside)
+            }
+        }
+    };
+}
+pub(crate) use pair_encoder;

@@ -1,9 +1,9 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
 use super::multi_byte::{lead_step, Call, MultiByte, Single};
-use super::shared::{encode_pairs, write_bmp};
+use super::shared::{pair_encoder, write_bmp};
 use super::tables::{BytesTable, INDEX_JIS0208, SHIFT_JIS_BYTES};
-use super::{Encoded, RawDecoderResult};
+use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index jis0208.
@@ -93,18 +93,13 @@ impl MultiByte for ShiftJisDecoder {
     }
 }
 
-/// The Shift_JIS encoder is stateless.
-pub(crate) struct ShiftJisEncoder;
-
-impl ShiftJisEncoder {
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        // The index's two bytes (§12.3.2 steps 7-13), else the code points
-        // outside it.
-        encode_pairs(src, dst, &SHIFT_JIS_BYTES, |cp, out| {
-            encode_outside_jis0208(cp, out, &SHIFT_JIS_BYTES, false)
-        })
-    }
-}
+pair_encoder!(
+    /// The Shift_JIS encoder is stateless: the index's two bytes (§12.3.2
+    /// steps 7-13), else the code points outside it.
+    ShiftJisEncoder,
+    SHIFT_JIS_BYTES,
+    |cp, out| encode_outside_jis0208(cp, out, &SHIFT_JIS_BYTES, false)
+);
 
 /// The code points outside index jis0208 for Shift_JIS (§12.3.2 steps
 /// 2-6) and EUC-JP (`euc`, §12.1.2 steps 3-7), written at the start of `out`:

@@ -1,6 +1,8 @@
 use super::*;
-use crate::codec::test_support::{chunking_inputs, decode, decode_all, encode, ok};
-use crate::codec::{DecoderResult, EncoderResult, BIG5};
+use crate::codec::test_support::{
+    chunking_inputs, decode, decode_all, encode, encode_fatal, ok, Ev,
+};
+use crate::codec::{DecoderResult, BIG5};
 
 fn bytes_for(pointer: usize) -> [u8; 2] {
     let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
@@ -160,19 +162,8 @@ fn encoder_basics() {
     let text = "中文 Big5 測試\u{2910D}€x";
     let whole = BIG5.encode(text).unwrap().0;
     for size in 2..12 {
-        let mut e = BIG5.new_encoder().unwrap();
-        let (mut out, mut rest, mut buf) = (Vec::new(), text, vec![0u8; size]);
-        loop {
-            let (r, read, w) = e.encode_without_replacement(rest, &mut buf, true);
-            out.extend_from_slice(&buf[..w]);
-            rest = &rest[read..];
-            if r == EncoderResult::InputEmpty {
-                break;
-            }
-            assert_eq!(r, EncoderResult::OutputFull);
-            assert!(read + w > 0);
-        }
-        assert_eq!(out, whole, "size {size}");
+        let out = encode_fatal(BIG5, &[text], size);
+        assert_eq!(out, [Ev::Out(whole.clone())], "size {size}");
     }
 }
 

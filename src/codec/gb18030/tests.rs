@@ -1,5 +1,7 @@
 use super::*;
-use crate::codec::test_support::{chunking_inputs, decode, decode_all, decode_chunks, encode, ok};
+use crate::codec::test_support::{
+    chunking_inputs, decode, decode_all, decode_chunks, encode, encode_fatal, ok, Ev,
+};
 use crate::codec::{DecoderResult, EncoderResult, GB18030, GBK};
 
 #[test]
@@ -266,20 +268,8 @@ fn encoder_chunking_and_small_buffers() {
     let text = "中文 gb18030 \u{80}\u{E7C7}\u{10FFFF}😀€\u{E78D}xyz\u{FFFF}";
     let whole = GB18030.encode(text).unwrap().0;
     for size in 4..20 {
-        let mut e = GB18030.new_encoder().unwrap();
-        let mut out = Vec::new();
-        let mut buf = vec![0u8; size];
-        let mut rest = text;
-        loop {
-            let (r, read, w) = e.encode_without_replacement(rest, &mut buf, true);
-            out.extend_from_slice(&buf[..w]);
-            rest = &rest[read..];
-            if r == EncoderResult::InputEmpty {
-                break;
-            }
-            assert_eq!(r, EncoderResult::OutputFull);
-        }
-        assert_eq!(out, whole, "size {size}");
+        let out = encode_fatal(GB18030, &[text], size);
+        assert_eq!(out, [Ev::Out(whole.clone())], "size {size}");
     }
     assert_eq!(encode(GB18030, text), Ok(whole));
 }

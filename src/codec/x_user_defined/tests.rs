@@ -33,18 +33,15 @@ fn encodes_the_private_use_range_back() {
         (RawEncoderResult::InputEmpty, 8, 4)
     );
     assert_eq!(&dst[..4], b"a\x80\xFFb");
-    assert_eq!(
-        e.encode("a\u{F77F}b", &mut dst, true),
-        (RawEncoderResult::Unmappable('\u{F77F}'), 4, 1)
-    );
-    assert_eq!(
-        e.encode("\u{F800}", &mut dst, true),
-        (RawEncoderResult::Unmappable('\u{F800}'), 3, 0)
-    );
-    assert_eq!(
-        e.encode("é", &mut dst, true),
-        (RawEncoderResult::Unmappable('é'), 2, 0)
-    );
+    // Outside U+F780..=U+F7FF: (text, the unmappable, bytes read, written).
+    for (text, c, read, written) in [
+        ("a\u{F77F}b", '\u{F77F}', 4, 1),
+        ("\u{F800}", '\u{F800}', 3, 0),
+        ("é", 'é', 2, 0),
+    ] {
+        let expected = (RawEncoderResult::Unmappable(c), read, written);
+        assert_eq!(e.encode(text, &mut dst, true), expected, "{text:?}");
+    }
     assert_eq!(
         e.encode("ab", &mut dst[..1], true),
         (RawEncoderResult::OutputFull, 1, 1)

@@ -17,7 +17,7 @@
 //! close GB mode with `~}` at the end of the text.
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
-use super::shared::{next_scalar, unmappable, write_bmp};
+use super::shared::{scalar_at, unmappable, write_bmp};
 use super::tables::{GB18030_BYTES, INDEX_GB18030};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -159,10 +159,7 @@ impl HzGb2312Encoder {
             if dst.len() - w < 2 {
                 return (RawEncoderResult::OutputFull, r, w);
             }
-            let (cp, len) = match bytes[r] {
-                b @ 0..=0x7F => (u32::from(b), 1),
-                _ => next_scalar(bytes, r),
-            };
+            let (cp, len) = scalar_at(bytes, r);
             // Switching modes writes an escape and reads `cp` again (the
             // draft's "decrease the code point pointer").
             let ascii = cp < 0x80;

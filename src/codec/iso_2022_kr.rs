@@ -21,7 +21,7 @@
 //! right after a lead byte is part of an error and does not end SO mode).
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
-use super::shared::{next_scalar, unmappable, write_bmp};
+use super::shared::{scalar_at, unmappable, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -229,10 +229,7 @@ impl Iso2022KrEncoder {
                 w += 4;
                 continue;
             }
-            let (cp, len) = match bytes[r] {
-                b @ 0..=0x7F => (u32::from(b), 1),
-                _ => next_scalar(bytes, r),
-            };
+            let (cp, len) = scalar_at(bytes, r);
             // Switching modes writes SO or SI and reads `cp` again (the
             // draft's "decrease the code point pointer").
             let ascii = cp < 0x80;

@@ -74,6 +74,16 @@ pub(crate) fn next_scalar(bytes: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
+/// The scalar value starting at `bytes[i]` (valid UTF-8, from a `&str`) and
+/// its length: [`next_scalar`] with ASCII first.
+#[inline(always)]
+pub(crate) fn scalar_at(bytes: &[u8], i: usize) -> (u32, usize) {
+    match bytes[i] {
+        b @ 0..=0x7F => (u32::from(b), 1),
+        _ => next_scalar(bytes, i),
+    }
+}
+
 /// The encoder's error report for `cp` (which came from a `&str`).
 #[inline]
 pub(crate) fn unmappable(cp: u32) -> RawEncoderResult {

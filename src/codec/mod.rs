@@ -13,6 +13,9 @@
 //!
 //! Beyond the standard, module `historical` adds the 2012 draft's HZ-GB-2312
 //! and ISO-2022-KR, which only [`Encoding::for_label_historical`] reaches.
+//!
+//! The families are listed once, in `families.rs` (the kinds and both
+//! dispatch enums); test helpers for all of them are in `test_support.rs`.
 
 mod ascii;
 mod big5;

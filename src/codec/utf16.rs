@@ -99,18 +99,12 @@ impl Utf16Decoder {
                 };
                 let u = unit::<BE>(lb, b);
                 if self.lead_surrogate != 0 {
-                    if !is_trail(u) {
-                        // The unit's bytes are read again: its first byte
-                        // stays held as the lead byte, `b` stays in `src`.
-                        let m = RawMalformed::new(&unit_bytes::<BE>(self.lead_surrogate), 1);
-                        self.lead_surrogate = 0;
-                        return (RawDecoderResult::Malformed(m), r, w);
+                    // If `u` is read again, its first byte stays held as the
+                    // lead byte and `b` stays in `src`.
+                    match self.after_lead_surrogate::<BE>(u, dst, w, 1) {
+                        Ok(nw) => w = nw,
+                        Err(result) => return (result, r, w),
                     }
-                    let Some(nw) = put_pair(dst, w, self.lead_surrogate, u) else {
-                        return (RawDecoderResult::OutputFull, r, w);
-                    };
-                    w = nw;
-                    self.lead_surrogate = 0;
                 } else if u & 0xFC00 == 0xD800 {
                     self.lead_surrogate = u;
                 } else if is_trail(u) {
@@ -134,16 +128,10 @@ impl Utf16Decoder {
                     return self.end::<BE>(r, w, last);
                 };
                 let u = unit::<BE>(pair[0], pair[1]);
-                if !is_trail(u) {
-                    let m = RawMalformed::new(&unit_bytes::<BE>(self.lead_surrogate), 0);
-                    self.lead_surrogate = 0;
-                    return (RawDecoderResult::Malformed(m), r, w);
+                match self.after_lead_surrogate::<BE>(u, dst, w, 0) {
+                    Ok(nw) => w = nw,
+                    Err(result) => return (result, r, w),
                 }
-                let Some(nw) = put_pair(dst, w, self.lead_surrogate, u) else {
-                    return (RawDecoderResult::OutputFull, r, w);
-                };
-                w = nw;
-                self.lead_surrogate = 0;
                 r += 2;
             } else {
                 break;
@@ -191,6 +179,27 @@ impl Utf16Decoder {
             r += 1;
         }
         self.end::<BE>(r, w, last)
+    }
+
+    /// The unit `u` after the held lead surrogate: the pair written (`Ok`:
+    /// the new `w`), or why not: `dst` is full, or the lead surrogate is
+    /// malformed and `u` is read again (`pending` of its bytes already
+    /// taken).
+    fn after_lead_surrogate<const BE: bool>(
+        &mut self,
+        u: u16,
+        dst: &mut [u8],
+        w: usize,
+        pending: u8,
+    ) -> Result<usize, RawDecoderResult> {
+        if !is_trail(u) {
+            let m = RawMalformed::new(&unit_bytes::<BE>(self.lead_surrogate), pending);
+            self.lead_surrogate = 0;
+            return Err(RawDecoderResult::Malformed(m));
+        }
+        let w = put_pair(dst, w, self.lead_surrogate, u).ok_or(RawDecoderResult::OutputFull)?;
+        self.lead_surrogate = 0;
+        Ok(w)
     }
 
     /// All of `src` has been read: raises the end-of-stream error if `last`.

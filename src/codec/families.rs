@@ -24,6 +24,8 @@ use super::{Decoded, Encoded};
 macro_rules! families {
     (@some $enc:ty) => { true };
     (@some) => { false };
+    (@new $kind:ident = $new_enc:expr) => { Some(EncoderFamily::$kind($new_enc)) };
+    (@new $kind:ident) => { None };
     ($(
         $(#[$doc:meta])*
         $kind:ident $(($arg:ident: $arg_ty:ty))?
@@ -72,11 +74,7 @@ macro_rules! families {
             /// `None` for a family without an encoder.
             pub fn new(kind: Kind) -> Option<Self> {
                 match kind {
-                    $(Kind::$kind $(($arg))? => {
-                        $(return Some(EncoderFamily::$kind($new_enc));)?
-                        #[allow(unreachable_code)]
-                        None
-                    })*
+                    $(Kind::$kind $(($arg))? => families!(@new $kind $(= $new_enc)?),)*
                 }
             }
 

@@ -1,13 +1,8 @@
 //! [`Decoder`]: a family decoder plus BOM sniffing, stream positions and the
 //! decoding error modes.
 
-use super::multi_byte::MultiByte;
-use super::registry::{bom_sniff, could_be_bom_prefix, Encoding, Kind};
-use super::{
-    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
-    x_user_defined,
-};
-use super::{hz_gb_2312, iso_2022_kr};
+use super::families::DecoderFamily as Family;
+use super::registry::{bom_sniff, could_be_bom_prefix, Encoding};
 use super::{CoderStatus, RawDecoderResult, RawMalformed, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A malformed byte sequence: where it starts in the input stream (0-based
@@ -33,67 +28,6 @@ pub enum DecoderResult {
     InputEmpty,
     OutputFull,
     Malformed(MalformedSequence),
-}
-
-/// The per-family state, dispatched once per call (never per byte).
-enum Family {
-    Utf8(utf8::Utf8Decoder),
-    SingleByte(single_byte::SingleByteDecoder),
-    Gb18030(gb18030::Gb18030Decoder),
-    Big5(big5::Big5Decoder),
-    EucJp(euc_jp::EucJpDecoder),
-    Iso2022Jp(iso_2022_jp::Iso2022JpDecoder),
-    ShiftJis(shift_jis::ShiftJisDecoder),
-    EucKr(euc_kr::EucKrDecoder),
-    Replacement(replacement::ReplacementDecoder),
-    Utf16(utf16::Utf16Decoder),
-    XUserDefined(x_user_defined::XUserDefinedDecoder),
-    HzGb2312(hz_gb_2312::HzGb2312Decoder),
-    Iso2022Kr(iso_2022_kr::Iso2022KrDecoder),
-}
-
-impl Family {
-    fn new(kind: Kind) -> Family {
-        match kind {
-            Kind::Utf8 => Family::Utf8(utf8::Utf8Decoder::new()),
-            Kind::SingleByte(t) => Family::SingleByte(single_byte::SingleByteDecoder::new(t)),
-            Kind::Gbk | Kind::Gb18030 => Family::Gb18030(gb18030::Gb18030Decoder::new()),
-            Kind::Big5 => Family::Big5(big5::Big5Decoder::new()),
-            Kind::EucJp => Family::EucJp(euc_jp::EucJpDecoder::new()),
-            Kind::Iso2022Jp => Family::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::new()),
-            Kind::ShiftJis => Family::ShiftJis(shift_jis::ShiftJisDecoder::new()),
-            Kind::EucKr => Family::EucKr(euc_kr::EucKrDecoder::new()),
-            Kind::Replacement => Family::Replacement(replacement::ReplacementDecoder::new()),
-            Kind::Utf16Be => Family::Utf16(utf16::Utf16Decoder::new(true)),
-            Kind::Utf16Le => Family::Utf16(utf16::Utf16Decoder::new(false)),
-            Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedDecoder),
-            Kind::HzGb2312 => Family::HzGb2312(hz_gb_2312::HzGb2312Decoder::new()),
-            Kind::Iso2022Kr => Family::Iso2022Kr(iso_2022_kr::Iso2022KrDecoder::new()),
-        }
-    }
-
-    fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
-        match self {
-            Family::Utf8(d) => d.decode(src, dst, last),
-            Family::SingleByte(d) => d.decode(src, dst, last),
-            Family::Gb18030(d) => d.decode(src, dst, last),
-            Family::Big5(d) => d.decode(src, dst, last),
-            Family::EucJp(d) => d.decode(src, dst, last),
-            Family::Iso2022Jp(d) => d.decode(src, dst, last),
-            Family::ShiftJis(d) => d.decode(src, dst, last),
-            Family::EucKr(d) => d.decode(src, dst, last),
-            Family::Replacement(d) => d.decode(src, dst, last),
-            Family::Utf16(d) => d.decode(src, dst, last),
-            Family::XUserDefined(d) => d.decode(src, dst, last),
-            Family::HzGb2312(d) => d.decode(src, dst, last),
-            Family::Iso2022Kr(d) => d.decode(src, dst, last),
-        }
-    }
 }
 
 /// Bytes held back at the start of the stream until the BOM sniff can decide.

@@ -1,11 +1,8 @@
 //! [`Encoder`]: a family encoder plus input positions and the encoding error
 //! modes (fatal, html, subst).
 
-use super::registry::{Encoding, Kind};
-use super::{
-    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis, single_byte, utf16, utf8, x_user_defined,
-};
-use super::{hz_gb_2312, iso_2022_kr};
+use super::families::EncoderFamily as Family;
+use super::registry::Encoding;
 use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A character the output encoding cannot represent, and the 0-based byte
@@ -23,65 +20,6 @@ pub enum EncoderResult {
     InputEmpty,
     OutputFull,
     Unmappable(UnmappableChar),
-}
-
-enum Family {
-    Utf8(utf8::Utf8Encoder),
-    SingleByte(single_byte::SingleByteEncoder),
-    Gb18030(gb18030::Gb18030Encoder),
-    Big5(big5::Big5Encoder),
-    EucJp(euc_jp::EucJpEncoder),
-    Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
-    ShiftJis(shift_jis::ShiftJisEncoder),
-    EucKr(euc_kr::EucKrEncoder),
-    Utf16(utf16::Utf16Encoder),
-    XUserDefined(x_user_defined::XUserDefinedEncoder),
-    HzGb2312(hz_gb_2312::HzGb2312Encoder),
-    Iso2022Kr(iso_2022_kr::Iso2022KrEncoder),
-}
-
-impl Family {
-    fn new(kind: Kind) -> Option<Family> {
-        Some(match kind {
-            Kind::Utf8 => Family::Utf8(utf8::Utf8Encoder),
-            Kind::SingleByte(t) => Family::SingleByte(single_byte::SingleByteEncoder::new(t)),
-            Kind::Gbk => Family::Gb18030(gb18030::Gb18030Encoder::new(true)),
-            Kind::Gb18030 => Family::Gb18030(gb18030::Gb18030Encoder::new(false)),
-            Kind::Big5 => Family::Big5(big5::Big5Encoder),
-            Kind::EucJp => Family::EucJp(euc_jp::EucJpEncoder),
-            Kind::Iso2022Jp => Family::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::new()),
-            Kind::ShiftJis => Family::ShiftJis(shift_jis::ShiftJisEncoder),
-            Kind::EucKr => Family::EucKr(euc_kr::EucKrEncoder),
-            Kind::Replacement => return None,
-            Kind::Utf16Be => Family::Utf16(utf16::Utf16Encoder::new(true)),
-            Kind::Utf16Le => Family::Utf16(utf16::Utf16Encoder::new(false)),
-            Kind::XUserDefined => Family::XUserDefined(x_user_defined::XUserDefinedEncoder),
-            Kind::HzGb2312 => Family::HzGb2312(hz_gb_2312::HzGb2312Encoder::new()),
-            Kind::Iso2022Kr => Family::Iso2022Kr(iso_2022_kr::Iso2022KrEncoder::new()),
-        })
-    }
-
-    fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
-        match self {
-            Family::Utf8(e) => e.encode(src, dst, last),
-            Family::SingleByte(e) => e.encode(src, dst, last),
-            Family::Gb18030(e) => e.encode(src, dst, last),
-            Family::Big5(e) => e.encode(src, dst, last),
-            Family::EucJp(e) => e.encode(src, dst, last),
-            Family::Iso2022Jp(e) => e.encode(src, dst, last),
-            Family::ShiftJis(e) => e.encode(src, dst, last),
-            Family::EucKr(e) => e.encode(src, dst, last),
-            Family::Utf16(e) => e.encode(src, dst, last),
-            Family::XUserDefined(e) => e.encode(src, dst, last),
-            Family::HzGb2312(e) => e.encode(src, dst, last),
-            Family::Iso2022Kr(e) => e.encode(src, dst, last),
-        }
-    }
 }
 
 /// A replacement still to be written: a numeric character reference
@@ -180,36 +118,24 @@ impl Encoder {
         last: bool,
         subst: Option<char>,
     ) -> Replaced<UnmappableChar> {
-        let mut out = Replaced {
-            status: CoderStatus::InputEmpty,
-            read: 0,
-            written: 0,
-            replaced: 0,
-            first: None,
-        };
+        let mut out = Replaced::start();
         loop {
             if !self.flush_reference(dst, &mut out.written) {
-                out.status = CoderStatus::OutputFull;
-                return out;
+                return out.full();
             }
             let (result, r, w) =
                 self.encode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
             out.read += r;
             out.written += w;
-            match result {
+            let unmappable = match result {
                 EncoderResult::InputEmpty => return out,
-                EncoderResult::OutputFull => {
-                    out.status = CoderStatus::OutputFull;
-                    return out;
-                }
-                EncoderResult::Unmappable(u) => {
-                    out.replaced += 1;
-                    out.first.get_or_insert(u);
-                    match subst {
-                        Some(c) => self.queue_char(c),
-                        None => self.queue_reference(u.ch),
-                    }
-                }
+                EncoderResult::OutputFull => return out.full(),
+                EncoderResult::Unmappable(u) => u,
+            };
+            out.count(unmappable);
+            match subst {
+                Some(c) => self.queue_char(c),
+                None => self.queue_reference(unmappable.ch),
             }
         }
     }
@@ -251,17 +177,19 @@ impl Encoder {
     /// Encodes a whole text in html mode; says whether any reference was
     /// written.
     pub fn encode_all(&mut self, text: &str) -> (Vec<u8>, bool) {
-        let mut out = Vec::with_capacity(text.len() + MIN_OUTPUT_BUFFER);
-        let mut buf = [0u8; 4096];
-        let (mut read, mut errors) = (0, false);
+        // Straight into the result, which grows when it fills.
+        let mut out = vec![0; text.len() + MIN_OUTPUT_BUFFER];
+        let (mut read, mut written, mut errors) = (0, 0, false);
         loop {
-            let step = self.encode_with_html(&text[read..], &mut buf, true);
+            let step = self.encode_with_html(&text[read..], &mut out[written..], true);
             read += step.read;
+            written += step.written;
             errors |= step.replaced > 0;
-            out.extend_from_slice(&buf[..step.written]);
             if step.status == CoderStatus::InputEmpty {
+                out.truncate(written);
                 return (out, errors);
             }
+            out.resize(out.len() * 2, 0);
         }
     }
 }

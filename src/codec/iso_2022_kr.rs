@@ -20,9 +20,10 @@
 //! state; a pair is always two bytes whatever the second is (so a newline
 //! right after a lead byte is part of an error and does not end SO mode).
 
-use super::shared::{next_scalar, unmappable, write_bmp};
+use super::historical::{decode_seven_bit, encode_seven_bit};
+use super::shared::{scalar_at, unmappable, write_bmp};
 use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
-use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
 const SO: u8 = 0x0E;
@@ -33,24 +34,17 @@ const DESIGNATION: [u8; 4] = [ESC, b'$', b')', b'C'];
 
 /// The code point of the pair `lead trail`, if any.
 fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
-    let valid = |b: u8| (0x21..=0x7E).contains(&b);
-    if !valid(lead) || !valid(trail) {
+    if !(0x21..=0x7E).contains(&lead) {
         return None;
     }
-    let pointer = (usize::from(lead) - 1) * 190 + usize::from(trail) + 0x3F;
-    match INDEX_EUC_KR.get(pointer) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
-        _ => None,
-    }
+    decode_seven_bit(&INDEX_EUC_KR, lead, trail)
 }
 
 /// The draft encoder's pair for `cp`: its EUC-KR bytes minus 0x80, when both
 /// are in 0xA1..=0xFE (KS X 1001; the rest of index euc-kr is Unified
 /// Hangul Code, which ISO-2022-KR cannot express).
 fn encode_pair(cp: u32) -> Option<[u8; 2]> {
-    let [lead, trail] = EUC_KR_BYTES.bytes(cp)?;
-    let valid = |b: u8| (0xA1..=0xFE).contains(&b);
-    (valid(lead) && valid(trail)).then(|| [lead - 0x80, trail - 0x80])
+    encode_seven_bit(&EUC_KR_BYTES, cp)
 }
 
 /// The decoder states of §12.2.
@@ -162,12 +156,7 @@ impl Iso2022KrDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         loop {
             let byte = if self.queue_len > 0 {
@@ -216,12 +205,7 @@ impl Iso2022KrEncoder {
 
     /// §12.2's encoder: the designation before the first character (none for
     /// an empty text), SO and SI around pairs, and SI at the end if needed.
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], last: bool) -> Encoded {
         let bytes = src.as_bytes();
         let (mut r, mut w) = (0, 0);
         loop {
@@ -245,10 +229,7 @@ impl Iso2022KrEncoder {
                 w += 4;
                 continue;
             }
-            let (cp, len) = match bytes[r] {
-                b @ 0..=0x7F => (u32::from(b), 1),
-                _ => next_scalar(bytes, r),
-            };
+            let (cp, len) = scalar_at(bytes, r);
             // Switching modes writes SO or SI and reads `cp` again (the
             // draft's "decrease the code point pointer").
             let ascii = cp < 0x80;
@@ -274,103 +255,4 @@ impl Iso2022KrEncoder {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::shift_jis::test_support::*;
-    use super::*;
-    use crate::codec::ISO_2022_KR;
-
-    fn decode(bytes: &[u8]) -> Vec<Ev> {
-        decode_fatal(ISO_2022_KR, &[bytes], 64)
-    }
-
-    fn encode(text: &str) -> Vec<Ev> {
-        encode_fatal(ISO_2022_KR, &[text], 64)
-    }
-
-    #[test]
-    fn pairs_are_euc_kr_bytes_without_high_bits() {
-        // EUC-KR B0A1 is U+AC00.
-        assert_eq!(decode(b"\x1B$)Ca\x0E0!\x0Fb"), [out("a\u{AC00}b")]);
-        assert_eq!(decode_pair(0x30, 0x21), Some(0xAC00));
-        assert_eq!(encode_pair(0xAC00), Some([0x30, 0x21]));
-        // U+AC02 is EUC-KR 8141 (Unified Hangul Code): no ISO-2022-KR form.
-        assert_eq!(encode_pair(0xAC02), None);
-        assert_eq!(decode_pair(0x7E, 0x7E), None); // EUC-KR FEFE is unmapped
-    }
-
-    #[test]
-    fn escape_sequences() {
-        assert_eq!(decode(b"\x1B$)C"), []);
-        assert_eq!(decode(b"\x1B$)Cx\x1B$)C"), [out("x")]);
-        assert_eq!(decode(b"\x1Bx"), [bad(0, b"\x1B"), out("x")]);
-        assert_eq!(decode(b"\x1B$x"), [bad(0, b"\x1B"), out("$x")]);
-        assert_eq!(decode(b"\x1B$)x"), [bad(0, b"\x1B"), out("$)x")]);
-        assert_eq!(decode(b"\x1B$)\x1B$)C"), [bad(0, b"\x1B"), out("$)")]);
-        assert_eq!(decode(b"\x1B"), [bad(0, b"\x1B")]);
-        assert_eq!(decode(b"\x1B$"), [bad(0, b"\x1B"), out("$")]);
-        assert_eq!(decode(b"a\x1B$)"), [out("a"), bad(1, b"\x1B"), out("$)")]);
-    }
-
-    #[test]
-    fn shifts() {
-        // SO needs no designation; SO and SI repeat harmlessly.
-        assert_eq!(decode(b"\x0E\x0E0!\x0F\x0F"), [out("\u{AC00}")]);
-        // SO mode ends at a newline, and need not end at the end.
-        assert_eq!(decode(b"\x0E0!\n0!"), [out("\u{AC00}\n0!")]);
-        assert_eq!(decode(b"\x0E0!"), [out("\u{AC00}")]);
-        // A pair is two bytes, whatever the second.
-        assert_eq!(decode(b"\x0E0\n0!"), [bad(1, b"0\n"), out("\u{AC00}")]);
-        assert_eq!(decode(b"\x0E0"), [bad(1, b"0")]);
-        assert_eq!(decode(b"\x0E\x1B$"), [bad(1, b"\x1B$")]);
-        assert_eq!(decode(b"\x80"), [bad(0, b"\x80")]);
-    }
-
-    #[test]
-    fn encoder() {
-        assert_eq!(encode(""), []);
-        assert_eq!(encode("a"), [Ev::Out(b"\x1B$)Ca".to_vec())]);
-        assert_eq!(
-            encode("\u{AC00}\n\u{AC00}"),
-            [Ev::Out(b"\x1B$)C\x0E0!\x0F\n\x0E0!\x0F".to_vec())]
-        );
-        // ESC, SO and SI are written as they are.
-        assert_eq!(encode("\x1B\x0E"), [Ev::Out(b"\x1B$)C\x1B\x0E".to_vec())]);
-        assert_eq!(
-            encode("a\u{AC02}"),
-            [
-                Ev::Out(b"\x1B$)Ca\x0E".to_vec()),
-                Ev::Unmappable(1, '\u{AC02}'),
-                Ev::Out(vec![SI]),
-            ]
-        );
-        assert_eq!(
-            encode_html(ISO_2022_KR, &["\u{AC02}"], 64),
-            b"\x1B$)C\x0E\x0F&#44034;".to_vec()
-        );
-    }
-
-    #[test]
-    fn any_chunking_decodes_and_encodes_alike() {
-        let alphabet = [ESC, b'$', b')', b'C', SO, SI, b'\n', b'0', b'!', 0x80];
-        let mut rng = Rng(11);
-        for _ in 0..5_000 {
-            let len = rng.below(16);
-            let bytes = rng.pick(&alphabet, len);
-            let whole = decode(&bytes);
-            let bytewise: Vec<&[u8]> = bytes.chunks(1).collect();
-            assert_eq!(decode_fatal(ISO_2022_KR, &bytewise, 16), whole);
-        }
-        let chars = ['a', '\n', '\u{AC00}', '\u{AC02}', '\u{1B}'];
-        for _ in 0..2_000 {
-            let len = rng.below(12) + 1;
-            let text: String = rng.pick(&chars, len).into_iter().collect();
-            let pieces: Vec<String> = text.chars().map(String::from).collect();
-            let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
-            assert_eq!(
-                encode_fatal(ISO_2022_KR, &pieces, 16),
-                encode(&text),
-                "{text:?}"
-            );
-        }
-    }
-}
+mod tests;

@@ -13,11 +13,15 @@
 //!
 //! Beyond the standard, module `historical` adds the 2012 draft's HZ-GB-2312
 //! and ISO-2022-KR, which only [`Encoding::for_label_historical`] reaches.
+//!
+//! The families are listed once, in `families.rs` (the kinds and both
+//! dispatch enums); test helpers for all of them are in `test_support.rs`.
 
 mod ascii;
 mod big5;
 mod euc_jp;
 mod euc_kr;
+mod families;
 mod gb18030;
 mod historical;
 mod hz_gb_2312;
@@ -31,6 +35,8 @@ mod shift_jis;
 mod simd;
 mod single_byte;
 mod tables;
+#[cfg(test)]
+mod test_support;
 mod utf16;
 mod utf8;
 mod x_user_defined;
@@ -82,6 +88,31 @@ pub struct Replaced<E> {
     pub first: Option<E>,
 }
 
+impl<E> Replaced<E> {
+    /// A call that has read and written nothing yet.
+    pub(crate) fn start() -> Self {
+        Replaced {
+            status: CoderStatus::InputEmpty,
+            read: 0,
+            written: 0,
+            replaced: 0,
+            first: None,
+        }
+    }
+
+    /// The call ends because `dst` is full.
+    pub(crate) fn full(mut self) -> Self {
+        self.status = CoderStatus::OutputFull;
+        self
+    }
+
+    /// Counts one replaced error, keeping the first.
+    pub(crate) fn count(&mut self, error: E) {
+        self.replaced += 1;
+        self.first.get_or_insert(error);
+    }
+}
+
 /// What a family decoder reports: the standard's algorithm without the error
 /// mode applied. Positions are made absolute by [`Decoder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,3 +160,11 @@ pub(crate) enum RawEncoderResult {
     OutputFull,
     Unmappable(char),
 }
+
+/// What a family decoder's `decode` returns: its result, the bytes of `src`
+/// read and the bytes of `dst` written.
+pub(crate) type Decoded = (RawDecoderResult, usize, usize);
+
+/// What a family encoder's `encode` returns: its result, the bytes of `src`
+/// read and the bytes of `dst` written.
+pub(crate) type Encoded = (RawEncoderResult, usize, usize);

@@ -2,8 +2,10 @@
 
 use super::decoder::Decoder;
 use super::encoder::Encoder;
-use super::tables::{SingleByteTable, ENCODINGS, LABELS, UTF_16BE, UTF_16LE, UTF_8};
+use super::tables::{ENCODINGS, LABELS, UTF_16BE, UTF_16LE, UTF_8};
 use std::fmt;
+
+pub(crate) use super::families::Kind;
 
 /// One encoding of the standard. Compare them by identity (`==` does).
 pub struct Encoding {
@@ -11,27 +13,6 @@ pub struct Encoding {
     pub(crate) group: &'static str,
     pub(crate) labels: &'static [&'static str],
     pub(crate) kind: Kind,
-}
-
-/// Which codec family implements an encoding.
-#[derive(Clone, Copy)]
-pub(crate) enum Kind {
-    Utf8,
-    SingleByte(&'static SingleByteTable),
-    Gbk,
-    Gb18030,
-    Big5,
-    EucJp,
-    Iso2022Jp,
-    ShiftJis,
-    EucKr,
-    Replacement,
-    Utf16Be,
-    Utf16Le,
-    XUserDefined,
-    /// The 2012 draft's codecs (module `historical`).
-    HzGb2312,
-    Iso2022Kr,
 }
 
 impl Encoding {
@@ -69,7 +50,7 @@ impl Encoding {
 
     /// Whether wenc can write this encoding (all but replacement).
     pub fn can_encode(&self) -> bool {
-        !matches!(self.kind, Kind::Replacement)
+        self.kind.can_encode()
     }
 
     /// Whether a decoder for this encoding forgets everything at a newline, so

@@ -1,6 +1,6 @@
 //! The replacement encoding: any non-empty input is one error, then nothing.
 
-use super::{RawDecoderResult, RawMalformed};
+use super::{Decoded, RawDecoderResult, RawMalformed};
 
 /// The replacement decoder.
 pub(crate) struct ReplacementDecoder {
@@ -15,12 +15,7 @@ impl ReplacementDecoder {
         }
     }
 
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        _dst: &mut [u8],
-        last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], _dst: &mut [u8], last: bool) -> Decoded {
         match src.first() {
             Some(&b) if !self.error_returned => {
                 // The first byte is the error; the rest of the stream is
@@ -50,51 +45,34 @@ mod tests {
     fn empty_input_is_nothing() {
         let mut d = ReplacementDecoder::new();
         let mut dst = [0u8; 16];
-        assert_eq!(
-            d.decode(&[], &mut dst, false),
-            (RawDecoderResult::InputEmpty, 0, 0)
-        );
-        assert_eq!(
-            d.decode(&[], &mut dst, true),
-            (RawDecoderResult::InputEmpty, 0, 0)
-        );
+        for last in [false, true] {
+            let nothing = (RawDecoderResult::InputEmpty, 0, 0);
+            assert_eq!(d.decode(&[], &mut dst, last), nothing);
+        }
     }
 
     #[test]
     fn one_error_for_the_whole_stream() {
         let mut d = ReplacementDecoder::new();
         let mut dst = [0u8; 16];
-        assert_eq!(
-            d.decode(&[], &mut dst, false),
-            (RawDecoderResult::InputEmpty, 0, 0)
-        );
-        let m = RawMalformed::new(&[0x41], 0);
-        assert_eq!(
-            d.decode(b"ABC", &mut dst, false),
-            (RawDecoderResult::Malformed(m), 1, 0)
-        );
-        assert_eq!(
-            d.decode(b"BC", &mut dst, false),
-            (RawDecoderResult::InputEmpty, 2, 0)
-        );
-        assert_eq!(
-            d.decode(b"\xFFxyz", &mut dst, true),
-            (RawDecoderResult::InputEmpty, 4, 0)
-        );
-        // Reset by the end of the stream.
-        let m = RawMalformed::new(&[0x1B], 0);
-        assert_eq!(
-            d.decode(b"\x1B", &mut dst, true),
-            (RawDecoderResult::Malformed(m), 1, 0)
-        );
-        assert_eq!(
-            d.decode(&[], &mut dst, true),
-            (RawDecoderResult::InputEmpty, 0, 0)
-        );
-        assert_eq!(
-            d.decode(b"z", &mut dst, true).0,
-            RawDecoderResult::Malformed(RawMalformed::new(b"z", 0))
-        );
+        let error = |b: u8| RawDecoderResult::Malformed(RawMalformed::new(&[b], 0));
+        let empty = RawDecoderResult::InputEmpty;
+        // (input, last, result, bytes read), call after call; nothing is
+        // ever written.
+        let calls: [(&[u8], bool, RawDecoderResult, usize); 6] = [
+            (b"", false, empty, 0),
+            (b"ABC", false, error(0x41), 1),
+            (b"BC", false, empty, 2),
+            (b"\xFFxyz", true, empty, 4),
+            // Reset by the end of the stream.
+            (b"\x1B", true, error(0x1B), 1),
+            (b"", true, empty, 0),
+        ];
+        for (src, last, result, read) in calls {
+            let got = d.decode(src, &mut dst, last);
+            assert_eq!(got, (result, read, 0), "{src:02X?}");
+        }
+        assert_eq!(d.decode(b"z", &mut dst, true).0, error(b'z'));
     }
 
     #[test]

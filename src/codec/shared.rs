@@ -1,8 +1,21 @@
 //! Small helpers the families share in their hot loops: scalar values to and
-//! from UTF-8, and the stateless encoders' loop.
+//! from UTF-8, and the stateless encoders' loops.
 
 use super::ascii::copy_ascii;
-use super::RawEncoderResult;
+use super::tables::BytesTable;
+use super::{Encoded, RawEncoderResult};
+
+/// A byte -> offset table for the pair decoders' pointer sums: `(byte -
+/// first) * scale` for bytes in `first..=last`, `none` for the rest.
+pub(crate) const fn offsets(first: usize, last: usize, scale: u16, none: u16) -> [u16; 256] {
+    let mut t = [none; 256];
+    let mut b = first;
+    while b <= last {
+        t[b] = (b - first) as u16 * scale;
+        b += 1;
+    }
+    t
+}
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
 /// has checked that there is room (at most 4 bytes).
@@ -61,6 +74,16 @@ pub(crate) fn next_scalar(bytes: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
+/// The scalar value starting at `bytes[i]` (valid UTF-8, from a `&str`) and
+/// its length: [`next_scalar`] with ASCII first.
+#[inline(always)]
+pub(crate) fn scalar_at(bytes: &[u8], i: usize) -> (u32, usize) {
+    match bytes[i] {
+        b @ 0..=0x7F => (u32::from(b), 1),
+        _ => next_scalar(bytes, i),
+    }
+}
+
 /// The encoder's error report for `cp` (which came from a `&str`).
 #[inline]
 pub(crate) fn unmappable(cp: u32) -> RawEncoderResult {
@@ -77,7 +100,7 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
     src: &str,
     dst: &mut [u8],
     mut encode_one: impl FnMut(u32, &mut [u8]) -> Option<usize>,
-) -> (RawEncoderResult, usize, usize) {
+) -> Encoded {
     let bytes = src.as_bytes();
     let (mut r, mut w) = (0, 0);
     loop {
@@ -109,3 +132,39 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
         }
     }
 }
+
+/// The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5):
+/// [`encode_stateless`] writing the two bytes `table` holds for a character
+/// (build.rs precomputed them from the index), else what `outside` writes for
+/// the few characters the index lacks (`None`: unmappable).
+#[inline(always)]
+pub(crate) fn encode_pairs(
+    src: &str,
+    dst: &mut [u8],
+    table: &BytesTable,
+    mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+) -> Encoded {
+    encode_stateless::<2>(src, dst, |cp, out| match table.bytes(cp) {
+        Some(pair) => {
+            out[..2].copy_from_slice(&pair);
+            Some(2)
+        }
+        None => outside(cp, out),
+    })
+}
+
+/// Defines a stateless double-byte encoder: [`encode_pairs`] with the
+/// encoding's byte table and its rule for the code points outside the index.
+macro_rules! pair_encoder {
+    ($(#[$doc:meta])* $name:ident, $table:expr, $outside:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl $name {
+            pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
+                $crate::codec::shared::encode_pairs(src, dst, &$table, $outside)
+            }
+        }
+    };
+}
+pub(crate) use pair_encoder;

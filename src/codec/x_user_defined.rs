@@ -2,18 +2,13 @@
 
 use super::ascii::copy_ascii;
 use super::shared::encode_stateless;
-use super::{RawDecoderResult, RawEncoderResult};
+use super::{Decoded, Encoded, RawDecoderResult};
 
 /// The x-user-defined decoder (it never fails).
 pub(crate) struct XUserDefinedDecoder;
 
 impl XUserDefinedDecoder {
-    pub fn decode(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawDecoderResult, usize, usize) {
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], _last: bool) -> Decoded {
         let mut r = 0;
         let mut w = 0;
         loop {
@@ -46,12 +41,7 @@ impl XUserDefinedDecoder {
 pub(crate) struct XUserDefinedEncoder;
 
 impl XUserDefinedEncoder {
-    pub fn encode(
-        &mut self,
-        src: &str,
-        dst: &mut [u8],
-        _last: bool,
-    ) -> (RawEncoderResult, usize, usize) {
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         encode_stateless::<1>(src, dst, |cp, out| {
             out[0] = (cp.checked_sub(0xF780).filter(|&d| d < 0x80)? + 0x80) as u8;
             Some(1)
@@ -60,67 +50,4 @@ impl XUserDefinedEncoder {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn decode(input: &[u8], chunk: usize, dst_len: usize) -> Vec<u8> {
-        let mut d = XUserDefinedDecoder;
-        let mut out = Vec::new();
-        let mut dst = vec![0u8; dst_len];
-        for part in input.chunks(chunk) {
-            let mut src = part;
-            loop {
-                let (res, r, w) = d.decode(src, &mut dst, false);
-                out.extend_from_slice(&dst[..w]);
-                src = &src[r..];
-                match res {
-                    RawDecoderResult::InputEmpty => break,
-                    RawDecoderResult::OutputFull => assert!(r + w > 0),
-                    RawDecoderResult::Malformed(_) => panic!("x-user-defined never fails"),
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn decodes_high_bytes_to_the_private_use_area() {
-        let all: Vec<u8> = (0..=255).collect();
-        let expected: String = (0..=255u32)
-            .map(|b| char::from_u32(if b < 0x80 { b } else { 0xF780 + b - 0x80 }).unwrap())
-            .collect();
-        for chunk in [1, 2, 7, 256] {
-            for dst_len in [3, 4, 16, 1024] {
-                assert_eq!(decode(&all, chunk, dst_len), expected.as_bytes());
-            }
-        }
-        assert_eq!(decode(b"\x80\xFF", 2, 16), "\u{F780}\u{F7FF}".as_bytes());
-    }
-
-    #[test]
-    fn encodes_the_private_use_range_back() {
-        let mut e = XUserDefinedEncoder;
-        let mut dst = [0u8; 16];
-        assert_eq!(
-            e.encode("a\u{F780}\u{F7FF}b", &mut dst, true),
-            (RawEncoderResult::InputEmpty, 8, 4)
-        );
-        assert_eq!(&dst[..4], b"a\x80\xFFb");
-        assert_eq!(
-            e.encode("a\u{F77F}b", &mut dst, true),
-            (RawEncoderResult::Unmappable('\u{F77F}'), 4, 1)
-        );
-        assert_eq!(
-            e.encode("\u{F800}", &mut dst, true),
-            (RawEncoderResult::Unmappable('\u{F800}'), 3, 0)
-        );
-        assert_eq!(
-            e.encode("é", &mut dst, true),
-            (RawEncoderResult::Unmappable('é'), 2, 0)
-        );
-        assert_eq!(
-            e.encode("ab", &mut dst[..1], true),
-            (RawEncoderResult::OutputFull, 1, 1)
-        );
-    }
-}
+mod tests;

@@ -8,15 +8,17 @@ fn declared(html: &[u8]) -> Option<&'static str> {
     prescan(html).map(|d| d.encoding.name())
 }
 
-fn meta(html: &str) -> Option<&'static str> {
+/// The encoding `html` declares in `place`; one declared elsewhere fails.
+fn declared_at(html: &str, place: Place) -> Option<&'static str> {
     match prescan(html.as_bytes()) {
-        Some(Declaration {
-            encoding,
-            place: Place::Meta,
-        }) => Some(encoding.name()),
-        Some(other) => panic!("{html:?} declared in {other:?}, not in a <meta>"),
+        Some(d) if d.place == place => Some(d.encoding.name()),
+        Some(other) => panic!("{html:?} declared in {other:?}, not in {place:?}"),
         None => None,
     }
+}
+
+fn meta(html: &str) -> Option<&'static str> {
+    declared_at(html, Place::Meta)
 }
 
 #[test]
@@ -197,14 +199,7 @@ fn utf16_labels_mean_utf8_and_x_user_defined_means_windows_1252() {
 
 #[test]
 fn xml_declaration() {
-    let xml = |s: &str| match prescan(s.as_bytes()) {
-        Some(Declaration {
-            encoding,
-            place: Place::Xml,
-        }) => Some(encoding.name()),
-        Some(other) => panic!("{s:?}: {other:?}"),
-        None => None,
-    };
+    let xml = |s: &str| declared_at(s, Place::Xml);
     assert_eq!(
         xml("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a/>"),
         Some("Shift_JIS")

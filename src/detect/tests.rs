@@ -21,21 +21,17 @@ fn a_bom_wins_over_everything() {
 #[test]
 fn a_declaration_the_bytes_agree_with() {
     let page = b"<!DOCTYPE html><meta charset=\"shift_jis\"><p>\x82\xA0\x82\xA2</p>";
-    let s = sniffed(page);
-    assert_eq!(
-        (s.encoding, s.source),
-        (Some(SHIFT_JIS), Source::Declaration)
-    );
-    assert_eq!(s.declared.unwrap().place, Place::Meta);
-    assert_eq!(s.contradicted(), None);
-    assert!(s.is_confident());
     let xml = b"<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a>\x82\xA0</a>";
-    let s = sniffed(xml);
-    assert_eq!(
-        (s.encoding, s.source),
-        (Some(SHIFT_JIS), Source::Declaration)
-    );
-    assert_eq!(s.declared.unwrap().place, Place::Xml);
+    for (bytes, place) in [(&page[..], Place::Meta), (&xml[..], Place::Xml)] {
+        let s = sniffed(bytes);
+        assert_eq!(
+            (s.encoding, s.source),
+            (Some(SHIFT_JIS), Source::Declaration)
+        );
+        assert_eq!(s.declared.unwrap().place, place);
+        assert_eq!(s.contradicted(), None);
+        assert!(s.is_confident());
+    }
 }
 
 #[test]

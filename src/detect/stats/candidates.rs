@@ -19,6 +19,8 @@ const WESTERN: &[&str] = &[
 const CENTRAL: &[&str] = &["cs", "pl", "hu", "sk", "sl", "hr", "ro", "de"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
 const CYRILLIC: &[&str] = &["ru", "uk", "bg"];
+const NORDIC: &[&str] = &["is", "da", "sv", "nb", "fi", "et", "lt", "lv"];
+const SOUTHEASTERN: &[&str] = &["ro", "pl", "hu", "hr", "sl", "de", "fr", "it"];
 
 macro_rules! c {
     ($enc:ident, $langs:expr, $bits:expr) => {
@@ -37,19 +39,11 @@ pub(crate) static CANDIDATES: &[Candidate] = &[
     c!(ISO_8859_15, WESTERN, 1.5),
     c!(MACINTOSH, WESTERN, 6.0),
     c!(ISO_8859_14, WESTERN, 9.0),
-    c!(
-        ISO_8859_10,
-        &["is", "da", "sv", "nb", "fi", "et", "lt", "lv"],
-        9.0
-    ),
+    c!(ISO_8859_10, NORDIC, 9.0),
     c!(ISO_8859_3, &["tr", "de", "it"], 9.0),
     c!(WINDOWS_1250, CENTRAL, 0.0),
     c!(ISO_8859_2, CENTRAL, 1.0),
-    c!(
-        ISO_8859_16,
-        &["ro", "pl", "hu", "hr", "sl", "de", "fr", "it"],
-        6.0
-    ),
+    c!(ISO_8859_16, SOUTHEASTERN, 6.0),
     c!(WINDOWS_1257, BALTIC, 0.0),
     c!(ISO_8859_13, BALTIC, 1.0),
     c!(ISO_8859_4, BALTIC, 3.0),

@@ -89,14 +89,9 @@ mod tests {
 
     #[test]
     fn utf16_either_order() {
-        let le: Vec<u8> = "Hello, world"
-            .encode_utf16()
-            .flat_map(|u| u.to_le_bytes())
-            .collect();
-        let be: Vec<u8> = "Hello, world"
-            .encode_utf16()
-            .flat_map(|u| u.to_be_bytes())
-            .collect();
+        let units: Vec<u16> = "Hello, world".encode_utf16().collect();
+        let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+        let be: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
         assert_eq!(utf16(&le, true).unwrap().0, codec::UTF_16LE);
         assert_eq!(utf16(&be, true).unwrap().0, codec::UTF_16BE);
         assert!(utf16(b"\0\0\0\0\x01\x02", true).is_none());

@@ -1,0 +1,139 @@
+use super::*;
+use crate::codec::tables::{
+    SB_IBM866, SB_ISO_8859_8, SB_WINDOWS_1251, SB_WINDOWS_1252, SB_WINDOWS_874,
+};
+use crate::codec::test_support::{family_decode, family_encode, pieces};
+use crate::codec::RawEncoderResult;
+
+/// Decodes in chunks of `chunk` bytes with a `dst` of `dst_len`; errors
+/// show as `[ERR xx]`.
+fn decode(t: &'static SingleByteTable, input: &[u8], chunk: usize, dst_len: usize) -> String {
+    let mut d = SingleByteDecoder::new(t);
+    let chunks = pieces(input, chunk.max(1));
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    let out = family_decode(&chunks, dst_len, decode, |bytes| {
+        assert_eq!(bytes.len(), 1);
+        format!("[ERR {:02X}]", bytes[0])
+    });
+    String::from_utf8(out).unwrap()
+}
+
+/// Decodes whole, then in small chunks into small buffers, on every
+/// kernel path this CPU has; all must agree.
+fn decode_all_ways(t: &'static SingleByteTable, input: &[u8]) -> String {
+    let one = decode(t, input, input.len().max(1), 1 << 16);
+    for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
+        simd::force_path(Some(path));
+        assert_eq!(
+            decode(t, input, input.len().max(1), 1 << 16),
+            one,
+            "{path:?}"
+        );
+        for chunk in [1, 2, 3, 5, 40] {
+            for dst_len in [3, 4, 5, 16, 70] {
+                assert_eq!(
+                    decode(t, input, chunk, dst_len),
+                    one,
+                    "{path:?} chunk {chunk} dst {dst_len}"
+                );
+            }
+        }
+    }
+    simd::force_path(None);
+    one
+}
+
+fn encode(t: &'static SingleByteTable, s: &str, dst_len: usize) -> Vec<u8> {
+    let mut e = SingleByteEncoder::new(t);
+    let encode = |src: &str, dst: &mut [u8], last| e.encode(src, dst, last);
+    family_encode(s, dst_len, encode, |c| format!("[U+{:04X}]", c as u32))
+}
+
+#[test]
+fn windows_1252_decodes_c1_bytes_through_its_index() {
+    assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\x80"), "€");
+    assert_eq!(
+        decode_all_ways(
+            &SB_WINDOWS_1252,
+            b"caf\xE9 \x93quoted\x94 \x81\x8D\x8F\x90\x9D"
+        ),
+        "café “quoted” \u{81}\u{8D}\u{8F}\u{90}\u{9D}"
+    );
+    assert_eq!(decode_all_ways(&SB_WINDOWS_1252, b"\xFF\xA0"), "ÿ\u{A0}");
+}
+
+#[test]
+fn unmapped_bytes_are_errors() {
+    // windows-874 has no code point for 0xDB..=0xDE; ISO-8859-8 none for 0xA1.
+    assert_eq!(
+        decode_all_ways(&SB_WINDOWS_874, b"a\xDBb\xDE\xA1"),
+        "a[ERR DB]b[ERR DE]\u{E01}"
+    );
+    assert_eq!(decode_all_ways(&SB_ISO_8859_8, b"\xA1\xE0"), "[ERR A1]א");
+}
+
+#[test]
+fn errors_anywhere_in_long_input() {
+    // windows-874 has no code point for 0xDB; put it at every position of
+    // inputs long enough for the word-wise paths, between ASCII and Thai.
+    for base in [&[b'a'; 48][..], &[0xA1; 48][..]] {
+        for at in 0..base.len() {
+            let mut input = base.to_vec();
+            input[at] = 0xDB;
+            let expected: String = input
+                .iter()
+                .map(|&b| match b {
+                    0xDB => "[ERR DB]".to_string(),
+                    0xA1 => "\u{E01}".to_string(),
+                    b => (b as char).to_string(),
+                })
+                .collect();
+            assert_eq!(
+                decode_all_ways(&SB_WINDOWS_874, &input),
+                expected,
+                "at {at}"
+            );
+        }
+    }
+}
+
+#[test]
+fn cyrillic_round_trip() {
+    let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 2024 г.";
+    let cp1251 = encode(&SB_WINDOWS_1251, text, 1024);
+    assert_eq!(cp1251.len(), text.chars().count());
+    assert_eq!(&cp1251[..4], b"\xD1\xFA\xE5\xF8");
+    assert_eq!(decode_all_ways(&SB_WINDOWS_1251, &cp1251), text);
+    for dst_len in [1, 2, 7] {
+        assert_eq!(encode(&SB_WINDOWS_1251, text, dst_len), cp1251);
+    }
+    let cp866 = encode(&SB_IBM866, text, 1024);
+    assert_eq!(decode_all_ways(&SB_IBM866, &cp866), text);
+}
+
+#[test]
+fn every_byte_round_trips_in_windows_1252() {
+    let all: Vec<u8> = (0..=255).collect();
+    let text = decode_all_ways(&SB_WINDOWS_1252, &all);
+    assert_eq!(text.chars().count(), 256);
+    assert_eq!(encode(&SB_WINDOWS_1252, &text, 1024), all);
+}
+
+#[test]
+fn unmappable_characters() {
+    assert_eq!(
+        encode(&SB_WINDOWS_1252, "a€b😀cЖ\u{81}", 1024),
+        b"a\x80b[U+1F600]c[U+0416]\x81"
+    );
+    assert_eq!(encode(&SB_WINDOWS_1251, "\u{E9}", 1024), b"[U+00E9]");
+    let mut e = SingleByteEncoder::new(&SB_WINDOWS_1252);
+    let mut dst = [0u8; 16];
+    assert_eq!(
+        e.encode("ab😀c", &mut dst, true),
+        (RawEncoderResult::Unmappable('😀'), 6, 2)
+    );
+    assert_eq!(
+        e.encode("ab", &mut dst[..1], true),
+        (RawEncoderResult::OutputFull, 1, 1)
+    );
+}

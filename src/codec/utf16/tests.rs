@@ -1,0 +1,428 @@
+use super::*;
+use crate::codec::test_support::{family_encode, family_events, out, pieces, push_out, Ev};
+
+fn run(be: bool, input: &[u8], chunk: usize, dst_len: usize) -> Vec<Ev> {
+    let mut d = Utf16Decoder::new(be);
+    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+    family_events(&pieces(input, chunk), dst_len, decode)
+}
+
+/// Decodes `input` in every chunking down to single bytes, with small and
+/// large buffers, checks they all agree and returns the result.
+fn decode_all_ways(be: bool, input: &[u8]) -> Vec<Ev> {
+    let one = run(be, input, usize::MAX, 1024);
+    for chunk in 1..=6 {
+        for dst_len in [4, 5, 6, 16] {
+            assert_eq!(
+                run(be, input, chunk, dst_len),
+                one,
+                "{input:02X?} chunk {chunk} dst {dst_len}"
+            );
+        }
+    }
+    one
+}
+
+fn le(units: &[u16]) -> Vec<u8> {
+    units.iter().flat_map(|u| u.to_le_bytes()).collect()
+}
+fn be(units: &[u16]) -> Vec<u8> {
+    units.iter().flat_map(|u| u.to_be_bytes()).collect()
+}
+
+#[test]
+fn decodes_bmp_and_pairs_in_both_orders() {
+    let text = "a\u{7F}\u{80}é€\u{FFFF}😀\u{10FFFF}xyzzy plain ascii run of text";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    assert_eq!(decode_all_ways(false, &le(&units)), vec![out(text)]);
+    assert_eq!(decode_all_ways(true, &be(&units)), vec![out(text)]);
+    assert_eq!(
+        decode_all_ways(false, &[0x3D, 0xD8, 0x00, 0xDE]),
+        vec![out("😀")]
+    );
+    assert_eq!(
+        decode_all_ways(true, &[0xD8, 0x3D, 0xDE, 0x00]),
+        vec![out("😀")]
+    );
+}
+
+#[test]
+fn surrogate_pairs_split_at_every_boundary() {
+    let text = "😀a😀😀€😀";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for be_order in [false, true] {
+        let input = if be_order { be(&units) } else { le(&units) };
+        for cut in 0..=input.len() {
+            for cut2 in cut..=input.len() {
+                let mut d = Utf16Decoder::new(be_order);
+                let mut dst = [0u8; 64];
+                let mut got = Vec::new();
+                for (part, last) in [
+                    (&input[..cut], false),
+                    (&input[cut..cut2], false),
+                    (&input[cut2..], true),
+                ] {
+                    let (res, r, w) = d.decode(part, &mut dst, last);
+                    assert_eq!((res, r), (RawDecoderResult::InputEmpty, part.len()));
+                    got.extend_from_slice(&dst[..w]);
+                }
+                assert_eq!(got, text.as_bytes());
+            }
+        }
+    }
+}
+
+#[test]
+fn unpaired_surrogates_and_odd_bytes() {
+    // A lone trail surrogate: its two bytes are the error.
+    assert_eq!(
+        decode_all_ways(false, &le(&[0x61, 0xDC00, 0x62])),
+        vec![out("a"), Ev::Bad(2, vec![0x00, 0xDC]), out("b")]
+    );
+    // A lead surrogate followed by a non-trail unit: the unit is read again.
+    assert_eq!(
+        decode_all_ways(false, &le(&[0xD800, 0x62])),
+        vec![Ev::Bad(0, vec![0x00, 0xD8]), out("b")]
+    );
+    assert_eq!(
+        decode_all_ways(true, &be(&[0xD800, 0xD800, 0xDC00])),
+        vec![Ev::Bad(0, vec![0xD8, 0x00]), out("\u{10000}")]
+    );
+    assert_eq!(
+        decode_all_ways(true, &be(&[0xDBFF, 0xDBFF, 0x41])),
+        vec![
+            Ev::Bad(0, vec![0xDB, 0xFF]),
+            Ev::Bad(2, vec![0xDB, 0xFF]),
+            out("A")
+        ]
+    );
+    // A lead surrogate at the end.
+    assert_eq!(
+        decode_all_ways(false, &le(&[0x41, 0xD800])),
+        vec![out("A"), Ev::Bad(2, vec![0x00, 0xD8])]
+    );
+    // An odd byte at the end.
+    assert_eq!(
+        decode_all_ways(false, &[0x41, 0x00, 0x42]),
+        vec![out("A"), Ev::Bad(2, vec![0x42])]
+    );
+    assert_eq!(decode_all_ways(true, &[0x00]), vec![Ev::Bad(0, vec![0x00])]);
+    // A lead surrogate and an odd byte at the end: one error.
+    assert_eq!(
+        decode_all_ways(true, &[0xD8, 0x00, 0xDC]),
+        vec![Ev::Bad(0, vec![0xD8, 0x00, 0xDC])]
+    );
+    assert_eq!(decode_all_ways(true, &[]), vec![]);
+}
+
+/// The standard's handler, transcribed, as a reference.
+fn reference(be_order: bool, input: &[u8]) -> Vec<Ev> {
+    let mut evs = Vec::new();
+    let mut lead_byte: Option<(u8, usize)> = None;
+    let mut lead_surrogate: Option<(u16, usize)> = None;
+    let mut i = 0;
+    let bytes_of = |u: u16| {
+        if be_order {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        }
+    };
+    loop {
+        let Some(&b) = input.get(i) else {
+            if lead_byte.is_some() || lead_surrogate.is_some() {
+                let at = lead_surrogate.map_or_else(|| lead_byte.unwrap().1, |s| s.1);
+                evs.push(Ev::Bad(at as u64, input[at..].to_vec()));
+            }
+            return evs;
+        };
+        i += 1;
+        let Some((lb, _)) = lead_byte else {
+            lead_byte = Some((b, i - 1));
+            continue;
+        };
+        let u = if be_order {
+            (u16::from(lb) << 8) + u16::from(b)
+        } else {
+            (u16::from(b) << 8) + u16::from(lb)
+        };
+        lead_byte = None;
+        if let Some((ls, at)) = lead_surrogate.take() {
+            if is_trail(u) {
+                let cp = 0x10000 + ((u32::from(ls) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
+                push_out(&mut evs, char::from_u32(cp).unwrap().to_string().as_bytes());
+                continue;
+            }
+            evs.push(Ev::Bad(at as u64, bytes_of(ls).to_vec()));
+            i -= 2;
+            continue;
+        }
+        if (0xD800..=0xDBFF).contains(&u) {
+            lead_surrogate = Some((u, i - 2));
+            continue;
+        }
+        if is_trail(u) {
+            evs.push(Ev::Bad((i - 2) as u64, bytes_of(u).to_vec()));
+            continue;
+        }
+        push_out(
+            &mut evs,
+            char::from_u32(u32::from(u)).unwrap().to_string().as_bytes(),
+        );
+    }
+}
+
+#[test]
+fn matches_the_standard_on_unit_sequences() {
+    let pool: [u16; 8] = [
+        0x0041, 0x00E9, 0x20AC, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD,
+    ];
+    for be_order in [false, true] {
+        for a in pool {
+            for b in pool {
+                for c in pool {
+                    let units = [a, b, c];
+                    let mut input = if be_order { be(&units) } else { le(&units) };
+                    for extra in [None, Some(0xD8), Some(0x41)] {
+                        if let Some(x) = extra {
+                            input.push(x);
+                        }
+                        assert_eq!(
+                            decode_all_ways(be_order, &input),
+                            reference(be_order, &input),
+                            "{input:02X?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn surrogates_anywhere_in_long_input() {
+    // Long enough for the four-units-at-a-time path, with ASCII runs.
+    let base: Vec<u16> = "abcdefgh é€ ijklmnop Жx\u{7FF}\u{800}\u{FFFF}qrstuvwxyz0123"
+        .encode_utf16()
+        .collect();
+    let inserts: [&[u16]; 6] = [
+        &[0xDC00],
+        &[0xD800],
+        &[0xD800, 0xD800, 0xDC00],
+        &[0xD83D, 0xDE00],
+        &[0xDBFF, 0x0041],
+        &[0xDFFF, 0xD800],
+    ];
+    for be_order in [false, true] {
+        for at in 0..=base.len() {
+            for ins in inserts {
+                let mut units = base[..at].to_vec();
+                units.extend_from_slice(ins);
+                units.extend_from_slice(&base[at..]);
+                let input = if be_order { be(&units) } else { le(&units) };
+                let expected = reference(be_order, &input);
+                assert_eq!(
+                    run(be_order, &input, usize::MAX, 1024),
+                    expected,
+                    "{units:04X?}"
+                );
+                assert_eq!(run(be_order, &input, 7, 16), expected, "{units:04X?}");
+                assert_eq!(run(be_order, &input, 1, 20), expected, "{units:04X?}");
+            }
+            // Cut after any byte: odd bytes and lone leads at the end.
+            let input = if be_order { be(&base) } else { le(&base) };
+            for cut in [2 * at, (2 * at + 1).min(input.len())] {
+                let expected = reference(be_order, &input[..cut]);
+                assert_eq!(run(be_order, &input[..cut], usize::MAX, 1024), expected);
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the randomized tests.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Up to `max_len` units in runs like real text, in a random mode: 0 mostly
+/// ASCII, 1 mostly two-byte, 2 mostly three-byte, 3 anything (surrogates
+/// too), 4 ASCII, 5 ASCII and surrogate pairs, each with a rare lone
+/// surrogate or boundary value mixed in.
+fn random_units(rng: &mut XorShift, max_len: u64) -> Vec<u16> {
+    let mode = rng.below(6);
+    let len = rng.below(max_len) as usize;
+    const EDGES: [u16; 16] = [
+        0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4E00, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF,
+        0xE000, 0xFFFD, 0xFFFF,
+    ];
+    let mut units = Vec::with_capacity(len + 1);
+    while units.len() < len {
+        let roll = rng.below(100);
+        let pick = rng.next();
+        let ascii = 0x20 + (pick % 0x5F) as u16;
+        let unit = if roll < 3 {
+            EDGES[(pick % 16) as usize]
+        } else if mode == 3 {
+            pick as u16
+        } else if mode == 4 {
+            ascii
+        } else if mode == 5 {
+            // Emoji: valid surrogate pairs.
+            if roll < 30 {
+                units.push(0xD800 + (pick % 0x400) as u16);
+                0xDC00 + ((pick >> 10) % 0x400) as u16
+            } else {
+                ascii
+            }
+        } else if mode == 0 {
+            // Latin: accented letters now and then.
+            if roll < 12 {
+                0xC0 + (pick % 0x40) as u16
+            } else {
+                ascii
+            }
+        } else if roll < 25 {
+            // Spaces and punctuation between words.
+            ascii
+        } else if mode == 1 {
+            0x400 + (pick % 0x100) as u16
+        } else {
+            0x4E00 + (pick % 0x5000) as u16
+        };
+        units.push(unit);
+    }
+    units
+}
+
+#[test]
+fn every_unit_in_every_lane_of_a_block() {
+    // Blocks of one kind of unit with `u` in one lane of the second block
+    // and in every lane of the third: each kind of block meets every
+    // unit value, and every lane sees every kind of unit.
+    for filler in [0x61u16, 0xE9, 0x4E00] {
+        for u in 0..=0xFFFFu16 {
+            let mut units = vec![filler; 28];
+            units[8 + (usize::from(u) * 7 + usize::from(filler)) % 8] = u;
+            units[16..24].fill(u);
+            let expected = String::from_utf16_lossy(&units).into_bytes();
+            for be_order in [false, true] {
+                let input = if be_order { be(&units) } else { le(&units) };
+                let mut got = Vec::new();
+                for ev in run(be_order, &input, usize::MAX, 1024) {
+                    match ev {
+                        Ev::Out(bytes) => got.extend_from_slice(&bytes),
+                        _ => got.extend_from_slice("\u{FFFD}".as_bytes()),
+                    }
+                }
+                assert_eq!(got, expected, "{u:04X} after {filler:04X} (be: {be_order})");
+            }
+        }
+    }
+}
+
+#[test]
+fn random_unit_mixes_match_the_standard() {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..4000 {
+        let units = random_units(&mut rng, 90);
+        for be_order in [false, true] {
+            let mut input = if be_order { be(&units) } else { le(&units) };
+            if rng.below(4) == 0 {
+                input.push(0xD8);
+            }
+            let expected = reference(be_order, &input);
+            assert_eq!(
+                run(be_order, &input, usize::MAX, 1024),
+                expected,
+                "{units:04X?}"
+            );
+            let chunk = 1 + rng.below(40) as usize;
+            let dst_len = 16 + rng.below(40) as usize;
+            assert_eq!(
+                run(be_order, &input, chunk, dst_len),
+                expected,
+                "{units:04X?} chunk {chunk} dst {dst_len}"
+            );
+        }
+    }
+}
+
+/// A fast path's signature.
+type FastPath = fn(&[u8], usize, &mut [u8], usize) -> (usize, usize);
+
+/// Checks a fast path on its own: it reads whole units (surrogates only
+/// in valid pairs), writes exactly their UTF-8, and goes on until the end
+/// of `src` or `dst` is near or a surrogate is.
+fn check_fast_path(name: &str, f: FastPath, be_order: bool, units: &[u16], dst_len: usize) {
+    let input = if be_order { be(units) } else { le(units) };
+    let mut dst = vec![0u8; dst_len];
+    let (r, w) = f(&input, 0, &mut dst, 0);
+    assert!(r % 2 == 0 && r <= input.len() && w <= dst_len, "{name}");
+    let read = &units[..r / 2];
+    let text = String::from_utf16(read).expect("no lone surrogate read");
+    assert_eq!(&dst[..w], text.as_bytes(), "{name} {units:04X?}");
+    let next_surrogate = units[r / 2..]
+        .iter()
+        .position(|&u| u & 0xF800 == 0xD800)
+        .map_or(usize::MAX, |i| r / 2 + i);
+    // Neither path stops more than a block of units short.
+    if next_surrogate >= r / 2 + 8 {
+        assert!(
+            r + 16 > input.len() || w + 40 > dst_len,
+            "{name} stopped early"
+        );
+    }
+}
+
+#[test]
+fn fast_paths_decode_exactly_what_they_read() {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    for _ in 0..20_000 {
+        let units = random_units(&mut rng, 70);
+        let dst_len = rng.below(120) as usize;
+        for be_order in [false, true] {
+            let (portable, fast): (FastPath, FastPath) = if be_order {
+                (fast_bmp_swar::<true>, fast_bmp::<true>)
+            } else {
+                (fast_bmp_swar::<false>, fast_bmp::<false>)
+            };
+            check_fast_path("portable", portable, be_order, &units, dst_len);
+            check_fast_path("fast", fast, be_order, &units, dst_len);
+        }
+    }
+}
+
+fn encode(be_order: bool, s: &str, dst_len: usize) -> Vec<u8> {
+    let mut e = Utf16Encoder::new(be_order);
+    let encode = |src: &str, dst: &mut [u8], last| e.encode(src, dst, last);
+    family_encode(s, dst_len, encode, |_| panic!("UTF-16 never fails"))
+}
+
+#[test]
+fn encoder_writes_units_and_pairs() {
+    let text = "Hello, wörld € 😀 \u{10FFFF}\u{FFFF} and a longer ascii tail";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for dst_len in [4, 5, 7, 16, 1024] {
+        assert_eq!(encode(false, text, dst_len), le(&units));
+        assert_eq!(encode(true, text, dst_len), be(&units));
+    }
+    assert_eq!(encode(true, "😀", 16), vec![0xD8, 0x3D, 0xDE, 0x00]);
+    assert_eq!(encode(false, "😀", 16), vec![0x3D, 0xD8, 0x00, 0xDE]);
+    assert_eq!(encode(false, "", 16), Vec::<u8>::new());
+    let mut e = Utf16Encoder::new(false);
+    let mut dst = [0u8; 3];
+    assert_eq!(
+        e.encode("😀", &mut dst, true),
+        (RawEncoderResult::OutputFull, 0, 0)
+    );
+}

@@ -41,9 +41,10 @@ pub(crate) trait MultiByte {
     const MAX_STEP: usize;
 
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
-    /// the non-ASCII BMP code point they decode to when they are one of the
-    /// family's common pairs; `None` hands them to [`step`](MultiByte::step).
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32>;
+    /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
+    /// decode to when they are one of the family's common pairs; 0 hands
+    /// them to [`step`](MultiByte::step).
+    fn hot_pair(lead: u8, byte: u8) -> u32;
 
     /// Whether a sequence begun in an earlier call (or bytes the standard
     /// restored after an error) is pending.
@@ -122,31 +123,43 @@ fn hot_loop<F: MultiByte>(
                 r += 1;
                 continue;
             }
-            match F::hot_pair(b, byte) {
-                Some(cp) => {
-                    w = write_bmp_word(dst, w, cp);
-                    r += 2;
-                }
-                None => break,
+            let word = F::hot_pair(b, byte);
+            if word == 0 {
+                break;
             }
+            // One 4-byte store; the top byte (the length) is overwritten later.
+            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+            w += (word >> 24) as usize;
+            r += 2;
         }
         return (r, w);
     }
 }
 
-/// Writes a non-ASCII BMP code point (never a surrogate) as UTF-8 at
-/// `dst[w..]` with one 4-byte store (the byte after it is overwritten later),
-/// returning the new position; the caller has checked that 4 bytes are free.
+/// Marks a byte that cannot start (or end) a hot pair in a family's
+/// byte -> pointer part tables: any sum involving it is past the end of every
+/// index, so [`hot_word`] gives 0 without a branch per byte.
+pub(crate) const NO_POINTER: u16 = 0x8000;
+
+/// A byte -> pointer part table for leads 0x81..=0xFE (Big5, gb18030):
+/// `(lead - 0x81) * row`, or [`NO_POINTER`].
+pub(crate) const fn lead_rows(row: u16) -> [u16; 256] {
+    let mut t = [NO_POINTER; 256];
+    let mut b = 0x81;
+    while b <= 0xFE {
+        t[b] = (b as u16 - 0x81) * row;
+        b += 1;
+    }
+    t
+}
+
+/// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
+/// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
+/// code point's UTF-8 bytes in its low bytes and their count in the top byte
+/// (0: no such pair, or one the family's `step` decodes).
 #[inline(always)]
-fn write_bmp_word(dst: &mut [u8], w: usize, cp: u32) -> usize {
-    let (word, len) = if cp >= 0x800 {
-        let word = (0xE0 | cp >> 12) | (0x80 | (cp >> 6) & 0x3F) << 8 | (0x80 | cp & 0x3F) << 16;
-        (word, 3)
-    } else {
-        ((0xC0 | cp >> 6) | (0x80 | cp & 0x3F) << 8, 2)
-    };
-    dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
-    w + len
+pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
+    words.get(pointer).copied().unwrap_or(0)
 }
 
 /// What a fresh non-ASCII byte is, for a family whose only state is one

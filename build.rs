@@ -323,11 +323,6 @@ fn main() {
     let jis0208 = read_index(dir, "jis0208");
     emit_decode(&mut out, "INDEX_JIS0208", &jis0208, false, 0);
     emit_utf8_words(&mut out, "UTF8_JIS0208", &jis0208);
-    emit_reverse(
-        &mut out,
-        "JIS0208_ENCODE",
-        &first_pointers(&jis0208, |_| false),
-    );
     emit_reverse_bytes(
         &mut out,
         "EUC_JP_BYTES",

@@ -1,7 +1,7 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, JIS0208_ENCODE};
+use super::tables::{EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -369,10 +369,10 @@ impl Iso2022JpEncoder {
                 _ => next_scalar(bytes, r),
             };
             if self.state == EncoderState::Jis0208 && cp >= 0x80 {
-                // The common case: stay in jis0208.
-                if let Some(pointer) = JIS0208_ENCODE.pointer(cp) {
-                    w = write_jis0208(dst, w, pointer);
-                    r += len;
+                // The common case: stay in jis0208, for as long as it lasts.
+                if let Some(pair) = jis0208_bytes(cp) {
+                    dst[w..w + 2].copy_from_slice(&pair);
+                    (r, w) = jis0208_run(bytes, dst, r + len, w + 2);
                     continue;
                 }
             }
@@ -420,7 +420,7 @@ impl Iso2022JpEncoder {
             if (0xFF61..=0xFF9F).contains(&code_point) {
                 code_point = u32::from(INDEX_ISO_2022_JP_KATAKANA[(code_point - 0xFF61) as usize]);
             }
-            let Some(pointer) = JIS0208_ENCODE.pointer(code_point) else {
+            let Some(pair) = jis0208_bytes(code_point) else {
                 if state == EncoderState::Jis0208 {
                     w = write_escape(dst, w, b'(', b'B');
                     self.state = EncoderState::Ascii;
@@ -433,10 +433,38 @@ impl Iso2022JpEncoder {
                 self.state = EncoderState::Jis0208;
                 continue;
             }
-            w = write_jis0208(dst, w, pointer);
+            dst[w..w + 2].copy_from_slice(&pair);
+            w += 2;
             r += len;
         }
     }
+}
+
+/// The jis0208 state's two bytes for `cp`: EUC-JP's, less 0x80 each (both
+/// are the pointer's row and cell, from 0xA1 and from 0x21).
+#[inline(always)]
+fn jis0208_bytes(cp: u32) -> Option<[u8; 2]> {
+    let [lead, trail] = EUC_JP_BYTES.bytes(cp)?;
+    Some([lead & 0x7F, trail & 0x7F])
+}
+
+/// In the jis0208 state: encodes the three-byte UTF-8 characters at
+/// `bytes[r..]` that jis0208 has (most Japanese text) while 2 bytes of
+/// output are free, without the general loop's state checks; returns the new
+/// positions at the first other character.
+#[inline(always)]
+fn jis0208_run(bytes: &[u8], dst: &mut [u8], mut r: usize, mut w: usize) -> (usize, usize) {
+    while r + 2 < bytes.len() && dst.len() - w >= 2 && bytes[r] & 0xF0 == 0xE0 {
+        let [b0, b1, b2] = [0, 1, 2].map(|i| u32::from(bytes[r + i]));
+        let cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F;
+        let Some(pair) = jis0208_bytes(cp) else {
+            break;
+        };
+        dst[w..w + 2].copy_from_slice(&pair);
+        w += 2;
+        r += 3;
+    }
+    (r, w)
 }
 
 #[inline(always)]
@@ -447,12 +475,6 @@ fn write_escape(dst: &mut [u8], w: usize, a: u8, b: u8) -> usize {
     w + 3
 }
 
-#[inline(always)]
-fn write_jis0208(dst: &mut [u8], w: usize, pointer: u16) -> usize {
-    dst[w] = (pointer / 94 + 0x21) as u8;
-    dst[w + 1] = (pointer % 94 + 0x21) as u8;
-    w + 2
-}
 
 #[cfg(test)]
 mod tests {

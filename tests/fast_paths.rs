@@ -82,12 +82,15 @@ fn report(failures: Vec<String>) {
 }
 
 /// Contexts for the byte under test: ASCII, a two-byte character of the
-/// encoding (the kernels' case) and a three-byte one (the scalar loop's),
-/// where the encoding has them.
+/// encoding (the two-byte kernel's case) and the first and last three-byte
+/// ones (for windows-874 the last is Thai, the three-byte kernel's case; the
+/// first, U+20AC, is the scalar loop's), where the encoding has them.
 fn contexts(enc: &'static Encoding) -> Vec<u8> {
     let mut fill = vec![b'a'];
     fill.extend(bytes_with_utf8_len(enc, 2).first());
-    fill.extend(bytes_with_utf8_len(enc, 3).first());
+    let three = bytes_with_utf8_len(enc, 3);
+    fill.extend(three.first());
+    fill.extend(three.last().filter(|&&b| three.len() > 1 && b != three[0]));
     fill
 }
 
@@ -226,6 +229,40 @@ fn every_output_buffer_size() {
                 if let Some(f) = compare(enc, &input, &[], dst_len) {
                     failures.push(format!("{path:?}: {f}"));
                 }
+            }
+        }
+    });
+    report(failures);
+}
+
+/// Thai-like windows-874 text for the three-byte kernel: mostly Thai letters
+/// (0xA1..=0xDA, 0xDF..=0xFB) and spaces, with rarer quotes (three-byte but
+/// outside the Thai block), two-byte characters and unmapped bytes, in random
+/// chunks and output buffers.
+#[test]
+fn random_thai_text_in_random_chunks_and_buffers() {
+    let enc = Encoding::for_label(b"windows-874").unwrap();
+    let thai: Vec<u8> = (0xA1..=0xDA).chain(0xDF..=0xFB).collect();
+    let rare = [0x93, 0x94, 0x85, 0xA0, 0x81, 0xDB, 0xFC, 0xFF];
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        let mut rng = Rng(0x5EED_0874);
+        for round in 0..300 {
+            let len = 1 + rng.below(1500);
+            let input: Vec<u8> = (0..len)
+                .map(|_| match rng.below(200) {
+                    0..=159 => thai[rng.below(thai.len())],
+                    160..=189 => b" 0a.\n"[rng.below(5)],
+                    // Only some rounds have rare bytes, so some run clean.
+                    _ if round % 3 == 0 => rare[rng.below(rare.len())],
+                    _ => b' ',
+                })
+                .collect();
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(len)).collect();
+            cuts.sort_unstable();
+            let dst_len = 16 + rng.below(400);
+            if let Some(f) = compare(enc, &input, &cuts, dst_len) {
+                failures.push(format!("{path:?}: {f}"));
             }
         }
     });

@@ -475,7 +475,6 @@ fn write_escape(dst: &mut [u8], w: usize, a: u8, b: u8) -> usize {
     w + 3
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::super::shift_jis::test_support::*;

@@ -4,7 +4,7 @@
 use super::ascii::copy_ascii;
 use super::registry::Kind;
 use super::shared::encode_stateless;
-use super::simd::{self, PairTables, Path};
+use super::simd::{self, PairTables, Path, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -37,19 +37,25 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
 }
 
 /// What a decoder looks bytes up in: the scalar table and the vector
-/// kernels' two-byte tables, derived from it.
+/// kernels' tables, derived from it: the two-byte kernel's, or for an
+/// encoding with a block of three-byte characters (Thai) that kernel's.
 struct DecodeTables {
     utf8: Utf8Table,
     pairs: PairTables,
+    triples: Option<TripleTables>,
 }
 
 fn build_decode_tables(t: &SingleByteTable) -> DecodeTables {
     let utf8 = build_utf8_table(t);
-    let pairs = PairTables::new(|b| {
+    let utf8_of = |b: u8| {
         let e = utf8[usize::from(b)];
         e.to_le_bytes()[..(e >> 24) as usize].to_vec()
-    });
-    DecodeTables { utf8, pairs }
+    };
+    DecodeTables {
+        utf8,
+        pairs: PairTables::new(utf8_of),
+        triples: TripleTables::new(utf8_of),
+    }
 }
 
 /// The [`DecodeTables`] of `t`, built on first use and kept for the program's
@@ -104,9 +110,12 @@ impl SingleByteDecoder {
         let mut r = 0;
         let mut w = 0;
         loop {
-            // Whole blocks of ASCII and two-byte characters, vectorised.
-            let (kr, kw) =
-                simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]);
+            // Whole blocks of ASCII and two-byte (or Thai) characters,
+            // vectorised.
+            let (kr, kw) = match &self.tables.triples {
+                None => simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]),
+                Some(t) => simd::decode_triples(self.path, t, &src[r..], &mut dst[w..]),
+            };
             r += kr;
             w += kw;
             self.stretch = match kr {

@@ -1,8 +1,10 @@
 //! Every single-byte decode path (scalar, SSSE3, AVX2: see src/codec/simd.rs)
 //! against encoding_rs, each path forced in turn: all 256 bytes at every
 //! offset of two vector blocks in ASCII, two-byte and three-byte contexts,
-//! long random inputs with errors, and every output buffer size near the end.
-//! A path this CPU lacks is skipped (and said so on stderr).
+//! long random inputs with errors, and every output buffer size near the end;
+//! Thai text for the three-byte kernel. Then the encoders' fast loops
+//! (single-byte, ISO-2022-JP's jis0208 runs) on random text, every chunking
+//! and buffer size. A path this CPU lacks is skipped (and said so on stderr).
 
 mod common;
 use common::*;
@@ -266,5 +268,69 @@ fn random_thai_text_in_random_chunks_and_buffers() {
             }
         }
     });
+    report(failures);
+}
+
+/// Random text for an encoder: ASCII, characters from `mapped` (most of it),
+/// and now and then one from `other` (unmappable, or taking another path).
+fn random_text(rng: &mut Rng, len: usize, mapped: &[char], other: &[char]) -> String {
+    (0..len)
+        .map(|_| match rng.below(100) {
+            0..=29 => b" a1.<"[rng.below(5)] as char,
+            30..=96 => mapped[rng.below(mapped.len())],
+            _ => other[rng.below(other.len())],
+        })
+        .collect()
+}
+
+/// The single-byte encoders' loop (flat table for two-byte UTF-8, reverse
+/// table for three-byte) and ISO-2022-JP's jis0208 run loop against
+/// encoding_rs: random text cut in two at every character boundary of its
+/// start, and every output buffer size, in fatal mode.
+#[test]
+fn encoders_in_random_chunks_and_every_buffer_size() {
+    let mut rng = Rng(0xE4C0_DE);
+    let mut cases: Vec<(&'static Encoding, Vec<char>)> = single_byte_encodings()
+        .into_iter()
+        .map(|enc| {
+            let upper: Vec<u8> = (0x80..=0xFF).collect();
+            let (text, _) = oracle(enc).decode_without_bom_handling(&upper);
+            (enc, text.chars().filter(|&c| c != '\u{FFFD}').collect())
+        })
+        .collect();
+    let jis: Vec<char> = "あいうアイウ漢字日本語、。「」ー＝￥‾¥\u{2212}ｱｲ"
+        .chars()
+        .collect();
+    cases.push((Encoding::for_label(b"iso-2022-jp").unwrap(), jis));
+    let other = [
+        'é',
+        'я',
+        'ก',
+        '€',
+        '\u{3042}',
+        '\u{1F600}',
+        '\u{FFFD}',
+        '\u{0E5B}',
+    ];
+    let mut failures = Vec::new();
+    for (enc, mapped) in cases {
+        for _ in 0..25 {
+            let len = 1 + rng.below(120);
+            let text = random_text(&mut rng, len, &mapped, &other);
+            let expected = oracle_encode_fatal(enc, &text);
+            let cuts = text.char_indices().map(|(i, _)| i).take(12);
+            for cut in cuts {
+                let chunks = [&text[..cut], &text[cut..]];
+                if wenc_encode_fatal(enc, &chunks, 64) != expected {
+                    failures.push(format!("{}: {text:?} cut at {cut}", enc.name()));
+                }
+            }
+            for dst_len in wenc::codec::MIN_OUTPUT_BUFFER..text.len() * 2 + 40 {
+                if wenc_encode_fatal(enc, &[&text], dst_len) != expected {
+                    failures.push(format!("{}: {text:?} into {dst_len}", enc.name()));
+                }
+            }
+        }
+    }
     report(failures);
 }

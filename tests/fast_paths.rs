@@ -334,3 +334,53 @@ fn encoders_in_random_chunks_and_every_buffer_size() {
     }
     report(failures);
 }
+
+/// The multi-byte decoders' hot loop (precomputed UTF-8 of common pairs,
+/// lone ASCII bytes, short ASCII runs copied 8 bytes at once, long runs
+/// word-wise) against encoding_rs: random text of CJK characters and ASCII
+/// runs of every length up to 20, now and then a stray byte, in random
+/// chunks and output buffers.
+#[test]
+fn multi_byte_text_in_random_chunks_and_buffers() {
+    let samples = "日本語のテキスト한국어텍스트中文字符繁體字龍ｱｲ①ⅰΑαЖж€§¥";
+    let stray = [0x80u8, 0x81, 0x8E, 0x8F, 0xA0, 0xFE, 0xFF, 0x30, 0x7F];
+    let mut failures = Vec::new();
+    let mut rng = Rng(0xC1C1_0001);
+    for name in ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"] {
+        let enc = Encoding::for_label(name.as_bytes()).unwrap();
+        // The sample characters this encoding has, as its bytes.
+        let chars: Vec<Vec<u8>> = samples
+            .chars()
+            .filter_map(|c| {
+                let mut buf = [0; 4];
+                let (bytes, _, bad) = oracle(enc).encode(c.encode_utf8(&mut buf));
+                (!bad).then(|| bytes.into_owned())
+            })
+            .collect();
+        for _ in 0..150 {
+            let mut input = Vec::new();
+            while input.len() < 400 {
+                match rng.below(10) {
+                    0..=5 => input.extend(&chars[rng.below(chars.len())]),
+                    6..=8 => input.extend((0..rng.below(21)).map(|i| b"ab 1,"[i % 5])),
+                    _ if rng.below(4) == 0 => input.push(stray[rng.below(stray.len())]),
+                    _ => input.push(b' '),
+                }
+            }
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(input.len())).collect();
+            cuts.sort_unstable();
+            let dst_len = 16 + rng.below(300);
+            let chunks = split_at(&input, &cuts);
+            if wenc_decode_fatal(enc, &chunks, dst_len) != oracle_decode_fatal(enc, &input) {
+                failures.push(format!(
+                    "{name}: fatal, {input:x?} cut at {cuts:?} into {dst_len}"
+                ));
+            }
+            if wenc_decode_replacing(enc, &chunks, dst_len) != oracle_decode_replacing(enc, &input)
+            {
+                failures.push(format!("{name}: replacing, {input:x?} cut at {cuts:?}"));
+            }
+        }
+    }
+    report(failures);
+}

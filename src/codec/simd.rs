@@ -100,6 +100,24 @@ impl PairTables {
     }
 }
 
+/// How far a kernel got: bytes read and written, and, when a byte it cannot
+/// decode stopped it, that byte's offset from `read` (for the scalar loop to
+/// take over just past it).
+pub(crate) struct Run {
+    pub read: usize,
+    pub written: usize,
+    pub blocked: Option<usize>,
+}
+
+impl Run {
+    /// No kernel: nothing done.
+    const NONE: Run = Run {
+        read: 0,
+        written: 0,
+        blocked: None,
+    };
+}
+
 /// For a mask `m` of which of 8 input bytes are not ASCII: the shuffle that
 /// packs their interleaved (first byte, second byte) pairs, keeping second
 /// bytes only where `m` says, and the packed length.
@@ -137,23 +155,18 @@ const fn pack_lengths() -> [u8; 256] {
 
 /// Decodes whole blocks of `src` into `dst` with `path`'s kernel while they
 /// hold only ASCII and two-byte characters and `dst` has room for the worst
-/// case; returns (bytes read, bytes written). May write past the bytes it
-/// reports in `dst` (as `copy_ascii` does).
-pub(crate) fn decode_pairs(
-    path: Path,
-    t: &PairTables,
-    src: &[u8],
-    dst: &mut [u8],
-) -> (usize, usize) {
+/// case. May write past the bytes it reports in `dst` (as `copy_ascii`
+/// does).
+pub(crate) fn decode_pairs(path: Path, t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
     match path {
-        Path::Scalar => (0, 0),
+        Path::Scalar => Run::NONE,
         // SAFETY: `Path::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
         Path::Ssse3 => unsafe { x86::decode_pairs_ssse3(t, src, dst) },
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => unsafe { x86::decode_pairs_avx2(t, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
-        _ => (0, 0),
+        _ => Run::NONE,
     }
 }
 
@@ -261,29 +274,23 @@ const fn pack3_lengths() -> [u8; 16] {
 
 /// Decodes whole 16-byte blocks of `src` into `dst` with `path`'s kernel
 /// while they hold only ASCII and `t`'s block bytes and `dst` has room for
-/// the worst case; returns (bytes read, bytes written). May write past the
-/// bytes it reports in `dst`.
-pub(crate) fn decode_triples(
-    path: Path,
-    t: &TripleTables,
-    src: &[u8],
-    dst: &mut [u8],
-) -> (usize, usize) {
+/// the worst case. May write past the bytes it reports in `dst`.
+pub(crate) fn decode_triples(path: Path, t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
     match path {
-        Path::Scalar => (0, 0),
+        Path::Scalar => Run::NONE,
         // SAFETY: `Path::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
         Path::Ssse3 => unsafe { x86::decode_triples_ssse3(t, src, dst) },
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => unsafe { x86::decode_triples_avx2(t, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
-        _ => (0, 0),
+        _ => Run::NONE,
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{PairTables, TripleTables, PACK, PACK3, PACK3_LEN, PACK_LEN};
+    use super::{PairTables, Run, TripleTables, PACK, PACK3, PACK3_LEN, PACK_LEN};
     use std::arch::x86_64::*;
 
     /// Packs 8 interleaved (first, second) byte pairs into `out`, keeping
@@ -308,12 +315,8 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSSE3.
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn decode_pairs_ssse3(
-        t: &PairTables,
-        src: &[u8],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        let (mut r, mut w) = (0, 0);
+    pub(super) unsafe fn decode_pairs_ssse3(t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
+        let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: the tables are 16-byte rows; each block reads src[r..r + 16]
         // and writes at most dst[w..w + 32] (two stores of 16 bytes, the
         // second starting at most 16 bytes in), both checked by the loop.
@@ -339,6 +342,7 @@ mod x86 {
                 }
                 let no_pair = _mm_movemask_epi8(_mm_cmpeq_epi8(lead, _mm_setzero_si128())) as u32;
                 if no_pair & high != 0 {
+                    blocked = Some((no_pair & high).trailing_zeros() as usize);
                     break;
                 }
                 // ASCII bytes are themselves (their `lead` is 0).
@@ -353,7 +357,11 @@ mod x86 {
                 w += n;
             }
         }
-        (r, w)
+        Run {
+            read: r,
+            written: w,
+            blocked,
+        }
     }
 
     /// The AVX2 kernel: 32 bytes per block, 64 bytes of room.
@@ -361,12 +369,8 @@ mod x86 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn decode_pairs_avx2(
-        t: &PairTables,
-        src: &[u8],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        let (mut r, mut w) = (0, 0);
+    pub(super) unsafe fn decode_pairs_avx2(t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
+        let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: the tables are 16-byte rows; each block reads src[r..r + 32]
         // and writes at most dst[w..w + 64] (four stores of 16 bytes, each
         // starting at most 16 bytes after the previous one), both checked by
@@ -396,6 +400,7 @@ mod x86 {
                 }
                 let no_pair = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lead, zero)) as u32;
                 if no_pair & high != 0 {
+                    blocked = Some((no_pair & high).trailing_zeros() as usize);
                     break;
                 }
                 let first =
@@ -420,7 +425,11 @@ mod x86 {
                 w += n;
             }
         }
-        (r, w)
+        Run {
+            read: r,
+            written: w,
+            blocked,
+        }
     }
 
     /// The SSSE3 three-byte kernel.
@@ -428,11 +437,7 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSSE3.
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn decode_triples_ssse3(
-        t: &TripleTables,
-        src: &[u8],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
+    pub(super) unsafe fn decode_triples_ssse3(t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
         // SAFETY: the caller vouches for SSSE3.
         unsafe { triples(t, src, dst) }
     }
@@ -442,11 +447,7 @@ mod x86 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn decode_triples_avx2(
-        t: &TripleTables,
-        src: &[u8],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
+    pub(super) unsafe fn decode_triples_avx2(t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
         // SAFETY: AVX2 implies SSSE3.
         unsafe { triples(t, src, dst) }
     }
@@ -459,8 +460,8 @@ mod x86 {
     /// The CPU must support SSSE3.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    unsafe fn triples(t: &TripleTables, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-        let (mut r, mut w) = (0, 0);
+    unsafe fn triples(t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
+        let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: each block reads src[r..r + 16] and writes at most
         // dst[w..w + 52] (four stores of 16 bytes, each starting at most 12
         // bytes after the previous one), both checked by the loop; the
@@ -488,6 +489,7 @@ mod x86 {
                 );
                 let outside = _mm_movemask_epi8(_mm_cmpeq_epi8(hit, zero)) as u32;
                 if outside & high != 0 {
+                    blocked = Some((outside & high).trailing_zeros() as usize);
                     break;
                 }
                 // 16-bit shifts, masked per byte (see TripleTables::utf8).
@@ -526,6 +528,10 @@ mod x86 {
                 w = out.offset_from(dst.as_ptr()) as usize;
             }
         }
-        (r, w)
+        Run {
+            read: r,
+            written: w,
+            blocked,
+        }
     }
 }

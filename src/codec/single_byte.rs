@@ -84,10 +84,10 @@ fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
 }
 
 /// Bytes the scalar loop takes after the vector kernel stops before handing
-/// back to it: enough to get past a three-byte character or an error. Each
-/// time the kernel stops at once (text that never suits it, such as Thai) the
-/// stretch doubles, up to the maximum, so such text costs little more than
-/// the scalar loop alone. (Resetting only after longer kernel runs was
+/// back to it: normally just past the byte that stopped the kernel (a
+/// three-byte character or an error). Each time the kernel stops at once
+/// (text that rarely suits it) the stretch doubles, up to the maximum, so
+/// such text costs little more than the scalar loop alone. (Resetting only after longer kernel runs was
 /// measured: it costs Russian text, with its frequent dashes, a third.)
 const MIN_STRETCH: usize = 64;
 const MAX_STRETCH: usize = 1 << 14;
@@ -121,15 +121,25 @@ impl SingleByteDecoder {
         loop {
             // Whole blocks of ASCII and two-byte (or Thai) characters,
             // vectorised.
-            let (kr, kw) = match &self.tables.triples {
+            let run = match &self.tables.triples {
                 None => simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]),
                 Some(t) => simd::decode_triples(self.path, t, &src[r..], &mut dst[w..]),
             };
-            r += kr;
-            w += kw;
-            self.stretch = match kr {
-                0 => (self.stretch * 2).min(MAX_STRETCH),
-                _ => MIN_STRETCH,
+            r += run.read;
+            w += run.written;
+            // The scalar loop takes over through the byte that stopped the
+            // kernel (in whole words), or the doubling stretch when the
+            // kernel stopped at once.
+            let through = run.blocked.map_or(MIN_STRETCH, |at| (at + 8) & !7);
+            let stretch = match run.read {
+                0 => {
+                    self.stretch = (self.stretch * 2).min(MAX_STRETCH);
+                    self.stretch.max(through)
+                }
+                _ => {
+                    self.stretch = MIN_STRETCH;
+                    through
+                }
             };
             // Then eight bytes at a time, with room for the worst case: a word
             // of ASCII starts a word-wise copy; any other word goes through
@@ -139,7 +149,7 @@ impl SingleByteDecoder {
             // when it had only the input's end.)
             let end = match self.path {
                 Path::Scalar => src.len(),
-                _ => src.len().min(r + self.stretch),
+                _ => src.len().min(r + stretch),
             };
             while r + 8 <= end && w + 32 <= dst.len() {
                 let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());

@@ -384,3 +384,39 @@ fn multi_byte_text_in_random_chunks_and_buffers() {
     }
     report(failures);
 }
+
+/// ISO-2022-JP's jis0208 pair loop (precomputed UTF-8) against encoding_rs:
+/// random escapes, pairs (valid, unmapped, out of range), ASCII and stray
+/// bytes, in random chunks and output buffers.
+#[test]
+fn iso_2022_jp_text_in_random_chunks_and_buffers() {
+    let enc = Encoding::for_label(b"iso-2022-jp").unwrap();
+    let escapes: [&[u8]; 5] = [b"\x1B$B", b"\x1B$@", b"\x1B(B", b"\x1B(J", b"\x1B(I"];
+    let mut failures = Vec::new();
+    let mut rng = Rng(0x2022);
+    for _ in 0..400 {
+        let mut input = Vec::new();
+        while input.len() < 300 {
+            match rng.below(20) {
+                0 => input.extend(escapes[rng.below(escapes.len())]),
+                1 => input.push([0x0E, 0x0F, 0x1B, 0x80, 0x20, 0x7F][rng.below(6)]),
+                2..=4 => input.extend(b"ab 1"),
+                // Pairs: mostly rows 0x21..=0x50 (kana, common kanji).
+                _ => input.extend([0x21 + rng.below(0x30) as u8, 0x21 + rng.below(0x5E) as u8]),
+            }
+        }
+        let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(input.len())).collect();
+        cuts.sort_unstable();
+        let dst_len = 16 + rng.below(200);
+        let chunks = split_at(&input, &cuts);
+        if wenc_decode_fatal(enc, &chunks, dst_len) != oracle_decode_fatal(enc, &input) {
+            failures.push(format!("fatal: {input:x?} cut at {cuts:?} into {dst_len}"));
+        }
+        if wenc_decode_replacing(enc, &chunks, dst_len) != oracle_decode_replacing(enc, &input) {
+            failures.push(format!(
+                "replacing: {input:x?} cut at {cuts:?} into {dst_len}"
+            ));
+        }
+    }
+    report(failures);
+}

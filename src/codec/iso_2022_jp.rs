@@ -1,7 +1,8 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
+use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208};
+use super::tables::{EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, UTF8_JIS0208};
 use super::{RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -228,17 +229,19 @@ impl Iso2022JpDecoder {
                     }
                     State::LeadByte => {
                         let start = r;
-                        while r + 1 < src.len() && dst.len() - w >= 3 {
+                        while r + 1 < src.len() && dst.len() - w >= 4 {
                             let (lead, trail) = (src[r], src[r + 1]);
                             if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
                                 break;
                             }
                             let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
-                            let cp = INDEX_JIS0208[pointer];
-                            if cp == 0 {
+                            // The pair's UTF-8, precomputed (see multi_byte.rs).
+                            let word = hot_word(&UTF8_JIS0208, pointer);
+                            if word == 0 {
                                 break;
                             }
-                            w = write_bmp(dst, w, u32::from(cp));
+                            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+                            w += (word >> 24) as usize;
                             r += 2;
                         }
                         if r != start {

@@ -289,7 +289,7 @@ fn random_text(rng: &mut Rng, len: usize, mapped: &[char], other: &[char]) -> St
 /// start, and every output buffer size, in fatal mode.
 #[test]
 fn encoders_in_random_chunks_and_every_buffer_size() {
-    let mut rng = Rng(0xE4C0_DE);
+    let mut rng = Rng(0x00E4_C0DE);
     let mut cases: Vec<(&'static Encoding, Vec<char>)> = single_byte_encodings()
         .into_iter()
         .map(|enc| {

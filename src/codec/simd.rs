@@ -5,10 +5,12 @@
 //! The kernel takes 16 (SSSE3) or 32 (AVX2) bytes at a time: it looks up both
 //! UTF-8 bytes of every upper-half byte in eight 16-entry tables (one per high
 //! nibble, `pshufb`), interleaves them with the ASCII bytes and packs out the
-//! unused slots with one shuffle per 8 input bytes ([`PACK`]). A block holding
-//! anything else (a three-byte character, an unmapped byte) stops the kernel
-//! and is left to the scalar loop in `single_byte.rs`, which owns every rule
-//! about errors; the kernel only ever writes what that loop would.
+//! unused slots with one shuffle per 8 input bytes ([`PACK`]). A block with a
+//! three-byte character (a quote or dash in Latin text) is decoded through it
+//! one byte at a time with the scalar loop's table ([`through`]) and the
+//! kernel goes on; an unmapped byte stops the kernel and is left to the
+//! scalar loop in `single_byte.rs`, which owns every rule about errors; the
+//! kernel only ever writes what that loop would.
 //!
 //! [`Path`] names the kernels. [`Path::select`] picks the best one the CPU
 //! has; tests force each in turn with [`force_path`] to run the exhaustive
@@ -100,6 +102,31 @@ impl PairTables {
     }
 }
 
+/// Decodes `src[*r..]` up to and including `src[*r + at]` one byte at a time
+/// with `utf8` (as the scalar loop would), advancing `r` and `w`; `false`,
+/// doing nothing, when that last byte is an error or `dst` lacks room for
+/// four bytes per byte. The caller knows every byte before it decodes.
+#[inline(always)]
+fn through(
+    utf8: &[u32; 256],
+    src: &[u8],
+    dst: &mut [u8],
+    (r, w): (&mut usize, &mut usize),
+    at: usize,
+) -> bool {
+    let end = *r + at + 1;
+    if utf8[usize::from(src[end - 1])] == 0 || *w + 4 * (at + 1) > dst.len() {
+        return false;
+    }
+    for &b in &src[*r..end] {
+        let e = utf8[usize::from(b)];
+        dst[*w..*w + 4].copy_from_slice(&e.to_le_bytes());
+        *w += (e >> 24) as usize;
+    }
+    *r = end;
+    true
+}
+
 /// How far a kernel got: bytes read and written, and, when a byte it cannot
 /// decode stopped it, that byte's offset from `read` (for the scalar loop to
 /// take over just past it).
@@ -155,16 +182,25 @@ const fn pack_lengths() -> [u8; 256] {
 
 /// Decodes whole blocks of `src` into `dst` with `path`'s kernel while they
 /// hold only ASCII and two-byte characters and `dst` has room for the worst
-/// case. May write past the bytes it reports in `dst` (as `copy_ascii`
+/// case. A block with a three-byte character is taken up to and through it
+/// one byte at a time with `utf8` (the scalar loop's table: UTF-8 bytes and
+/// length per byte, 0 for an error; see [`through`]), and the kernel goes on
+/// after it; an error stops the kernel. May write past the bytes it reports in `dst` (as `copy_ascii`
 /// does).
-pub(crate) fn decode_pairs(path: Path, t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
+pub(crate) fn decode_pairs(
+    path: Path,
+    t: &PairTables,
+    utf8: &[u32; 256],
+    src: &[u8],
+    dst: &mut [u8],
+) -> Run {
     match path {
         Path::Scalar => Run::NONE,
         // SAFETY: `Path::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
-        Path::Ssse3 => unsafe { x86::decode_pairs_ssse3(t, src, dst) },
+        Path::Ssse3 => unsafe { x86::decode_pairs_ssse3(t, utf8, src, dst) },
         #[cfg(target_arch = "x86_64")]
-        Path::Avx2 => unsafe { x86::decode_pairs_avx2(t, src, dst) },
+        Path::Avx2 => unsafe { x86::decode_pairs_avx2(t, utf8, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
         _ => Run::NONE,
     }
@@ -294,7 +330,7 @@ pub(crate) fn decode_triples(path: Path, t: &TripleTables, src: &[u8], dst: &mut
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{PairTables, Run, TripleTables, PACK, PACK3, PACK3_LEN, PACK_LEN};
+    use super::{through, PairTables, Run, TripleTables, PACK, PACK3, PACK3_LEN, PACK_LEN};
     use std::arch::x86_64::*;
 
     /// Packs 8 interleaved (first, second) byte pairs into `out`, keeping
@@ -319,7 +355,12 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSSE3.
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn decode_pairs_ssse3(t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
+    pub(super) unsafe fn decode_pairs_ssse3(
+        t: &PairTables,
+        utf8: &[u32; 256],
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Run {
         let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: the tables are 16-byte rows; each block reads src[r..r + 16]
         // and writes at most dst[w..w + 32] (two stores of 16 bytes, the
@@ -346,7 +387,11 @@ mod x86 {
                 }
                 let no_pair = _mm_movemask_epi8(_mm_cmpeq_epi8(lead, _mm_setzero_si128())) as u32;
                 if no_pair & high != 0 {
-                    blocked = Some((no_pair & high).trailing_zeros() as usize);
+                    let at = (no_pair & high).trailing_zeros() as usize;
+                    if through(utf8, src, dst, (&mut r, &mut w), at) {
+                        continue;
+                    }
+                    blocked = Some(at);
                     break;
                 }
                 // ASCII bytes are themselves (their `lead` is 0).
@@ -373,7 +418,12 @@ mod x86 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn decode_pairs_avx2(t: &PairTables, src: &[u8], dst: &mut [u8]) -> Run {
+    pub(super) unsafe fn decode_pairs_avx2(
+        t: &PairTables,
+        utf8: &[u32; 256],
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Run {
         let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: the tables are 16-byte rows; each block reads src[r..r + 32]
         // and writes at most dst[w..w + 64] (four stores of 16 bytes, each
@@ -404,7 +454,11 @@ mod x86 {
                 }
                 let no_pair = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lead, zero)) as u32;
                 if no_pair & high != 0 {
-                    blocked = Some((no_pair & high).trailing_zeros() as usize);
+                    let at = (no_pair & high).trailing_zeros() as usize;
+                    if through(utf8, src, dst, (&mut r, &mut w), at) {
+                        continue;
+                    }
+                    blocked = Some(at);
                     break;
                 }
                 let first =

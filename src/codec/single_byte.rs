@@ -122,7 +122,13 @@ impl SingleByteDecoder {
             // Whole blocks of ASCII and two-byte (or Thai) characters,
             // vectorised.
             let run = match &self.tables.triples {
-                None => simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]),
+                None => simd::decode_pairs(
+                    self.path,
+                    &self.tables.pairs,
+                    utf8,
+                    &src[r..],
+                    &mut dst[w..],
+                ),
                 Some(t) => simd::decode_triples(self.path, t, &src[r..], &mut dst[w..]),
             };
             r += run.read;

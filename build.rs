@@ -54,6 +54,32 @@ fn emit_decode(out: &mut String, ident: &str, index: &Index, wide: bool, min_len
     out.push_str("];\n");
 }
 
+/// The hot decode loops' table (`multi_byte::hot_word`): for each pointer of
+/// `index` whose code point is in U+0080..=U+FFFF, its UTF-8 bytes in the low
+/// bytes of a `u32` and their count (2 or 3) in the top byte; 0 for the rest,
+/// which the loops leave to the family's `step`. One load then gives the
+/// bytes to store, with no arithmetic per character.
+fn emit_utf8_words(out: &mut String, ident: &str, index: &Index) {
+    let len = index.keys().next_back().map_or(0, |&p| p + 1);
+    writeln!(out, "pub(crate) static {ident}: [u32; {len}] = [").unwrap();
+    for p in 0..len {
+        let word = match index.get(&p).and_then(|&cp| char::from_u32(cp)) {
+            Some(c) if (0x80..=0xFFFF).contains(&(c as u32)) => {
+                let mut buf = [0u8; 4];
+                let n = c.encode_utf8(&mut buf).len();
+                buf[3] = n as u8;
+                u32::from_le_bytes(buf)
+            }
+            _ => 0,
+        };
+        write!(out, "{word},").unwrap();
+        if p % 16 == 15 {
+            out.push('\n');
+        }
+    }
+    out.push_str("];\n");
+}
+
 /// A reverse table from chosen (code point -> pointer) pairs: 256 BMP pages of
 /// 256 entries each, holding pointer + 1 (0 = unmapped). Empty pages share
 /// block 0, so a lookup is two loads and no branch. Astral code points go to a
@@ -292,11 +318,7 @@ fn main() {
 
     let jis0208 = read_index(dir, "jis0208");
     emit_decode(&mut out, "INDEX_JIS0208", &jis0208, false, 0);
-    emit_reverse(
-        &mut out,
-        "JIS0208_ENCODE",
-        &first_pointers(&jis0208, |_| false),
-    );
+    emit_utf8_words(&mut out, "UTF8_JIS0208", &jis0208);
     emit_reverse_bytes(
         &mut out,
         "EUC_JP_BYTES",
@@ -327,6 +349,7 @@ fn main() {
 
     let euc_kr = read_index(dir, "euc-kr");
     emit_decode(&mut out, "INDEX_EUC_KR", &euc_kr, false, 0);
+    emit_utf8_words(&mut out, "UTF8_EUC_KR", &euc_kr);
     let euc_kr_pointers = first_pointers(&euc_kr, |_| false);
     emit_reverse_bytes(&mut out, "EUC_KR_BYTES", &euc_kr_pointers, |p| {
         two_bytes(p, 190, 0x81, 0x41, 0)
@@ -334,6 +357,7 @@ fn main() {
 
     let gb18030 = read_index(dir, "gb18030");
     emit_decode(&mut out, "INDEX_GB18030", &gb18030, false, 0);
+    emit_utf8_words(&mut out, "UTF8_GB18030", &gb18030);
     let gb18030_pointers = first_pointers(&gb18030, |_| false);
     emit_reverse_bytes(&mut out, "GB18030_BYTES", &gb18030_pointers, |p| {
         two_bytes(p, 190, 0x81, 0x40, 1)
@@ -348,6 +372,7 @@ fn main() {
 
     let big5 = read_index(dir, "big5");
     emit_decode(&mut out, "INDEX_BIG5", &big5, true, 0);
+    emit_utf8_words(&mut out, "UTF8_BIG5", &big5);
     let big5_pointers = big5_pointers(&big5);
     emit_reverse_bytes(&mut out, "BIG5_BYTES", &big5_pointers, |p| {
         two_bytes(p, 157, 0x81, 0x40, 0x62 - 0x40)

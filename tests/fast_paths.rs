@@ -1,8 +1,10 @@
 //! Every single-byte decode path (scalar, SSSE3, AVX2: see src/codec/simd.rs)
 //! against encoding_rs, each path forced in turn: all 256 bytes at every
 //! offset of two vector blocks in ASCII, two-byte and three-byte contexts,
-//! long random inputs with errors, and every output buffer size near the end.
-//! A path this CPU lacks is skipped (and said so on stderr).
+//! long random inputs with errors, and every output buffer size near the end;
+//! Thai text for the three-byte kernel. Then the encoders' fast loops
+//! (single-byte, ISO-2022-JP's jis0208 runs) on random text, every chunking
+//! and buffer size. A path this CPU lacks is skipped (and said so on stderr).
 
 mod common;
 use common::*;
@@ -82,12 +84,15 @@ fn report(failures: Vec<String>) {
 }
 
 /// Contexts for the byte under test: ASCII, a two-byte character of the
-/// encoding (the kernels' case) and a three-byte one (the scalar loop's),
-/// where the encoding has them.
+/// encoding (the two-byte kernel's case) and the first and last three-byte
+/// ones (for windows-874 the last is Thai, the three-byte kernel's case; the
+/// first, U+20AC, is the scalar loop's), where the encoding has them.
 fn contexts(enc: &'static Encoding) -> Vec<u8> {
     let mut fill = vec![b'a'];
     fill.extend(bytes_with_utf8_len(enc, 2).first());
-    fill.extend(bytes_with_utf8_len(enc, 3).first());
+    let three = bytes_with_utf8_len(enc, 3);
+    fill.extend(three.first());
+    fill.extend(three.last().filter(|&&b| three.len() > 1 && b != three[0]));
     fill
 }
 
@@ -229,5 +234,189 @@ fn every_output_buffer_size() {
             }
         }
     });
+    report(failures);
+}
+
+/// Thai-like windows-874 text for the three-byte kernel: mostly Thai letters
+/// (0xA1..=0xDA, 0xDF..=0xFB) and spaces, with rarer quotes (three-byte but
+/// outside the Thai block), two-byte characters and unmapped bytes, in random
+/// chunks and output buffers.
+#[test]
+fn random_thai_text_in_random_chunks_and_buffers() {
+    let enc = Encoding::for_label(b"windows-874").unwrap();
+    let thai: Vec<u8> = (0xA1..=0xDA).chain(0xDF..=0xFB).collect();
+    let rare = [0x93, 0x94, 0x85, 0xA0, 0x81, 0xDB, 0xFC, 0xFF];
+    let mut failures = Vec::new();
+    on_every_path(|path| {
+        let mut rng = Rng(0x5EED_0874);
+        for round in 0..300 {
+            let len = 1 + rng.below(1500);
+            let input: Vec<u8> = (0..len)
+                .map(|_| match rng.below(200) {
+                    0..=159 => thai[rng.below(thai.len())],
+                    160..=189 => b" 0a.\n"[rng.below(5)],
+                    // Only some rounds have rare bytes, so some run clean.
+                    _ if round % 3 == 0 => rare[rng.below(rare.len())],
+                    _ => b' ',
+                })
+                .collect();
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(len)).collect();
+            cuts.sort_unstable();
+            let dst_len = 16 + rng.below(400);
+            if let Some(f) = compare(enc, &input, &cuts, dst_len) {
+                failures.push(format!("{path:?}: {f}"));
+            }
+        }
+    });
+    report(failures);
+}
+
+/// Random text for an encoder: ASCII, characters from `mapped` (most of it),
+/// and now and then one from `other` (unmappable, or taking another path).
+fn random_text(rng: &mut Rng, len: usize, mapped: &[char], other: &[char]) -> String {
+    (0..len)
+        .map(|_| match rng.below(100) {
+            0..=29 => b" a1.<"[rng.below(5)] as char,
+            30..=96 => mapped[rng.below(mapped.len())],
+            _ => other[rng.below(other.len())],
+        })
+        .collect()
+}
+
+/// The single-byte encoders' loop (flat table for two-byte UTF-8, reverse
+/// table for three-byte) and ISO-2022-JP's jis0208 run loop against
+/// encoding_rs: random text cut in two at every character boundary of its
+/// start, and every output buffer size, in fatal mode.
+#[test]
+fn encoders_in_random_chunks_and_every_buffer_size() {
+    let mut rng = Rng(0x00E4_C0DE);
+    let mut cases: Vec<(&'static Encoding, Vec<char>)> = single_byte_encodings()
+        .into_iter()
+        .map(|enc| {
+            let upper: Vec<u8> = (0x80..=0xFF).collect();
+            let (text, _) = oracle(enc).decode_without_bom_handling(&upper);
+            (enc, text.chars().filter(|&c| c != '\u{FFFD}').collect())
+        })
+        .collect();
+    let jis: Vec<char> = "あいうアイウ漢字日本語、。「」ー＝￥‾¥\u{2212}ｱｲ"
+        .chars()
+        .collect();
+    cases.push((Encoding::for_label(b"iso-2022-jp").unwrap(), jis));
+    let other = [
+        'é',
+        'я',
+        'ก',
+        '€',
+        '\u{3042}',
+        '\u{1F600}',
+        '\u{FFFD}',
+        '\u{0E5B}',
+    ];
+    let mut failures = Vec::new();
+    for (enc, mapped) in cases {
+        for _ in 0..25 {
+            let len = 1 + rng.below(120);
+            let text = random_text(&mut rng, len, &mapped, &other);
+            let expected = oracle_encode_fatal(enc, &text);
+            let cuts = text.char_indices().map(|(i, _)| i).take(12);
+            for cut in cuts {
+                let chunks = [&text[..cut], &text[cut..]];
+                if wenc_encode_fatal(enc, &chunks, 64) != expected {
+                    failures.push(format!("{}: {text:?} cut at {cut}", enc.name()));
+                }
+            }
+            for dst_len in wenc::codec::MIN_OUTPUT_BUFFER..text.len() * 2 + 40 {
+                if wenc_encode_fatal(enc, &[&text], dst_len) != expected {
+                    failures.push(format!("{}: {text:?} into {dst_len}", enc.name()));
+                }
+            }
+        }
+    }
+    report(failures);
+}
+
+/// The multi-byte decoders' hot loop (precomputed UTF-8 of common pairs,
+/// lone ASCII bytes, short ASCII runs copied 8 bytes at once, long runs
+/// word-wise) against encoding_rs: random text of CJK characters and ASCII
+/// runs of every length up to 20, now and then a stray byte, in random
+/// chunks and output buffers.
+#[test]
+fn multi_byte_text_in_random_chunks_and_buffers() {
+    let samples = "日本語のテキスト한국어텍스트中文字符繁體字龍ｱｲ①ⅰΑαЖж€§¥";
+    let stray = [0x80u8, 0x81, 0x8E, 0x8F, 0xA0, 0xFE, 0xFF, 0x30, 0x7F];
+    let mut failures = Vec::new();
+    let mut rng = Rng(0xC1C1_0001);
+    for name in ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"] {
+        let enc = Encoding::for_label(name.as_bytes()).unwrap();
+        // The sample characters this encoding has, as its bytes.
+        let chars: Vec<Vec<u8>> = samples
+            .chars()
+            .filter_map(|c| {
+                let mut buf = [0; 4];
+                let (bytes, _, bad) = oracle(enc).encode(c.encode_utf8(&mut buf));
+                (!bad).then(|| bytes.into_owned())
+            })
+            .collect();
+        for _ in 0..150 {
+            let mut input = Vec::new();
+            while input.len() < 400 {
+                match rng.below(10) {
+                    0..=5 => input.extend(&chars[rng.below(chars.len())]),
+                    6..=8 => input.extend((0..rng.below(21)).map(|i| b"ab 1,"[i % 5])),
+                    _ if rng.below(4) == 0 => input.push(stray[rng.below(stray.len())]),
+                    _ => input.push(b' '),
+                }
+            }
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(input.len())).collect();
+            cuts.sort_unstable();
+            let dst_len = 16 + rng.below(300);
+            let chunks = split_at(&input, &cuts);
+            if wenc_decode_fatal(enc, &chunks, dst_len) != oracle_decode_fatal(enc, &input) {
+                failures.push(format!(
+                    "{name}: fatal, {input:x?} cut at {cuts:?} into {dst_len}"
+                ));
+            }
+            if wenc_decode_replacing(enc, &chunks, dst_len) != oracle_decode_replacing(enc, &input)
+            {
+                failures.push(format!("{name}: replacing, {input:x?} cut at {cuts:?}"));
+            }
+        }
+    }
+    report(failures);
+}
+
+/// ISO-2022-JP's jis0208 pair loop (precomputed UTF-8) against encoding_rs:
+/// random escapes, pairs (valid, unmapped, out of range), ASCII and stray
+/// bytes, in random chunks and output buffers.
+#[test]
+fn iso_2022_jp_text_in_random_chunks_and_buffers() {
+    let enc = Encoding::for_label(b"iso-2022-jp").unwrap();
+    let escapes: [&[u8]; 5] = [b"\x1B$B", b"\x1B$@", b"\x1B(B", b"\x1B(J", b"\x1B(I"];
+    let mut failures = Vec::new();
+    let mut rng = Rng(0x2022);
+    for _ in 0..400 {
+        let mut input = Vec::new();
+        while input.len() < 300 {
+            match rng.below(20) {
+                0 => input.extend(escapes[rng.below(escapes.len())]),
+                1 => input.push([0x0E, 0x0F, 0x1B, 0x80, 0x20, 0x7F][rng.below(6)]),
+                2..=4 => input.extend(b"ab 1"),
+                // Pairs: mostly rows 0x21..=0x50 (kana, common kanji).
+                _ => input.extend([0x21 + rng.below(0x30) as u8, 0x21 + rng.below(0x5E) as u8]),
+            }
+        }
+        let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(input.len())).collect();
+        cuts.sort_unstable();
+        let dst_len = 16 + rng.below(200);
+        let chunks = split_at(&input, &cuts);
+        if wenc_decode_fatal(enc, &chunks, dst_len) != oracle_decode_fatal(enc, &input) {
+            failures.push(format!("fatal: {input:x?} cut at {cuts:?} into {dst_len}"));
+        }
+        if wenc_decode_replacing(enc, &chunks, dst_len) != oracle_decode_replacing(enc, &input) {
+            failures.push(format!(
+                "replacing: {input:x?} cut at {cuts:?} into {dst_len}"
+            ));
+        }
+    }
     report(failures);
 }

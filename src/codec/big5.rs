@@ -1,8 +1,10 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
+use super::multi_byte::{
+    hot_word, lead_rows, lead_step, lead_unless_80_or_ff, Call, MultiByte, NO_POINTER,
+};
 use super::shared::{pair_encoder, write_scalar};
-use super::tables::{BIG5_BYTES, INDEX_BIG5};
+use super::tables::{BIG5_BYTES, INDEX_BIG5, UTF8_BIG5};
 use super::RawDecoderResult;
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
@@ -25,6 +27,21 @@ static TRAIL: [u8; 256] = {
     while b <= 0xFE {
         if b <= 0x7E || b >= 0xA1 {
             t[b] = (b - if b < 0x7F { 0x40 } else { 0x62 }) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The hot loop's pointer parts: lead -> `(lead - 0x81) * 157` and trail ->
+/// [`TRAIL`]'s offset, [`NO_POINTER`] where [`TRAIL`] has 0xFF.
+static HOT_LEAD: [u16; 256] = lead_rows(157);
+static HOT_TRAIL: [u16; 256] = {
+    let mut t = [NO_POINTER; 256];
+    let mut b = 0;
+    while b < 256 {
+        if TRAIL[b] != 0xFF {
+            t[b] = TRAIL[b] as u16;
         }
         b += 1;
     }
@@ -77,15 +94,12 @@ impl MultiByte for Big5Decoder {
 
     /// Pairs of index Big5 in the BMP.
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
-        if lead.wrapping_sub(0x81) >= 0x7E {
-            return None;
-        }
-        let trail = TRAIL[usize::from(byte)];
-        let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
-        let &cp = INDEX_BIG5.get(pointer)?;
-        // Index Big5 has no ASCII; 0 = no code point.
-        (trail != 0xFF && cp.wrapping_sub(0x80) < 0x10000 - 0x80).then_some(cp)
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        let pointer = usize::from(HOT_LEAD[usize::from(lead)]);
+        hot_word(
+            &UTF8_BIG5,
+            pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
+        )
     }
 
     #[inline(always)]

@@ -1,9 +1,9 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::multi_byte::{Call, MultiByte};
+use super::multi_byte::{hot_word, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
-use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212};
+use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};
 
 /// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
@@ -109,8 +109,9 @@ impl MultiByte for EucJpDecoder {
 
     /// jis0208 pairs.
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
-        decode_pair(lead, byte, false)
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
+        hot_word(&UTF8_JIS0208, pointer)
     }
 
     #[inline(always)]

@@ -1,8 +1,8 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{lead_step, lead_unless_80_or_ff, Call, MultiByte};
+use super::multi_byte::{hot_word, lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
-use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
+use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR, UTF8_EUC_KR};
 use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -15,11 +15,17 @@ static LEAD: [u16; 256] = offsets(0x81, 0xFE, 190, NO);
 /// Trail byte -> `byte - 0x41`, or [`NO`].
 static TRAIL: [u16; 256] = offsets(0x41, 0xFE, 1, NO);
 
+/// The pointer for two bytes; past the end of index EUC-KR unless `lead`
+/// is a lead byte and `byte` a trail byte.
+#[inline(always)]
+fn pointer(lead: u8, byte: u8) -> usize {
+    usize::from(LEAD[lead as usize]) + usize::from(TRAIL[byte as usize])
+}
+
 /// The code point for two bytes, if they are a pair in index EUC-KR.
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    let pointer = usize::from(LEAD[lead as usize]) + usize::from(TRAIL[byte as usize]);
-    match INDEX_EUC_KR.get(pointer) {
+    match INDEX_EUC_KR.get(pointer(lead, byte)) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),
         _ => None,
     }
@@ -35,8 +41,8 @@ impl MultiByte for EucKrDecoder {
     const MAX_STEP: usize = 3;
 
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
-        decode_pair(lead, byte)
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        hot_word(&UTF8_EUC_KR, pointer(lead, byte))
     }
 
     #[inline(always)]

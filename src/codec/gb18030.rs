@@ -4,10 +4,10 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{Call, MultiByte};
+use super::multi_byte::{hot_word, lead_rows, Call, MultiByte, NO_POINTER};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
-use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES};
+use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES, UTF8_GB18030};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
@@ -115,6 +115,21 @@ static TRAIL: [u8; 256] = {
     t
 };
 
+/// The hot loop's pointer parts: lead -> `(lead - 0x81) * 190` and trail ->
+/// [`TRAIL`]'s offset, [`NO_POINTER`] where [`TRAIL`] has 0xFF.
+static HOT_LEAD: [u16; 256] = lead_rows(190);
+static HOT_TRAIL: [u16; 256] = {
+    let mut t = [NO_POINTER; 256];
+    let mut b = 0;
+    while b < 256 {
+        if TRAIL[b] != 0xFF {
+            t[b] = TRAIL[b] as u16;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Index gb18030 for lead `b0` (0x81..=0xFE) and trail `b1`; `None` also for
 /// trails outside 0x40..=0x7E and 0x80..=0xFE.
 #[inline(always)]
@@ -200,11 +215,12 @@ impl MultiByte for Gb18030Decoder {
 
     /// Two-byte pairs of index gb18030.
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
-        if lead.wrapping_sub(0x81) >= 0x7E {
-            return None;
-        }
-        two_byte(lead, byte)
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        let pointer = usize::from(HOT_LEAD[usize::from(lead)]);
+        hot_word(
+            &UTF8_GB18030,
+            pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
+        )
     }
 
     #[inline(always)]

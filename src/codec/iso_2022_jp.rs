@@ -1,7 +1,8 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
+use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, JIS0208_ENCODE};
+use super::tables::{EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -223,17 +224,19 @@ impl Iso2022JpDecoder {
                     }
                     State::LeadByte => {
                         let start = r;
-                        while r + 1 < src.len() && dst.len() - w >= 3 {
+                        while r + 1 < src.len() && dst.len() - w >= 4 {
                             let (lead, trail) = (src[r], src[r + 1]);
                             if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
                                 break;
                             }
                             let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
-                            let cp = INDEX_JIS0208[pointer];
-                            if cp == 0 {
+                            // The pair's UTF-8, precomputed (see multi_byte.rs).
+                            let word = hot_word(&UTF8_JIS0208, pointer);
+                            if word == 0 {
                                 break;
                             }
-                            w = write_bmp(dst, w, u32::from(cp));
+                            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+                            w += (word >> 24) as usize;
                             r += 2;
                         }
                         if r != start {
@@ -359,10 +362,10 @@ impl Iso2022JpEncoder {
                 _ => next_scalar(bytes, r),
             };
             if self.state == EncoderState::Jis0208 && cp >= 0x80 {
-                // The common case: stay in jis0208.
-                if let Some(pointer) = JIS0208_ENCODE.pointer(cp) {
-                    w = write_jis0208(dst, w, pointer);
-                    r += len;
+                // The common case: stay in jis0208, for as long as it lasts.
+                if let Some(pair) = jis0208_bytes(cp) {
+                    dst[w..w + 2].copy_from_slice(&pair);
+                    (r, w) = jis0208_run(bytes, dst, r + len, w + 2);
                     continue;
                 }
             }
@@ -410,7 +413,7 @@ impl Iso2022JpEncoder {
             if (0xFF61..=0xFF9F).contains(&code_point) {
                 code_point = u32::from(INDEX_ISO_2022_JP_KATAKANA[(code_point - 0xFF61) as usize]);
             }
-            let Some(pointer) = JIS0208_ENCODE.pointer(code_point) else {
+            let Some(pair) = jis0208_bytes(code_point) else {
                 if state == EncoderState::Jis0208 {
                     w = write_escape(dst, w, b'(', b'B');
                     self.state = EncoderState::Ascii;
@@ -423,10 +426,38 @@ impl Iso2022JpEncoder {
                 self.state = EncoderState::Jis0208;
                 continue;
             }
-            w = write_jis0208(dst, w, pointer);
+            dst[w..w + 2].copy_from_slice(&pair);
+            w += 2;
             r += len;
         }
     }
+}
+
+/// The jis0208 state's two bytes for `cp`: EUC-JP's, less 0x80 each (both
+/// are the pointer's row and cell, from 0xA1 and from 0x21).
+#[inline(always)]
+fn jis0208_bytes(cp: u32) -> Option<[u8; 2]> {
+    let [lead, trail] = EUC_JP_BYTES.bytes(cp)?;
+    Some([lead & 0x7F, trail & 0x7F])
+}
+
+/// In the jis0208 state: encodes the three-byte UTF-8 characters at
+/// `bytes[r..]` that jis0208 has (most Japanese text) while 2 bytes of
+/// output are free, without the general loop's state checks; returns the new
+/// positions at the first other character.
+#[inline(always)]
+fn jis0208_run(bytes: &[u8], dst: &mut [u8], mut r: usize, mut w: usize) -> (usize, usize) {
+    while r + 2 < bytes.len() && dst.len() - w >= 2 && bytes[r] & 0xF0 == 0xE0 {
+        let [b0, b1, b2] = [0, 1, 2].map(|i| u32::from(bytes[r + i]));
+        let cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F;
+        let Some(pair) = jis0208_bytes(cp) else {
+            break;
+        };
+        dst[w..w + 2].copy_from_slice(&pair);
+        w += 2;
+        r += 3;
+    }
+    (r, w)
 }
 
 #[inline(always)]
@@ -435,13 +466,6 @@ fn write_escape(dst: &mut [u8], w: usize, a: u8, b: u8) -> usize {
     dst[w + 1] = a;
     dst[w + 2] = b;
     w + 3
-}
-
-#[inline(always)]
-fn write_jis0208(dst: &mut [u8], w: usize, pointer: u16) -> usize {
-    dst[w] = (pointer / 94 + 0x21) as u8;
-    dst[w + 1] = (pointer % 94 + 0x21) as u8;
-    w + 2
 }
 
 #[cfg(test)]

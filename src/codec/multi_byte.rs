@@ -3,8 +3,11 @@
 //! rules through [`MultiByte`], as encoding_rs's `macros.rs` does.
 //!
 //! The loop copies ASCII runs a word at a time, then decodes the family's
-//! common two-byte pairs (and lone ASCII bytes between them) inline while a
-//! whole pair is in the input and 3 bytes of output are free. Everything else
+//! common two-byte pairs (and the ASCII between them: lone bytes one at a
+//! time, short runs 8 bytes at once) inline while a whole pair is in the
+//! input and 4 bytes of output are free. A pair costs two small pointer-table
+//! loads, one load of its precomputed UTF-8 (build.rs's `UTF8_*` tables) and
+//! one store. Everything else
 //! (a sequence begun in an earlier call, single-byte characters, longer
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.
@@ -41,9 +44,10 @@ pub(crate) trait MultiByte {
     const MAX_STEP: usize;
 
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
-    /// the non-ASCII BMP code point they decode to when they are one of the
-    /// family's common pairs; `None` hands them to [`step`](MultiByte::step).
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32>;
+    /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
+    /// decode to when they are one of the family's common pairs; 0 hands
+    /// them to [`step`](MultiByte::step).
+    fn hot_pair(lead: u8, byte: u8) -> u32;
 
     /// Whether a sequence begun in an earlier call (or bytes the standard
     /// restored after an error) is pending.
@@ -114,39 +118,65 @@ fn hot_loop<F: MultiByte>(
         while r + 1 < src.len() && dst.len() - w >= 4 {
             let (b, byte) = (src[r], src[r + 1]);
             if b < 0x80 {
-                if byte < 0x80 {
-                    continue 'ascii;
+                if byte >= 0x80 {
+                    // A lone ASCII byte (a space between words).
+                    dst[w] = b;
+                    w += 1;
+                    r += 1;
+                    continue;
                 }
-                dst[w] = b;
-                w += 1;
-                r += 1;
-                continue;
-            }
-            match F::hot_pair(b, byte) {
-                Some(cp) => {
-                    w = write_bmp_word(dst, w, cp);
-                    r += 2;
+                // A short ASCII run (digits, Latin words): up to 8 bytes
+                // copied at once, up to the first non-ASCII byte; only a
+                // whole word of ASCII goes back to the run copy.
+                if let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 8)) {
+                    d.copy_from_slice(s);
+                    let high = u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080;
+                    if high != 0 {
+                        let n = (high.trailing_zeros() / 8) as usize;
+                        r += n;
+                        w += n;
+                        continue;
+                    }
                 }
-                None => break,
+                continue 'ascii;
             }
+            let word = F::hot_pair(b, byte);
+            if word == 0 {
+                break;
+            }
+            // One 4-byte store; the top byte (the length) is overwritten later.
+            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+            w += (word >> 24) as usize;
+            r += 2;
         }
         return (r, w);
     }
 }
 
-/// Writes a non-ASCII BMP code point (never a surrogate) as UTF-8 at
-/// `dst[w..]` with one 4-byte store (the byte after it is overwritten later),
-/// returning the new position; the caller has checked that 4 bytes are free.
+/// Marks a byte that cannot start (or end) a hot pair in a family's
+/// byte -> pointer part tables: any sum involving it is past the end of every
+/// index, so [`hot_word`] gives 0 without a branch per byte.
+pub(crate) const NO_POINTER: u16 = 0x8000;
+
+/// A byte -> pointer part table for leads 0x81..=0xFE (Big5, gb18030):
+/// `(lead - 0x81) * row`, or [`NO_POINTER`].
+pub(crate) const fn lead_rows(row: u16) -> [u16; 256] {
+    let mut t = [NO_POINTER; 256];
+    let mut b = 0x81;
+    while b <= 0xFE {
+        t[b] = (b as u16 - 0x81) * row;
+        b += 1;
+    }
+    t
+}
+
+/// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
+/// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
+/// code point's UTF-8 bytes in its low bytes and their count in the top byte
+/// (0: no such pair, or one the family's `step` decodes).
 #[inline(always)]
-fn write_bmp_word(dst: &mut [u8], w: usize, cp: u32) -> usize {
-    let (word, len) = if cp >= 0x800 {
-        let word = (0xE0 | cp >> 12) | (0x80 | (cp >> 6) & 0x3F) << 8 | (0x80 | cp & 0x3F) << 16;
-        (word, 3)
-    } else {
-        ((0xC0 | cp >> 6) | (0x80 | cp & 0x3F) << 8, 2)
-    };
-    dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
-    w + len
+pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
+    words.get(pointer).copied().unwrap_or(0)
 }
 
 /// What a fresh non-ASCII byte is, for a family whose only state is one

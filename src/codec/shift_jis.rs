@@ -1,8 +1,8 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{lead_step, Call, MultiByte, Single};
+use super::multi_byte::{hot_word, lead_step, Call, MultiByte, Single};
 use super::shared::{pair_encoder, write_bmp};
-use super::tables::{BytesTable, INDEX_JIS0208, SHIFT_JIS_BYTES};
+use super::tables::{BytesTable, INDEX_JIS0208, SHIFT_JIS_BYTES, UTF8_JIS0208};
 use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -66,11 +66,8 @@ impl MultiByte for ShiftJisDecoder {
 
     /// Index jis0208 pairs (not EUDC).
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> Option<u32> {
-        match INDEX_JIS0208.get(pointer(lead, byte)) {
-            Some(&cp) if cp != 0 => Some(u32::from(cp)),
-            _ => None,
-        }
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        hot_word(&UTF8_JIS0208, pointer(lead, byte))
     }
 
     #[inline(always)]

@@ -3,10 +3,10 @@
 
 use super::ascii::copy_ascii;
 use super::registry::Kind;
-use super::shared::encode_stateless;
-use super::simd::{self, PairTables, Path};
+use super::shared::{next_scalar, unmappable};
+use super::simd::{self, PairTables, Path, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
-use super::{Decoded, Encoded, RawDecoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
 
 /// For every byte, the UTF-8 of its code point packed as by [`packed_utf8`]
@@ -36,50 +36,65 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
     utf8
 }
 
-/// What a decoder looks bytes up in: the scalar table and the vector
-/// kernels' two-byte tables, derived from it.
-struct DecodeTables {
+/// What decoders and encoders look bytes up in, derived from the index: the
+/// decoder's scalar table and the vector kernels' tables (the two-byte
+/// kernel's, or for an encoding with a block of three-byte characters, Thai,
+/// that kernel's), and the encoder's flat table for two-byte UTF-8.
+struct DerivedTables {
     utf8: Utf8Table,
     pairs: PairTables,
+    triples: Option<TripleTables>,
+    /// Code point U+0080..U+07FF -> its byte, 0 if none (no code point from
+    /// U+0080 maps to a byte below 0x80).
+    below_800: [u8; 0x800],
 }
 
-fn build_decode_tables(t: &SingleByteTable) -> DecodeTables {
+fn build_tables(t: &SingleByteTable) -> DerivedTables {
     let utf8 = build_utf8_table(t);
-    let pairs = PairTables::new(|b| {
+    let utf8_of = |b: u8| {
         let e = utf8[usize::from(b)];
         e.to_le_bytes()[..(e >> 24) as usize].to_vec()
-    });
-    DecodeTables { utf8, pairs }
+    };
+    let mut below_800 = [0; 0x800];
+    for (cp, byte) in below_800.iter_mut().enumerate().skip(0x80) {
+        *byte = t.encode.pointer(cp as u32).map_or(0, |p| (p + 0x80) as u8);
+    }
+    DerivedTables {
+        utf8,
+        pairs: PairTables::new(utf8_of),
+        triples: TripleTables::new(utf8_of),
+        below_800,
+    }
 }
 
-/// The [`DecodeTables`] of `t`, built on first use and kept for the program's
+/// The [`DerivedTables`] of `t`, built on first use and kept for the program's
 /// life (one per encoding, so decoders stay small and cheap to create).
-fn decode_tables(t: &'static SingleByteTable) -> &'static DecodeTables {
+fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
     const SLOTS: usize = 64;
-    static CACHE: [OnceLock<DecodeTables>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    static CACHE: [OnceLock<DerivedTables>; SLOTS] = [const { OnceLock::new() }; SLOTS];
     let slot = ENCODINGS
         .iter()
         .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
     match slot {
-        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_decode_tables(t)),
+        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_tables(t)),
         // Every single-byte table belongs to an encoding; this is only a
         // fallback.
-        _ => Box::leak(Box::new(build_decode_tables(t))),
+        _ => Box::leak(Box::new(build_tables(t))),
     }
 }
 
 /// Bytes the scalar loop takes after the vector kernel stops before handing
-/// back to it: enough to get past a three-byte character or an error. Each
-/// time the kernel stops at once (text that never suits it, such as Thai) the
-/// stretch doubles, up to the maximum, so such text costs little more than
-/// the scalar loop alone. (Resetting only after longer kernel runs was
+/// back to it: normally just past the byte that stopped the kernel (a
+/// three-byte character or an error). Each time the kernel stops at once
+/// (text that rarely suits it) the stretch doubles, up to the maximum, so
+/// such text costs little more than the scalar loop alone. (Resetting only after longer kernel runs was
 /// measured: it costs Russian text, with its frequent dashes, a third.)
 const MIN_STRETCH: usize = 64;
 const MAX_STRETCH: usize = 1 << 14;
 
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
-    tables: &'static DecodeTables,
+    tables: &'static DerivedTables,
     path: Path,
     /// The scalar stretch, as above.
     stretch: usize,
@@ -88,7 +103,7 @@ pub(crate) struct SingleByteDecoder {
 impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteDecoder {
-            tables: decode_tables(t),
+            tables: tables(t),
             path: Path::select(),
             stretch: MIN_STRETCH,
         }
@@ -99,14 +114,33 @@ impl SingleByteDecoder {
         let mut r = 0;
         let mut w = 0;
         loop {
-            // Whole blocks of ASCII and two-byte characters, vectorised.
-            let (kr, kw) =
-                simd::decode_pairs(self.path, &self.tables.pairs, &src[r..], &mut dst[w..]);
-            r += kr;
-            w += kw;
-            self.stretch = match kr {
-                0 => (self.stretch * 2).min(MAX_STRETCH),
-                _ => MIN_STRETCH,
+            // Whole blocks of ASCII and two-byte (or Thai) characters,
+            // vectorised.
+            let run = match &self.tables.triples {
+                None => simd::decode_pairs(
+                    self.path,
+                    &self.tables.pairs,
+                    utf8,
+                    &src[r..],
+                    &mut dst[w..],
+                ),
+                Some(t) => simd::decode_triples(self.path, t, &src[r..], &mut dst[w..]),
+            };
+            r += run.read;
+            w += run.written;
+            // The scalar loop takes over through the byte that stopped the
+            // kernel (in whole words), or the doubling stretch when the
+            // kernel stopped at once.
+            let through = run.blocked.map_or(MIN_STRETCH, |at| (at + 8) & !7);
+            let stretch = match run.read {
+                0 => {
+                    self.stretch = (self.stretch * 2).min(MAX_STRETCH);
+                    self.stretch.max(through)
+                }
+                _ => {
+                    self.stretch = MIN_STRETCH;
+                    through
+                }
             };
             // Then eight bytes at a time, with room for the worst case: a word
             // of ASCII starts a word-wise copy; any other word goes through
@@ -116,7 +150,7 @@ impl SingleByteDecoder {
             // when it had only the input's end.)
             let end = match self.path {
                 Path::Scalar => src.len(),
-                _ => src.len().min(r + self.stretch),
+                _ => src.len().min(r + stretch),
             };
             while r + 8 <= end && w + 32 <= dst.len() {
                 let word = u64::from_le_bytes(src[r..r + 8].try_into().unwrap());
@@ -165,19 +199,79 @@ impl SingleByteDecoder {
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     table: &'static SingleByteTable,
+    below_800: &'static [u8; 0x800],
 }
 
 impl SingleByteEncoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
-        SingleByteEncoder { table: t }
+        SingleByteEncoder {
+            table: t,
+            below_800: &tables(t).below_800,
+        }
     }
 
+    /// ASCII runs a word at a time; other characters and lone ASCII bytes
+    /// between them in a tight loop: two-byte ones (most of Cyrillic, Greek,
+    /// Hebrew, Arabic and Latin text) through the flat table, three-byte ones
+    /// (Thai, punctuation) through the index's reverse table; four-byte ones
+    /// (never mapped) and the last byte one at a time after it.
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        let table = self.table.encode;
-        encode_stateless::<1>(src, dst, |cp, out| {
-            out[0] = (table.pointer(cp)? + 0x80) as u8;
-            Some(1)
-        })
+        let bytes = src.as_bytes();
+        let (mut r, mut w) = (0, 0);
+        'run: loop {
+            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            while r + 1 < bytes.len() && w < dst.len() {
+                let (b, next) = (bytes[r], bytes[r + 1]);
+                if b < 0x80 {
+                    if next < 0x80 {
+                        continue 'run;
+                    }
+                    dst[w] = b;
+                } else if b < 0xE0 {
+                    let cp = usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F);
+                    match self.below_800[cp] {
+                        0 => return (unmappable(cp as u32), r + 2, w),
+                        byte => dst[w] = byte,
+                    }
+                    r += 1;
+                } else if b < 0xF0 {
+                    let cp = u32::from(b & 0x0F) << 12
+                        | u32::from(next & 0x3F) << 6
+                        | u32::from(bytes[r + 2] & 0x3F);
+                    match self.table.encode.pointer(cp) {
+                        Some(pointer) => dst[w] = (pointer + 0x80) as u8,
+                        None => return (unmappable(cp), r + 3, w),
+                    }
+                    r += 2;
+                } else {
+                    break;
+                }
+                r += 1;
+                w += 1;
+            }
+            if r == bytes.len() {
+                return (RawEncoderResult::InputEmpty, r, w);
+            }
+            if w == dst.len() {
+                return (RawEncoderResult::OutputFull, r, w);
+            }
+            // The last byte, or a character of four bytes.
+            let (cp, len) = match bytes[r] {
+                b @ 0..=0x7F => (u32::from(b), 1),
+                _ => next_scalar(bytes, r),
+            };
+            r += len;
+            dst[w] = match cp {
+                0..=0x7F => cp as u8,
+                _ => match self.table.encode.pointer(cp) {
+                    Some(pointer) => (pointer + 0x80) as u8,
+                    None => return (unmappable(cp), r, w),
+                },
+            };
+            w += 1;
+        }
     }
 }
 

@@ -16,7 +16,10 @@ import os, re, resource, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-CORPUS = os.environ.get('WENC_CORPUS', os.path.join(ROOT, '..', 'shared', 'corpus', 'wikipedia'))
+# As bench/common.sh: ../shared beside the checkout, or two levels up (a worktree).
+CORPUS = os.environ.get('WENC_CORPUS') or next(
+    (d for d in (os.path.join(ROOT, *up, 'shared', 'corpus', 'wikipedia') for up in (['..'], ['..', '..']))
+     if os.path.isfile(os.path.join(d, 'en.txt'))), os.path.join(ROOT, '..', 'shared', 'corpus', 'wikipedia'))
 TARGETS = {'recode_rs': 2.0, 'iconv': 4.0}
 
 

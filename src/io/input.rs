@@ -1,7 +1,9 @@
 //! Inputs: regular files are memory-mapped, everything else is a stream.
 
 use super::signals;
-use crate::convert::{ConvertError, Converter, Summary, SLICE_WINDOW};
+use crate::convert::{
+    self, ConvertError, Converter, Hooks, Parallelism, Settings, Summary, SLICE_WINDOW,
+};
 use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -167,56 +169,77 @@ impl Input {
         }
     }
 
-    /// Runs all of this input through `converter` into `sink`. `progress`
-    /// hears the input bytes done so far.
+    /// Converts all of this input under `settings` into `sink` (a mapped
+    /// file split across threads as `parallelism` allows). `progress` hears
+    /// the input bytes done so far. Returns the account of the conversion
+    /// (of what came before the error, if any) and how it ended.
     pub fn convert<W: Write + ?Sized>(
         &mut self,
-        converter: &mut Converter,
+        settings: Settings,
+        parallelism: Parallelism,
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Summary, ConvertError> {
-        self.convert_watched(converter, sink, progress, &mut |_| {})
+    ) -> (Summary, Result<(), ConvertError>) {
+        self.convert_watched(settings, parallelism, sink, progress, &mut |_| {})
     }
 
     /// [`convert`](Input::convert), also showing `watch` every input byte,
     /// in order, once (a mapped file's pages just before they are released).
     pub fn convert_watched<W: Write + ?Sized>(
         &mut self,
-        converter: &mut Converter,
+        settings: Settings,
+        parallelism: Parallelism,
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
         watch: &mut dyn FnMut(&[u8]),
-    ) -> Result<Summary, ConvertError> {
+    ) -> (Summary, Result<(), ConvertError>) {
+        let mut from_reader = |reader: &mut dyn Read, sink: &mut W| {
+            let mut converter = Converter::new(settings);
+            let result = converter.convert_reader(&mut Watched(reader, watch), sink, progress);
+            (converter.summary(), result.map(|_| ()))
+        };
         match &mut self.data {
             Data::Mapped(map) => {
-                let map: &Mmap = map;
-                let mut released = 0;
-                let mut watched = 0;
-                let mut on_progress = |done: u64| {
-                    progress(done);
-                    let done_len = done as usize;
-                    if done_len > watched {
-                        watch(&map[watched..done_len]);
-                        watched = done_len;
-                    }
-                    // Pages already converted are dropped from this process so
-                    // resident memory stays flat; they are clean file pages.
-                    let done = done as usize;
-                    if done - released >= SLICE_WINDOW || done == map.len() {
-                        release(map, released, done);
-                        released = done;
-                    }
+                let mut hooks = Released {
+                    map,
+                    released: 0,
+                    progress,
+                    watch,
                 };
-                converter.convert_slice(map, sink, &mut on_progress)
+                convert::convert_bytes(settings, parallelism, map, sink, &mut hooks)
             }
-            Data::File(file) => {
-                let mut reader = HeadReader::new(&mut self.head, file);
-                converter.convert_reader(&mut Watched(&mut reader, watch), sink, progress)
-            }
+            Data::File(file) => from_reader(&mut HeadReader::new(&mut self.head, file), sink),
             Data::Stdin => {
-                let mut reader = HeadReader::new(&mut self.head, io::stdin().lock());
-                converter.convert_reader(&mut Watched(&mut reader, watch), sink, progress)
+                let stdin = io::stdin().lock();
+                from_reader(&mut HeadReader::new(&mut self.head, stdin), sink)
             }
+        }
+    }
+}
+
+/// A mapped input's hooks: progress, and pages dropped (after `watch` has
+/// seen them) as the driver says the input before them is consumed, in
+/// steps of at least [`SLICE_WINDOW`] bytes, whatever the progress
+/// reports do.
+struct Released<'a> {
+    map: &'a Mmap,
+    released: usize,
+    progress: &'a mut dyn FnMut(u64),
+    watch: &'a mut dyn FnMut(&[u8]),
+}
+
+impl Hooks for Released<'_> {
+    fn progress(&mut self, done: u64) {
+        (self.progress)(done)
+    }
+
+    fn consumed(&mut self, up_to: usize) {
+        if up_to - self.released >= SLICE_WINDOW || up_to == self.map.len() {
+            (self.watch)(&self.map[self.released..up_to]);
+            // Pages already converted are dropped from this process so
+            // resident memory stays flat; they are clean file pages.
+            release(self.map, self.released, up_to);
+            self.released = up_to;
         }
     }
 }

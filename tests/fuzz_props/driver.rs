@@ -19,7 +19,8 @@ use super::{oracle_decode, oracle_encode, Event};
 use std::io::Read;
 use wenc::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use wenc::convert::{
-    ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary, MIN_BUFFER_SIZE,
+    convert_bytes, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary,
+    MIN_BUFFER_SIZE,
 };
 
 /// What the driver should do with `text` (decoded with replacement) in
@@ -104,11 +105,12 @@ pub fn check_driver(data: &[u8]) -> bool {
         }
         2 => {
             let piece_size = 1 + pattern * 5;
-            let mut converter = converter.with_parallelism(Parallelism {
+            let p = Parallelism {
                 jobs: 2,
                 piece_size,
-            });
-            converter.convert_slice(input, &mut out, &mut |_| {})
+            };
+            let (summary, result) = convert_bytes(settings, p, input, &mut out, &mut ());
+            result.map(|()| summary)
         }
         _ => converter.convert_slice(input, &mut out, &mut |_| {}),
     };

@@ -45,6 +45,7 @@ mod encoder;
 pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use historical::{HZ_GB_2312, ISO_2022_KR};
+pub(crate) use registry::could_be_bom_prefix;
 pub use registry::{bom_bytes, bom_sniff, input_encoding, Encoding};
 #[doc(hidden)]
 pub use simd::{force_path, Path as SimdPath};

@@ -4,7 +4,9 @@
 //! memory (a mapped file) and picks one thread ([`Converter::convert_slice`])
 //! or the split (module `parallel`, which converts each piece with that same
 //! [`Converter::convert_slice`]), as ripgrep's main picks `search` or
-//! `search_parallel`. A stream goes through [`Converter::convert_reader`].
+//! `search_parallel`. A stream goes through [`convert_stream`], which makes
+//! the same choice (module `stream`: blocks read ahead and converted as
+//! pieces on several threads, or [`Converter::convert_reader`]).
 //! Both feed chunks to [`Converter::feed`], which decodes into a fixed-size
 //! text buffer and encodes from it into a fixed-size output buffer; output
 //! goes to any [`Write`] sink in pieces of at most one buffer. Memory use
@@ -34,12 +36,14 @@ mod error;
 mod parallel;
 mod passthrough;
 mod position;
+mod stream;
 mod transform;
 
 pub use crate::codec::bom_bytes;
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
 pub use parallel::Parallelism;
 pub use position::TextPosition;
+pub use stream::{convert_stream, Stream};
 pub use transform::{Eol, Form, TextTransform};
 
 use crate::codec::{CoderStatus, Decoder, Encoder, Encoding, MIN_OUTPUT_BUFFER, UTF_8};

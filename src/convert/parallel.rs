@@ -133,7 +133,7 @@ pub(super) struct Piece {
 
 impl Piece {
     /// What `converter` did with a piece, which ended with `error`.
-    fn of(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
+    pub fn of(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
         Piece {
             out,
             summary: converter.summary(),
@@ -391,9 +391,18 @@ impl<'a> Totals<'a> {
 
     /// Lines before `offset` in the input (a piece's start).
     fn lines_before(&mut self, offset: usize) -> u64 {
-        self.lines += position::count_newlines(&self.bytes[self.counted..offset]);
-        self.counted = offset;
+        if offset > self.counted {
+            self.lines += position::count_newlines(&self.bytes[self.counted..offset]);
+            self.counted = offset;
+        }
         self.lines
+    }
+
+    /// The input before `offset`, no longer at hand (a stream's), has
+    /// `lines` newlines more than was counted.
+    pub fn counted_to(&mut self, offset: usize, lines: u64) {
+        self.lines += lines;
+        self.counted = offset;
     }
 
     /// Adds piece `i`, which starts at byte `offset`: its counts, its first

@@ -2,12 +2,13 @@
 
 use super::signals;
 use crate::convert::{
-    self, ConvertError, Converter, Hooks, Parallelism, Settings, Summary, SLICE_WINDOW,
+    self, ConvertError, Hooks, Parallelism, Settings, Stream, Summary, SLICE_WINDOW,
 };
 use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,10 +194,8 @@ impl Input {
         progress: &mut dyn FnMut(u64),
         watch: &mut dyn FnMut(&[u8]),
     ) -> (Summary, Result<(), ConvertError>) {
-        let mut from_reader = |reader: &mut dyn Read, sink: &mut W| {
-            let mut converter = Converter::new(settings);
-            let result = converter.convert_reader(&mut Watched(reader, watch), sink, progress);
-            (converter.summary(), result.map(|_| ()))
+        let mut from_stream = |stream: &mut dyn Stream, sink: &mut W| {
+            convert::convert_stream(settings, parallelism, stream, sink, progress, watch)
         };
         match &mut self.data {
             Data::Mapped(map) => {
@@ -208,11 +207,8 @@ impl Input {
                 };
                 convert::convert_bytes(settings, parallelism, map, sink, &mut hooks)
             }
-            Data::File(file) => from_reader(&mut HeadReader::new(&mut self.head, file), sink),
-            Data::Stdin => {
-                let stdin = io::stdin().lock();
-                from_reader(&mut HeadReader::new(&mut self.head, stdin), sink)
-            }
+            Data::File(file) => from_stream(&mut HeadReader::new(&mut self.head, file), sink),
+            Data::Stdin => from_stream(&mut HeadReader::new(&mut self.head, io::stdin()), sink),
         }
     }
 }
@@ -241,17 +237,6 @@ impl Hooks for Released<'_> {
             release(self.map, self.released, up_to);
             self.released = up_to;
         }
-    }
-}
-
-/// A reader that shows what it reads to a watcher.
-struct Watched<'a, R: Read + ?Sized>(&'a mut R, &'a mut dyn FnMut(&[u8]));
-
-impl<R: Read + ?Sized> Read for Watched<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.0.read(buf)?;
-        (self.1)(&buf[..n]);
-        Ok(n)
     }
 }
 
@@ -293,6 +278,41 @@ impl<R: Read> Read for HeadReader<'_, R> {
         head.overflowed |= n > room;
         head.complete = n == 0 && !head.overflowed;
         Ok(n)
+    }
+}
+
+impl<R: Read + Send + PollFd> Stream for HeadReader<'_, R> {
+    fn wait(&mut self, timeout: Duration) -> bool {
+        let head = &self.head;
+        (head.peeked && self.replayed < head.bytes.len()) || self.inner.ready(timeout)
+    }
+}
+
+/// A file or standard input, which `poll` can ask whether input is waiting.
+trait PollFd {
+    /// Waits at most `timeout` for input; whether a read would not block.
+    fn ready(&self, timeout: Duration) -> bool;
+}
+
+#[cfg(unix)]
+impl<T: std::os::fd::AsFd> PollFd for T {
+    fn ready(&self, timeout: Duration) -> bool {
+        let mut fd = libc::pollfd {
+            fd: std::os::fd::AsRawFd::as_raw_fd(&self.as_fd()),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: one valid pollfd for the duration of the call. Readable,
+        // hung up or failed: a read returns at once (data, end or error).
+        unsafe { libc::poll(&mut fd, 1, ms) != 0 }
+    }
+}
+
+#[cfg(not(unix))]
+impl<T> PollFd for T {
+    fn ready(&self, _timeout: Duration) -> bool {
+        true
     }
 }
 

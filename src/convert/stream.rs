@@ -3,10 +3,12 @@
 //! A reader thread reads the stream into blocks of `piece_size` bytes and
 //! hands each out cut after its last newline (the rest starts the next
 //! block), under the same rule and for the same encodings as the split of a
-//! mapped file (module `parallel`, [`split_encoding`]). Worker threads
-//! convert the blocks as pieces ([`convert_piece`]), and the calling thread
-//! writes them in input order and adds up their accounts ([`Totals`]), so
-//! output and messages are those of one thread. At most `jobs + 1` blocks
+//! mapped file (module `parallel`, [`split_encoding`]). `jobs - 1` worker
+//! threads and the calling thread convert the blocks as pieces
+//! ([`convert_piece`]); the calling thread writes them in input order (it
+//! converts a queued block whenever the next one to write is not ready) and
+//! adds up their accounts ([`Totals`]), so output and messages are those of
+//! one thread. At most `jobs + 1` blocks
 //! are out at once, so memory is bounded whatever the stream's length.
 //!
 //! Output appears as input arrives: a block is handed out when it is full,
@@ -100,9 +102,9 @@ pub fn convert_stream<W: Write + ?Sized>(
     let mut total = Totals::new(settings.from, &[]);
     let result = std::thread::scope(|scope| {
         let (reports, received) = mpsc::channel();
-        for _ in 0..parallelism.jobs {
+        // The calling thread converts blocks too, while it waits to write.
+        for _ in 1..parallelism.jobs {
             let (reports, pipe) = (reports.clone(), &pipe);
-            // Without any worker, the reader sees the writer stop at once.
             let _ = std::thread::Builder::new().spawn_scoped(scope, move || pipe.worker(reports));
         }
         let reader = {
@@ -276,6 +278,8 @@ enum Report {
         input: Vec<u8>,
         lines: u64,
     },
+    /// A block was queued.
+    Queued,
     /// The blocks before `.i` are all the reader handed out.
     Last(Last),
 }
@@ -356,6 +360,7 @@ impl Pipe {
             }) {
                 return stream;
             }
+            let _ = reports.send(Report::Queued);
             (i, start) = (i + 1, start + len);
             ending = reader.fill(stream, &|| lock(&self.flow).stop);
         }
@@ -388,6 +393,17 @@ impl Pipe {
     }
 
     fn worker(&self, reports: mpsc::Sender<Report>) {
+        /// Stops everything if the worker panics (a bug), so that the reader
+        /// ends and the writer, seeing no more reports, returns.
+        struct Guard<'a>(&'a Pipe);
+        impl Drop for Guard<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.set(|f| f.stop = true);
+                }
+            }
+        }
+        let _guard = Guard(self);
         loop {
             let block = {
                 let mut f = lock(&self.flow);
@@ -404,25 +420,28 @@ impl Pipe {
                     f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
                 }
             };
-            let Block {
-                i,
-                start,
-                pause,
-                bytes,
-            } = block;
-            let piece = convert_piece(self.settings(i), &bytes, self.buffer());
-            let lines = position::count_newlines(&bytes);
-            let report = Report::Piece {
-                i,
-                start,
-                pause,
-                piece: Box::new(piece),
-                input: bytes,
-                lines,
-            };
-            if reports.send(report).is_err() {
+            if reports.send(self.convert(block)).is_err() {
                 return;
             }
+        }
+    }
+
+    fn convert(&self, block: Block) -> Report {
+        let Block {
+            i,
+            start,
+            pause,
+            bytes,
+        } = block;
+        let piece = convert_piece(self.settings(i), &bytes, self.buffer());
+        let lines = position::count_newlines(&bytes);
+        Report::Piece {
+            i,
+            start,
+            pause,
+            piece: Box::new(piece),
+            input: bytes,
+            lines,
         }
     }
 
@@ -448,7 +467,13 @@ impl Pipe {
                         return last.ok_or(ConvertError::Internal("no last block"));
                     }
                 }
-                match received.recv() {
+                // Rather than wait, convert a block that no worker took yet.
+                let queued = lock(&self.flow).blocks.pop_front();
+                let report = match queued {
+                    Some(block) => Ok(self.convert(block)),
+                    None => received.recv(),
+                };
+                match report {
                     Ok(Report::Piece {
                         i,
                         start,
@@ -460,6 +485,7 @@ impl Pipe {
                         ready.insert(i, (start, pause, piece, input, lines));
                     }
                     Ok(Report::Last(l)) => last = Some(l),
+                    Ok(Report::Queued) => {}
                     Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
                 }
             };

@@ -136,7 +136,7 @@ pub fn convert_stream<W: Write + ?Sized>(
     (total.summary, result)
 }
 
-/// Converts `tail`, then the rest of `stream` unless it `ending` says
+/// Converts `tail`, then the rest of `stream` unless `ending` says
 /// there is none (a read error is reported after `tail`), with `converter`
 /// on the calling thread.
 fn rest_of<W: Write + ?Sized>(

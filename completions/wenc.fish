@@ -467,7 +467,7 @@ nfkc\t'Compatibility composition (also folds full-width letters, ligatures...)'
 nfkd\t'Compatibility decomposition'"
 complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c wenc -l hint -d 'The language or country the text comes from, for guessing (--sniff, -f auto)' -r -f
-complete -c wenc -s j -l jobs -d 'Threads for converting a large file [default: the number of CPU cores]' -r -f
+complete -c wenc -s j -l jobs -d 'Threads for converting a large file or a pipe [default: the number of CPU cores]' -r -f
 complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
 complete -c wenc -s i -l in-place -d 'Convert each FILE in place'
 complete -c wenc -l force -d 'Replace a file even if it looks converted already'

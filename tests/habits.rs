@@ -563,7 +563,8 @@ mod transform_props {
     use unicode_normalization::UnicodeNormalization;
     use wenc::codec::{Encoding, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
     use wenc::convert::{
-        Converter, Eol, ErrorMode, Form, Parallelism, Settings, Summary, TextTransform,
+        convert_bytes, Converter, Eol, ErrorMode, Form, Parallelism, Settings, Summary,
+        TextTransform,
     };
 
     fn settings(to: &'static Encoding, transform: TextTransform) -> Settings {
@@ -608,9 +609,10 @@ mod transform_props {
     }
 
     fn split(s: Settings, bytes: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Summary) {
-        let mut c = Converter::new(s).with_parallelism(Parallelism { jobs, piece_size });
+        let p = Parallelism { jobs, piece_size };
         let mut out = Vec::new();
-        let summary = c.convert_slice(bytes, &mut out, &mut |_| {}).unwrap();
+        let (summary, result) = convert_bytes(s, p, bytes, &mut out, &mut ());
+        result.unwrap();
         (out, summary)
     }
 

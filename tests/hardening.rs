@@ -10,7 +10,9 @@ mod common;
 mod util;
 use common::*;
 use wenc::codec::Encoding;
-use wenc::convert::{ConvertError, Converter, ErrorMode, Parallelism, Settings, BUFFER_SIZE};
+use wenc::convert::{
+    convert_bytes, ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary, BUFFER_SIZE,
+};
 
 fn enc(label: &str) -> &'static Encoding {
     Encoding::for_label(label.as_bytes()).unwrap()
@@ -94,29 +96,30 @@ fn newline(e: &'static Encoding) -> &'static [u8] {
     }
 }
 
-/// Runs one conversion through a fresh converter made by `make`, in html
-/// mode, and checks it against encoding_rs; in fatal mode, checks that the
-/// error is the sequence at `at`.
+/// Converts one input under the settings into the output, with a fresh
+/// converter.
+type Run<'a> = &'a dyn Fn(Settings, &[u8], &mut Vec<u8>) -> Result<Summary, ConvertError>;
+
+/// Runs one conversion through `run`, in html mode, and checks it against
+/// encoding_rs; in fatal mode, checks that the error is the sequence at `at`.
 fn check(
     from: &'static Encoding,
     to: &'static Encoding,
     input: &[u8],
     at: usize,
-    make: &dyn Fn(Settings) -> Converter,
+    run: Run<'_>,
     failures: &mut Vec<String>,
 ) {
     let what = || format!("{} -> {} at {at}", from.name(), to.name());
     let mut out = Vec::new();
-    let result =
-        make(settings(from, to, ErrorMode::Html)).convert_slice(input, &mut out, &mut |_| {});
+    let result = run(settings(from, to, ErrorMode::Html), input, &mut out);
     match result {
         Ok(s) if s.malformed >= 1 && out == expected(from, to, input) => {}
         Ok(_) => failures.push(format!("{}: output differs", what())),
         Err(e) => failures.push(format!("{}: {e}", what())),
     }
     let mut out = Vec::new();
-    let result =
-        make(settings(from, to, ErrorMode::Fatal)).convert_slice(input, &mut out, &mut |_| {});
+    let result = run(settings(from, to, ErrorMode::Fatal), input, &mut out);
     match result {
         Err(ConvertError::Malformed(m)) if m.offset == at as u64 => {}
         other => failures.push(format!("{}: fatal gave {other:?}", what())),
@@ -147,7 +150,7 @@ fn every_replacement_at_every_offset_around_the_text_buffer_end() {
                     to,
                     &input,
                     pad * a.len(),
-                    &Converter::new,
+                    &|s, input, out| Converter::new(s).convert_slice(input, out, &mut |_| {}),
                     &mut failures,
                 );
             }
@@ -168,7 +171,10 @@ fn every_replacement_at_every_offset_with_small_buffers() {
             for pad in 0..size * 3 {
                 let input = input_with(a, pad, seq, newline(from));
                 for to in encoders() {
-                    check(from, to, &input, pad * a.len(), &make, &mut failures);
+                    let run = |s, input: &[u8], out: &mut Vec<u8>| {
+                        make(s).convert_slice(input, out, &mut |_| {})
+                    };
+                    check(from, to, &input, pad * a.len(), &run, &mut failures);
                 }
                 let mut out = Vec::new();
                 let s = settings(from, enc("utf-8"), ErrorMode::Replacement);
@@ -203,14 +209,16 @@ fn every_replacement_at_every_offset_around_a_piece_boundary() {
             let at = input.len();
             input.extend_from_slice(seq);
             input.extend_from_slice(&line.repeat(12));
-            let make = move |s: Settings| {
-                Converter::new(s).with_parallelism(Parallelism {
+            let run = |s, input: &[u8], out: &mut Vec<u8>| {
+                let p = Parallelism {
                     jobs: 2,
                     piece_size: piece,
-                })
+                };
+                let (summary, result) = convert_bytes(s, p, input, out, &mut ());
+                result.map(|()| summary)
             };
             for to in encoders() {
-                check(from, to, &input, at, &make, &mut failures);
+                check(from, to, &input, at, &run, &mut failures);
             }
         }
     }
@@ -608,14 +616,13 @@ mod pass_through {
                 fs::write(&path, &text).unwrap();
                 let mut input = Input::open(&Source::Path(path.clone()), "changed").unwrap();
                 let s = settings(enc("utf-8"), enc("utf-8"), ErrorMode::Fatal);
-                let mut c = Converter::new(s).with_parallelism(Parallelism::new(jobs));
                 let file = fs::OpenOptions::new().write(true).open(&path).unwrap();
                 let mut sink = Meddler {
                     file,
                     at,
                     out: Vec::new(),
                 };
-                let result = input.convert(&mut c, &mut sink, &mut |_| {});
+                let (_, result) = input.convert(s, Parallelism::new(jobs), &mut sink, &mut |_| {});
                 let valid = std::str::from_utf8(&sink.out).is_ok();
                 match result {
                     Ok(_) => assert!(valid, "-j{jobs}, changed at {at}: invalid UTF-8 written"),

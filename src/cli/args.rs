@@ -223,11 +223,12 @@ pub struct Args {
     #[arg(long)]
     pub progress: bool,
 
-    /// Threads for converting a large file [default: the number of CPU cores]
+    /// Threads for converting a large file or a pipe [default: the number of CPU cores]
     ///
-    /// A regular file of 4 MiB or more is converted in pieces on N threads,
-    /// with exactly the output, messages and exit status of -j 1, when its
-    /// encodings allow it (see "Input and output" below).
+    /// A regular file of 4 MiB or more, or a pipe longer than 1 MiB, is
+    /// converted in pieces on N threads, with exactly the output, messages
+    /// and exit status of -j 1, when its encodings allow it (see "Input and
+    /// output" below).
     #[arg(
         short = 'j',
         long = "jobs",

@@ -181,8 +181,10 @@ pub const SECTIONS: &[Section] = &[
                exit status are exactly those of -j 1. This needs an input encoding whose decoder \
                forgets everything at a newline (all but UTF-16LE, UTF-16BE, ISO-2022-JP and \
                replacement; a BOM decides when there is one) and an output encoding other than \
-               ISO-2022-JP; otherwise, and for standard input, pipes and smaller files, one \
-               thread converts. UTF-8 to UTF-8 copies valid text straight from the file; the \
+               ISO-2022-JP; otherwise, and for smaller files, one thread converts. Standard \
+               input and pipes longer than one piece are read ahead in pieces and converted the \
+               same way; a piece goes out as soon as the input pauses, so output still appears \
+               as input arrives. UTF-8 to UTF-8 copies valid text straight from the file; the \
                threads only check it. FILEs are still converted one after another."),
             P("-o FILE writes a temporary file in FILE's directory and renames it over FILE once \
                everything succeeded. On any error, or when wenc is interrupted by SIGINT, SIGTERM \

@@ -50,12 +50,8 @@ impl Job {
                     u.position,
                     u.encoding
                 );
-                // Only a replacement before the character counts: how far
-                // decoding has run ahead of encoding depends on buffer sizes.
-                let earlier = summary.first_malformed.filter(|m| {
-                    (m.position.line, m.position.column) <= (u.position.line, u.position.column)
-                });
-                match earlier {
+                // The driver counts only replacements before the character.
+                match summary.first_malformed {
                     Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
                         " (U+FFFD replaced malformed input; the first at byte offset {} \
                          (0-based), {}; -e fatal stops there)",

@@ -9,7 +9,7 @@ use super::progress::Reporter;
 use super::report::output_error;
 use super::{auto, inplace, list, options, sniff, strict, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
-use crate::convert::{self, ConvertError, Converter, ErrorMode, Parallelism, Settings};
+use crate::convert::{self, ConvertError, ErrorMode, Parallelism, Settings};
 use crate::detect::{self, Hint};
 use crate::io::{Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
@@ -458,12 +458,12 @@ impl Job {
         reporter: &mut Reporter,
         done_before: u64,
     ) -> (Outcome, u64) {
-        let mut converter = Converter::new(self.settings).with_parallelism(self.parallelism);
         let mut size = 0;
         let mut utf8 = Utf8Watch::new();
         let watch = self.guard.watches(self.settings.from) && !self.check;
-        let result = input.convert_watched(
-            &mut converter,
+        let (summary, result) = input.convert_watched(
+            self.settings,
+            self.parallelism,
             sink,
             &mut |n| {
                 size = n;
@@ -475,9 +475,8 @@ impl Job {
                 }
             },
         );
-        let summary = converter.summary();
         match result {
-            Ok(summary) => {
+            Ok(()) => {
                 match self.guard.verdict(name, &summary, &utf8) {
                     Verdict::Refuse(why) => {
                         reporter.error(&why);

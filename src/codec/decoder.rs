@@ -2,7 +2,7 @@
 //! decoding error modes.
 
 use super::families::DecoderFamily as Family;
-use super::registry::{bom_sniff, could_be_bom_prefix, Encoding};
+use super::registry::{could_be_bom_prefix, input_encoding, Encoding};
 use super::{CoderStatus, RawDecoderResult, RawMalformed, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A malformed byte sequence: where it starts in the input stream (0-based
@@ -47,8 +47,9 @@ pub struct Decoder {
     replay: ([u8; 3], u8, u8),
     /// Stream bytes handed to the family so far (plus any removed BOM).
     position: u64,
-    /// U+FFFD owed to `dst` after a malformed sequence met a full buffer.
-    pending_replacement: bool,
+    /// The malformed sequence whose U+FFFD is owed to `dst` (it met a full
+    /// buffer).
+    pending_replacement: Option<MalformedSequence>,
 }
 
 impl Decoder {
@@ -62,7 +63,7 @@ impl Decoder {
             }),
             replay: ([0; 3], 0, 0),
             position: 0,
-            pending_replacement: false,
+            pending_replacement: None,
         }
     }
 
@@ -148,16 +149,13 @@ impl Decoder {
         }
         let (buf, len) = (sniffer.buf, sniffer.len);
         self.sniffer = None;
-        let bom_len = match bom_sniff(&buf[..len as usize]) {
-            Some((encoding, bom_len)) => {
-                self.encoding = encoding;
-                self.family = Family::new(encoding.kind());
-                bom_len as u8
-            }
-            None => 0,
-        };
-        self.position = u64::from(bom_len);
-        self.replay = (buf, len, bom_len);
+        let (encoding, bom_len) = input_encoding(self.encoding, true, &buf[..len as usize]);
+        if encoding != self.encoding {
+            self.encoding = encoding;
+            self.family = Family::new(encoding.kind());
+        }
+        self.position = bom_len as u64;
+        self.replay = (buf, len, bom_len as u8);
         read
     }
 
@@ -168,6 +166,22 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Replaced<MalformedSequence> {
+        self.decode_replacing(src, dst, last, &mut |_, _| {})
+    }
+
+    /// [`decode_with_replacement`](Decoder::decode_with_replacement), also
+    /// showing `replaced` each malformed sequence with the offset in `dst`
+    /// of the U+FFFD that replaces it, when it is written (a caller working
+    /// out positions needs the text before it). An error is counted in the
+    /// call that writes its U+FFFD: a sequence found when `dst` is full is
+    /// counted and shown by the next call.
+    pub fn decode_replacing(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+        replaced: &mut dyn FnMut(&MalformedSequence, usize),
+    ) -> Replaced<MalformedSequence> {
         let mut out = Replaced {
             status: CoderStatus::InputEmpty,
             read: 0,
@@ -176,13 +190,16 @@ impl Decoder {
             first: None,
         };
         loop {
-            if self.pending_replacement {
+            if let Some(m) = self.pending_replacement {
                 if dst.len() - out.written < 3 {
                     out.status = CoderStatus::OutputFull;
                     return out;
                 }
+                replaced(&m, out.written);
                 out.written = super::shared::write_char(dst, out.written, '\u{FFFD}');
-                self.pending_replacement = false;
+                out.replaced += 1;
+                out.first.get_or_insert(m);
+                self.pending_replacement = None;
             }
             let (result, r, w) =
                 self.decode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
@@ -194,11 +211,7 @@ impl Decoder {
                     out.status = CoderStatus::OutputFull;
                     return out;
                 }
-                DecoderResult::Malformed(m) => {
-                    out.replaced += 1;
-                    out.first.get_or_insert(m);
-                    self.pending_replacement = true;
-                }
+                DecoderResult::Malformed(m) => self.pending_replacement = Some(m),
             }
         }
     }

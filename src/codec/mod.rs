@@ -8,8 +8,12 @@
 //! Each family lives in its own module and implements the standard's algorithm
 //! "without replacement": it stops at the first error and says exactly which
 //! bytes were malformed. [`Decoder`] and [`Encoder`] wrap the families and add
-//! BOM sniffing, stream positions and the error modes (replacement / fatal for
-//! decoding, html / fatal for encoding).
+//! BOM sniffing ([`input_encoding`] says which encoding an input is really
+//! in), stream positions, and a call for each error mode: without
+//! replacement (stop at the error: fatal) and with it (U+FFFD for
+//! decoding; `&#N;` or a substitute for encoding), which also count the
+//! replacements. Which call to make, and what a stop means, is the
+//! driver's choice (`crate::convert`).
 //!
 //! Beyond the standard, module `historical` adds the 2012 draft's HZ-GB-2312
 //! and ISO-2022-KR, which only [`Encoding::for_label_historical`] reaches.
@@ -47,7 +51,8 @@ mod encoder;
 pub use decoder::{Decoder, DecoderResult, MalformedSequence};
 pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use historical::{HZ_GB_2312, ISO_2022_KR};
-pub use registry::{bom_sniff, Encoding};
+pub(crate) use registry::could_be_bom_prefix;
+pub use registry::{bom_bytes, bom_sniff, input_encoding, Encoding};
 #[doc(hidden)]
 pub use simd::{force_path, Path as SimdPath};
 pub use tables::{

@@ -163,6 +163,36 @@ pub fn bom_sniff(bytes: &[u8]) -> Option<(&'static Encoding, usize)> {
     }
 }
 
+/// The encoding `bytes` are really in and the length of the BOM to remove:
+/// the one a BOM names when `sniff_bom` (the standard's "decode"), else
+/// `from` with nothing removed. Every caller that needs to know (the
+/// decoder's streaming sniff, the driver's shortcuts and its `-j` split)
+/// asks this.
+pub fn input_encoding(
+    from: &'static Encoding,
+    sniff_bom: bool,
+    bytes: &[u8],
+) -> (&'static Encoding, usize) {
+    match bom_sniff(bytes) {
+        Some(found) if sniff_bom => found,
+        _ => (from, 0),
+    }
+}
+
+/// The bytes of a byte order mark in `encoding`, for the encodings that have
+/// one (UTF-8, UTF-16LE, UTF-16BE).
+pub fn bom_bytes(encoding: &'static Encoding) -> Option<&'static [u8]> {
+    if encoding == UTF_8 {
+        Some(b"\xEF\xBB\xBF")
+    } else if encoding == UTF_16LE {
+        Some(b"\xFF\xFE")
+    } else if encoding == UTF_16BE {
+        Some(b"\xFE\xFF")
+    } else {
+        None
+    }
+}
+
 /// Whether `bytes` could still grow into a BOM (so a streaming sniffer must
 /// wait for more input before deciding).
 pub(crate) fn could_be_bom_prefix(bytes: &[u8]) -> bool {

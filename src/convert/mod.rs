@@ -1,46 +1,52 @@
 //! The conversion driver: bytes in one encoding to bytes in another.
 //!
-//! A [`Converter`] owns one decoder, an optional encoder and two fixed-size
-//! buffers (decoded text, encoded output). Input arrives in chunks through
-//! [`Converter::feed`] (a mapped file is fed straight from its slice, a stream
-//! from a bounded read buffer: see [`Converter::convert_slice`] and
-//! [`Converter::convert_reader`]); output goes to any [`Write`] sink in pieces
-//! of at most one buffer. Memory use does not depend on the input size, and
-//! nothing is allocated per character.
+//! One way down and back. [`convert_bytes`] takes a whole input held in
+//! memory (a mapped file) and picks one thread ([`Converter::convert_slice`])
+//! or the split (module `parallel`, which converts each piece with that same
+//! [`Converter::convert_slice`]), as ripgrep's main picks `search` or
+//! `search_parallel`. A stream goes through [`convert_stream`], which makes
+//! the same choice (module `stream`: blocks read ahead and converted as
+//! pieces on several threads, or [`Converter::convert_reader`]).
+//! Both feed chunks to [`Converter::feed`], which decodes into a fixed-size
+//! text buffer and encodes from it into a fixed-size output buffer; output
+//! goes to any [`Write`] sink in pieces of at most one buffer. Memory use
+//! does not depend on the input size, and nothing is allocated per
+//! character.
 //!
-//! The driver applies the error mode, counts replacements, remembers the
-//! first one, and works out positions (0-based byte offset in the input for
+//! The codec does the decoding and encoding in each error mode (its
+//! replacing and non-replacing calls); the driver chooses the call for the
+//! [`ErrorMode`], counts replacements, remembers the first one, stops on a
+//! fatal error, and works out positions (0-based byte offset in the input for
 //! malformed sequences; line and column in the decoded text for everything).
-//! It knows nothing about files, terminals or flags: progress goes to a
-//! callback.
+//! It knows nothing about files, terminals or flags: progress and "input
+//! consumed up to here" go to [`Hooks`].
 //!
-//! Two shortcuts for a mapped input ([`Converter::convert_slice`]), each
-//! with exactly the output, positions and errors of the plain way:
-//! - UTF-8 to UTF-8 writes valid runs from a copy of the slice, validated
-//!   there, without decoding (module `passthrough`);
+//! Two shortcuts for a mapped input, each with exactly the output, positions
+//! and errors of the plain way:
+//! - UTF-8 to UTF-8 writes valid text from a copy of the slice, validated
+//!   there, without decoding, up to the first malformed sequence (module
+//!   `passthrough`);
 //! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
-//!   is cut into pieces converted on several threads when the converter is
-//!   given a [`Parallelism`] (module `parallel`); each piece's converter keeps
-//!   its output in a buffer of its own that grows to the piece's output.
+//!   and whose output encoder [`encoder_resets_at_newline`](Encoding::encoder_resets_at_newline)
+//!   is cut into pieces at newlines converted on several threads (module
+//!   `parallel`).
 
+mod encode;
 mod error;
-mod fill;
 mod parallel;
 mod passthrough;
 mod position;
+mod stream;
 mod transform;
 
+pub use crate::codec::bom_bytes;
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
-pub use fill::MIN_BUFFER_SIZE;
 pub use parallel::Parallelism;
 pub use position::TextPosition;
+pub use stream::{convert_stream, Stream};
 pub use transform::{Eol, Form, TextTransform};
 
-use crate::codec::{
-    CoderStatus, Decoder, DecoderResult, Encoder, EncoderResult, Encoding, UTF_16BE, UTF_16LE,
-    UTF_8,
-};
-use fill::Fill;
+use crate::codec::{CoderStatus, Decoder, Encoder, Encoding, MIN_OUTPUT_BUFFER, UTF_8};
 use position::Tracker;
 use std::io::{self, Read, Write};
 use transform::Transformer;
@@ -51,7 +57,11 @@ use transform::Transformer;
 /// both stay in a core's L2 cache.
 pub const BUFFER_SIZE: usize = 128 * 1024;
 
-/// How much of a mapped input is decoded between two progress reports.
+/// The smallest buffer size ([`Converter::with_buffer_size`]): room for the
+/// decoder to make progress and for a U+FFFD after it.
+pub const MIN_BUFFER_SIZE: usize = MIN_OUTPUT_BUFFER + "\u{FFFD}".len();
+
+/// How much of a mapped input is decoded between two reports to [`Hooks`].
 pub const SLICE_WINDOW: usize = 1024 * 1024;
 
 /// What to do with malformed input and with characters the output encoding
@@ -69,21 +79,13 @@ pub enum ErrorMode {
     Subst(char),
 }
 
-/// The bytes of a byte order mark in `encoding`, for the encodings that have
-/// one (UTF-8, UTF-16LE, UTF-16BE).
-pub fn bom_bytes(encoding: &'static Encoding) -> Option<&'static [u8]> {
-    if encoding == UTF_8 {
-        Some(b"\xEF\xBB\xBF")
-    } else if encoding == UTF_16LE {
-        Some(b"\xFF\xFE")
-    } else if encoding == UTF_16BE {
-        Some(b"\xFE\xFF")
-    } else {
-        None
-    }
-}
-
 /// What happened during a conversion (or so far).
+///
+/// After an error the account ends where the output does: the same
+/// whatever the buffer size or the number of threads (decoding runs ahead
+/// of encoding, but replacements past an unrepresentable character that
+/// stopped the conversion are not counted), except `bytes_read`, which
+/// counts what was decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     /// The encoding the input was decoded with: the requested one, or the
@@ -133,6 +135,64 @@ pub struct Settings {
     pub transform: TextTransform,
 }
 
+/// What the caller of [`convert_bytes`] hears as the conversion goes, in
+/// bytes from the start of the input. Both are called in input order, at
+/// least every [`SLICE_WINDOW`] bytes (or every `-j` piece) and at the end.
+pub trait Hooks {
+    /// Input bytes done so far (for a progress display).
+    fn progress(&mut self, _done: u64) {}
+    /// The input before byte `up_to` will not be read again (a mapped
+    /// file's pages there may be released).
+    fn consumed(&mut self, _up_to: usize) {}
+}
+
+/// No hooks.
+impl Hooks for () {}
+
+/// Progress only.
+struct Progress<'a>(&'a mut dyn FnMut(u64));
+
+impl Hooks for Progress<'_> {
+    fn progress(&mut self, done: u64) {
+        (self.0)(done)
+    }
+}
+
+/// `hooks` for an input that starts at byte `start` of the caller's.
+struct Shifted<'a> {
+    hooks: &'a mut dyn Hooks,
+    start: usize,
+}
+
+impl Hooks for Shifted<'_> {
+    fn progress(&mut self, done: u64) {
+        self.hooks.progress(self.start as u64 + done)
+    }
+    fn consumed(&mut self, up_to: usize) {
+        self.hooks.consumed(self.start + up_to)
+    }
+}
+
+/// Converts all of `bytes` (a mapped file, say) into `sink`: split across
+/// `parallelism.jobs` threads when the input is large enough and its
+/// encodings allow it (module `parallel`), otherwise on this thread, with
+/// the same result either way. Returns the account of the conversion (of
+/// what came before the error, if any) and how it ended.
+pub fn convert_bytes<W: Write + ?Sized>(
+    settings: Settings,
+    parallelism: Parallelism,
+    bytes: &[u8],
+    sink: &mut W,
+    hooks: &mut dyn Hooks,
+) -> (Summary, Result<(), ConvertError>) {
+    if let Some(done) = parallel::convert_split(settings, parallelism, bytes, sink, hooks) {
+        return done;
+    }
+    let mut converter = Converter::new(settings);
+    let result = converter.convert_windows(bytes, sink, hooks);
+    (converter.summary(), result.map(|_| ()))
+}
+
 /// Converts one input. Create one per input: the decoder's BOM sniff and
 /// the encoder's state (ISO-2022-JP returns to ASCII at the end) are per input.
 pub struct Converter {
@@ -142,35 +202,28 @@ pub struct Converter {
     encoder: Option<Encoder>,
     /// `None` without --eol and --normalize (and then it costs nothing).
     transform: Option<Transformer>,
-    to: &'static Encoding,
-    mode: ErrorMode,
-    write_output: bool,
-    /// Decoded text, and encoded output: each used from `kept` on, which is
-    /// 0 unless the output is kept (see [`keep_output`](Converter::keep_output)).
-    /// Allocated memory is always initialised (len is the size).
+    /// The settings, with `write_output` false when `to` cannot be written.
+    settings: Settings,
+    /// Decoded text, and encoded output. Allocated memory is always
+    /// initialised (len is the size).
     text: Vec<u8>,
     out: Vec<u8>,
-    /// Whether output stays in `text` (UTF-8 output) or `out` instead of
-    /// going to the sink, and how much of it there is.
-    keep: bool,
-    kept: usize,
     tracker: Tracker,
     summary: Summary,
     finished: bool,
-    settings: Settings,
-    parallelism: Parallelism,
-    /// The input was converted in pieces: `summary.input_encoding` is the
-    /// encoding used (this converter's decoder never saw the input).
-    split: bool,
-    /// The size of the text and output buffers ([`BUFFER_SIZE`] unless a
-    /// test asked for another: see [`with_buffer_size`](Converter::with_buffer_size)).
-    buffer_size: usize,
+    /// Input bytes before the ones given to `decoder` (the UTF-8 pass-through
+    /// hands over to a fresh decoder at its first malformed sequence).
+    input_base: u64,
+    /// Replacement mode with an encoder: where recent U+FFFD replacements
+    /// are in the decoded text (those that may not be encoded yet), so that
+    /// an unrepresentable character stopping the conversion ends the count.
+    replaced_at: Vec<u64>,
 }
 
 impl Converter {
     /// A converter for `settings`. An output encoding without an encoder
     /// (replacement) makes a checking-only converter.
-    pub fn new(settings: Settings) -> Converter {
+    pub fn new(mut settings: Settings) -> Converter {
         let decoder = if settings.sniff_bom {
             settings.from.new_decoder()
         } else {
@@ -183,25 +236,19 @@ impl Converter {
         } else {
             settings.to.new_encoder()
         };
-        let write_output = settings.write_output && settings.to.can_encode();
+        settings.write_output &= settings.to.can_encode();
         Converter {
             decoder,
             encoder,
             transform,
-            to: settings.to,
-            mode: settings.mode,
-            write_output,
+            settings,
             text: vec![0; BUFFER_SIZE],
             out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }],
-            keep: false,
-            kept: 0,
             tracker: Tracker::new(),
             summary: Summary::empty(settings.from),
             finished: false,
-            settings,
-            parallelism: Parallelism::single(),
-            split: false,
-            buffer_size: BUFFER_SIZE,
+            input_base: 0,
+            replaced_at: Vec::new(),
         }
     }
 
@@ -212,7 +259,6 @@ impl Converter {
     #[doc(hidden)]
     pub fn with_buffer_size(mut self, size: usize) -> Converter {
         let size = size.max(MIN_BUFFER_SIZE);
-        self.buffer_size = size;
         self.text = vec![0; size];
         if !self.out.is_empty() {
             self.out = vec![0; size];
@@ -220,59 +266,12 @@ impl Converter {
         self
     }
 
-    /// Lets [`convert_slice`](Converter::convert_slice) split a large input
-    /// across `parallelism.jobs` threads when its encodings allow it.
-    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Converter {
-        self.parallelism = parallelism;
-        self
-    }
-
     /// What happened so far; after the last chunk, the final account.
     pub fn summary(&self) -> Summary {
-        if self.split {
-            return self.summary;
-        }
         Summary {
             input_encoding: self.decoder.encoding(),
             ..self.summary
         }
-    }
-
-    /// From now on, output stays in `buffer` (whose contents are
-    /// overwritten) instead of going to the sink given to the conversion,
-    /// which sees nothing: no copy for the parallel pieces. Take it back with
-    /// [`take_output`](Converter::take_output). Only before any input.
-    fn keep_output(&mut self, buffer: Vec<u8>) {
-        self.keep = self.write_output;
-        if self.encoder.is_none() {
-            self.text = buffer;
-        } else {
-            self.out = buffer;
-        }
-    }
-
-    /// The buffer given to [`keep_output`](Converter::keep_output) and the
-    /// length of the output at its start.
-    fn take_output(&mut self) -> (Vec<u8>, usize) {
-        let buffer = if self.encoder.is_none() {
-            &mut self.text
-        } else {
-            &mut self.out
-        };
-        (std::mem::take(buffer), std::mem::take(&mut self.kept))
-    }
-
-    /// Where the text buffer starts: after the output kept in it, if any.
-    fn text_base(&mut self) -> usize {
-        let base = if self.keep && self.encoder.is_none() {
-            self.kept
-        } else {
-            0
-        };
-        if self.text.len() < base + self.buffer_size {
-            self.text.resize(base + self.buffer_size, 0);
-        }
-        base
     }
 
     /// The length of the decoded text so far, in UTF-8 bytes.
@@ -285,64 +284,50 @@ impl Converter {
         self.finished
     }
 
-    /// Converts all of `bytes` (a mapped file, say), decoding straight from
-    /// the slice, and finishes the input. `progress` hears the number of
-    /// bytes of `bytes` done, every [`SLICE_WINDOW`] bytes (or every piece)
-    /// and at the end.
-    ///
-    /// With a [`Parallelism`] of more than one job, an input of at least
-    /// [`Parallelism::min_split_size`] bytes fed to a fresh converter is
-    /// converted in pieces on that many threads when its encodings allow it
-    /// (see module `parallel`), with the same result. UTF-8 to UTF-8 writes
-    /// valid text from a validated copy of `bytes`, without decoding (see
-    /// module `passthrough`); split, each thread copies and validates its
-    /// piece.
+    /// Converts all of `bytes` on this thread, decoding straight from the
+    /// slice, and finishes the input. `progress` hears the number of bytes
+    /// of `bytes` done, every [`SLICE_WINDOW`] bytes and at the end. UTF-8
+    /// to UTF-8 writes valid text from a validated copy of `bytes`, without
+    /// decoding (see module `passthrough`). [`convert_bytes`] also splits
+    /// across threads.
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
-        let fresh = self.summary.bytes_read == 0 && !self.finished;
-        if self.parallelism.jobs > 1 && bytes.len() >= self.parallelism.min_split_size() && fresh {
-            let split = parallel::split_encoding(&self.settings, bytes).and_then(|rest| {
-                parallel::convert_split(
-                    self.settings,
-                    rest,
-                    bytes,
-                    self.parallelism,
-                    sink,
-                    progress,
-                )
-            });
-            // Without a thread to help (none could be started), one thread.
-            if let Some((summary, result)) = split {
-                self.summary = summary;
-                self.split = true;
-                self.finished = true;
-                return result.map(|()| summary);
-            }
-        }
-        self.convert_slice_here(bytes, sink, progress)
+        self.convert_windows(bytes, sink, &mut Progress(progress))
     }
 
-    /// [`convert_slice`](Converter::convert_slice) on this thread.
-    fn convert_slice_here<W: Write + ?Sized>(
+    /// [`convert_slice`](Converter::convert_slice), telling `hooks`.
+    fn convert_windows<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
         sink: &mut W,
-        progress: &mut dyn FnMut(u64),
+        hooks: &mut dyn Hooks,
     ) -> Result<Summary, ConvertError> {
         if self.can_pass_through(bytes) {
-            return self.pass_through(bytes, sink, progress);
+            return self.pass_through(bytes, sink, hooks);
         }
-        let mut done = 0;
+        self.feed_windows(bytes, 0, sink, hooks)
+    }
+
+    /// Feeds `bytes[from..]` window by window, to the end of the input.
+    fn feed_windows<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        from: usize,
+        sink: &mut W,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Summary, ConvertError> {
+        let mut done = from;
         loop {
             let end = bytes.len().min(done + SLICE_WINDOW);
             let last = end == bytes.len();
             self.feed(&bytes[done..end], last, sink)?;
             done = end;
-            progress(done as u64);
+            hooks.progress(done as u64);
+            hooks.consumed(done);
             if last {
                 return Ok(self.summary());
             }
@@ -360,7 +345,7 @@ impl Converter {
         sink: &mut W,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
-        let mut buf = vec![0u8; self.buffer_size];
+        let mut buf = vec![0u8; self.text.len()];
         let mut total = 0u64;
         loop {
             let n = match reader.read(&mut buf) {
@@ -374,7 +359,7 @@ impl Converter {
             if n == 0 {
                 return Ok(self.summary());
             }
-            if n < buf.len() && self.write_output {
+            if n < buf.len() && self.settings.write_output {
                 sink.flush().map_err(ConvertError::Write)?;
             }
         }
@@ -416,44 +401,60 @@ impl Converter {
     /// Decodes from `src` into the text buffer until the input is consumed
     /// (`done`), the buffer is full, or (fatal mode) a malformed sequence.
     /// Returns bytes read, text length, `done`, and the fatal error. The
-    /// buffer arithmetic (a U+FFFD always fits) is [`Fill`]'s.
+    /// codec writes the U+FFFD replacements; the driver counts them and
+    /// works out the position of the first.
     fn decode_step(
         &mut self,
         src: &[u8],
         last: bool,
     ) -> (usize, usize, bool, Option<MalformedInput>) {
-        let base = self.text_base();
-        let mut text = Fill::new(&mut self.text[base..base + self.buffer_size]);
-        let mut read = 0;
-        loop {
-            let Some(dst) = text.for_decoder() else {
-                return (read, text.len(), false, None);
-            };
+        if self.settings.mode == ErrorMode::Fatal {
             let (result, r, w) = self
                 .decoder
-                .decode_without_replacement(&src[read..], dst, last);
-            read += r;
-            text.wrote(w);
-            match result {
-                DecoderResult::InputEmpty => return (read, text.len(), true, None),
-                DecoderResult::OutputFull => return (read, text.len(), false, None),
-                DecoderResult::Malformed(m) => {
-                    // Only the first one needs a position, which costs a
-                    // scan of the text before it.
-                    if self.mode == ErrorMode::Fatal || self.summary.first_malformed.is_none() {
-                        let position = self.tracker.position_in(text.filled(), text.len());
-                        let encoding = self.decoder.encoding();
-                        let info = MalformedInput::new(encoding, m.offset, m.bytes(), position);
-                        if self.mode == ErrorMode::Fatal {
-                            return (read, text.len(), false, Some(info));
-                        }
-                        self.summary.first_malformed = Some(info);
-                    }
-                    self.summary.malformed += 1;
-                    text.push_fffd();
+                .decode_without_replacement(src, &mut self.text, last);
+            return match result {
+                crate::codec::DecoderResult::InputEmpty => (r, w, true, None),
+                crate::codec::DecoderResult::OutputFull => (r, w, false, None),
+                crate::codec::DecoderResult::Malformed(m) => {
+                    let at = self.tracker.position_in(&self.text, w);
+                    (r, w, false, Some(self.malformed(m, at)))
                 }
-            }
+            };
         }
+        // Only an unrepresentable character can stop a conversion in
+        // replacement mode; replacements before what is still to encode (the
+        // text buffer and the transform's carry) cannot be after it.
+        let record = self.settings.mode == ErrorMode::Replacement && self.encoder.is_some();
+        if record {
+            let held = self.transform.as_ref().map_or(0, |t| t.held() as u64);
+            let encoded = self.tracker.base - held;
+            self.replaced_at.retain(|&at| at >= encoded);
+        }
+        let (base, replaced_at) = (self.tracker.base, &mut self.replaced_at);
+        let mut first = None;
+        let step = self
+            .decoder
+            .decode_replacing(src, &mut self.text, last, &mut |m, at| {
+                first.get_or_insert((*m, at));
+                if record {
+                    replaced_at.push(base + at as u64);
+                }
+            });
+        if let (Some((m, at)), None) = (first, self.summary.first_malformed) {
+            // Only the first one needs a position, which costs a scan of the
+            // text before it.
+            let position = self.tracker.position_in(&self.text, at);
+            self.summary.first_malformed = Some(self.malformed(m, position));
+        }
+        self.summary.malformed += step.replaced;
+        let done = step.status == CoderStatus::InputEmpty;
+        (step.read, step.written, done, None)
+    }
+
+    /// A malformed sequence the decoder reported, in the driver's terms.
+    fn malformed(&self, m: crate::codec::MalformedSequence, at: TextPosition) -> MalformedInput {
+        let offset = self.input_base + m.offset;
+        MalformedInput::new(self.decoder.encoding(), offset, m.bytes(), at)
     }
 
     /// Encodes and writes the first `len` bytes of the text buffer.
@@ -466,14 +467,10 @@ impl Converter {
         if let (None, Some(_)) = (&self.encoder, &self.transform) {
             return self.emit_transformed_utf8(len, end_of_input, sink);
         }
-        let base = self.text_base();
-        let bytes = &self.text[base..base + len];
+        let bytes = &self.text[..len];
+        let write = self.settings.write_output;
         let result = match &mut self.encoder {
-            None if self.keep => {
-                self.kept += len;
-                Ok(())
-            }
-            None if self.write_output => sink.write_all(bytes).map_err(ConvertError::Write),
+            None if write => sink.write_all(bytes).map_err(ConvertError::Write),
             None => Ok(()),
             Some(encoder) => {
                 // Decoders write only UTF-8 in whole characters (the codec's
@@ -489,21 +486,15 @@ impl Converter {
                         (t.text(), Some((t, decoded)))
                     }
                 };
-                encode(
+                encode::encode(
                     encoder,
                     text,
                     end_of_input,
-                    Target {
+                    encode::Target {
                         out: &mut self.out,
-                        kept: if self.keep {
-                            Some(&mut self.kept)
-                        } else {
-                            None
-                        },
-                        sink: if self.write_output { Some(sink) } else { None },
-                        mode: self.mode,
-                        to: self.to,
-                        buffer_size: self.buffer_size,
+                        sink: if write { Some(sink) } else { None },
+                        mode: self.settings.mode,
+                        to: self.settings.to,
                         tracker: &self.tracker,
                         transform,
                         summary: &mut self.summary,
@@ -512,98 +503,25 @@ impl Converter {
             }
         };
         self.tracker.advance(bytes);
+        if let Err(ConvertError::Unmappable(u)) = &result {
+            self.forget_replacements_after(u.text_offset);
+        }
         result
     }
-}
 
-/// Where [`encode`] puts its output and its findings.
-struct Target<'a, W: Write + ?Sized> {
-    out: &'a mut Vec<u8>,
-    /// Output kept at the start of `out` instead of going to the sink.
-    kept: Option<&'a mut usize>,
-    sink: Option<&'a mut W>,
-    mode: ErrorMode,
-    to: &'static Encoding,
-    buffer_size: usize,
-    tracker: &'a Tracker,
-    /// The transform the text came through, if any, and the decoded chunk
-    /// it was given (for positions).
-    transform: Option<(&'a Transformer, &'a str)>,
-    summary: &'a mut Summary,
-}
-
-/// Encodes `text` (the chunk the tracker is at) into `t.out`, writing each
-/// filled buffer to the sink (or keeping it).
-fn encode<W: Write + ?Sized>(
-    encoder: &mut Encoder,
-    text: &str,
-    last: bool,
-    mut t: Target<'_, W>,
-) -> Result<(), ConvertError> {
-    let (to, tracker, transform) = (t.to, t.tracker, t.transform);
-    let text_base = transform.map_or(tracker.base, |(tf, _)| tf.out_base);
-    let unmappable = |u_offset: u64| {
-        let offset = (u_offset - text_base) as usize;
-        let ch = text
-            .get(offset..)
-            .and_then(|s| s.chars().next())
-            .unwrap_or('\u{FFFD}');
-        // Positions are those of the decoded input, before any transform.
-        let (text_offset, position) = match transform {
-            None => (u_offset, tracker.position_in(text.as_bytes(), offset)),
-            Some((tf, decoded)) => tf.origin(offset, decoded, tracker),
-        };
-        UnmappableChar {
-            encoding: to,
-            ch,
-            text_offset,
-            position,
-        }
-    };
-    let mut read = 0;
-    loop {
-        let before = read;
-        let base = t.kept.as_deref().copied().unwrap_or(0);
-        if t.out.len() < base + t.buffer_size {
-            t.out.resize(base + t.buffer_size, 0);
-        }
-        let out = &mut t.out[base..base + t.buffer_size];
-        let (status, written, error) = if let ErrorMode::Html | ErrorMode::Subst(_) = t.mode {
-            let step = match t.mode {
-                ErrorMode::Subst(c) => encoder.encode_with_subst(&text[read..], out, last, c),
-                _ => encoder.encode_with_html(&text[read..], out, last),
-            };
-            read += step.read;
-            t.summary.unmappable += step.replaced;
-            if let (Some(u), None) = (step.first, t.summary.first_unmappable) {
-                t.summary.first_unmappable = Some(unmappable(u.offset));
-            }
-            (step.status, step.written, None)
-        } else {
-            let (result, r, w) = encoder.encode_without_replacement(&text[read..], out, last);
-            read += r;
-            match result {
-                EncoderResult::InputEmpty => (CoderStatus::InputEmpty, w, None),
-                EncoderResult::OutputFull => (CoderStatus::OutputFull, w, None),
-                EncoderResult::Unmappable(u) => {
-                    (CoderStatus::OutputFull, w, Some(unmappable(u.offset)))
-                }
-            }
-        };
-        if let Some(kept) = t.kept.as_deref_mut() {
-            *kept += written;
-        } else if let Some(sink) = t.sink.as_deref_mut() {
-            sink.write_all(&out[..written])
-                .map_err(ConvertError::Write)?;
-        }
-        if let Some(u) = error {
-            return Err(ConvertError::Unmappable(u));
-        }
-        if status == CoderStatus::InputEmpty {
-            return Ok(());
-        }
-        if written == 0 && read == before {
-            return Err(ConvertError::Internal("the encoder made no progress"));
+    /// An unrepresentable character at `text_offset` stopped the conversion:
+    /// replacements decoded after it are not part of the account (how far
+    /// decoding ran ahead depends on the buffer size).
+    fn forget_replacements_after(&mut self, text_offset: u64) {
+        let after = self
+            .replaced_at
+            .iter()
+            .filter(|&&at| at > text_offset)
+            .count();
+        self.summary.malformed -= after as u64;
+        if self.summary.malformed == 0 {
+            // The first replacement was after the character too.
+            self.summary.first_malformed = None;
         }
     }
 }

@@ -1,21 +1,18 @@
-//! UTF-8 to UTF-8 from a slice (a mapped file): valid runs go from the
-//! input to the sink with no decoding, and lines are counted only when a
-//! position is needed. The result is exactly that of the decoder: each
-//! malformed sequence, as the standard's UTF-8 decoder delimits it (which is
-//! what `valid_up_to` and `error_len` of `str::from_utf8` report: the maximal
-//! subpart of a sequence), becomes one U+FFFD.
+//! UTF-8 to UTF-8 from a slice (a mapped file): valid text goes from the
+//! input to the sink with no decoding and no line counting. At the first
+//! malformed sequence (if any) the plain way takes over: a fresh UTF-8
+//! decoder from there, so replacements, their count and positions, and the
+//! fatal error are the codec's, as for any other input.
 //!
 //! What is validated is what is written: each window of the input is copied
 //! into the converter's buffer first, and validated and written from there.
 //! Another process may change a mapped file while it is read; the copy makes
 //! sure that no byte reaches the output without having been validated, so
 //! `-e fatal` cannot pass invalid UTF-8 whatever happens to the file.
-//! Progress is reported by input position, every [`SLICE_WINDOW`] bytes,
-//! clean or not (the caller releases the pages done at each report).
+//! The hooks hear the input position every [`SLICE_WINDOW`] bytes.
 
-use super::fill::FFFD;
-use super::{ConvertError, Converter, ErrorMode, MalformedInput, Summary, SLICE_WINDOW};
-use crate::codec::{bom_sniff, UTF_8};
+use super::{ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
+use crate::codec::{input_encoding, UTF_8};
 use std::io::Write;
 
 impl Converter {
@@ -23,11 +20,7 @@ impl Converter {
     /// input (by -f or by its BOM), UTF-8 output or none, nothing fed yet.
     pub(super) fn can_pass_through(&self, bytes: &[u8]) -> bool {
         let s = &self.settings;
-        let input = match bom_sniff(bytes) {
-            Some((encoding, _)) if s.sniff_bom => encoding,
-            _ => s.from,
-        };
-        input == UTF_8
+        input_encoding(s.from, s.sniff_bom, bytes).0 == UTF_8
             && self.encoder.is_none()
             && self.transform.is_none()
             && self.summary.bytes_read == 0
@@ -40,123 +33,73 @@ impl Converter {
         &mut self,
         bytes: &[u8],
         sink: &mut W,
-        progress: &mut dyn FnMut(u64),
+        hooks: &mut dyn Hooks,
     ) -> Result<Summary, ConvertError> {
-        let mut done = 0;
-        if self.settings.sniff_bom && bytes.starts_with(b"\xEF\xBB\xBF") {
+        let (_, bom) = input_encoding(self.settings.from, self.settings.sniff_bom, bytes);
+        if bom > 0 {
             // The decoder removes the BOM and notes the encoding it names.
-            self.feed(&bytes[..3], false, sink)?;
-            done = 3;
+            self.feed(&bytes[..bom], false, sink)?;
         }
-        // Until the first replacement, `bytes[tracked..done]` is valid text
-        // the tracker has not seen; after it, no position is needed again
-        // (UTF-8 output has no unrepresentable characters), so the tracker
-        // only keeps the length of the text.
-        let mut tracked = Some(done);
+        let mut done = bom;
         let mut next_report = done + SLICE_WINDOW;
         // The copy each window is validated and written from.
         let mut copy = std::mem::take(&mut self.text);
         let result = loop {
             if done == bytes.len() {
-                break Ok(());
+                break Ok(false);
             }
             let end = bytes.len().min(done + copy.len());
             let window = &mut copy[..end - done];
             window.copy_from_slice(&bytes[done..end]);
-            let step = self.pass_window(window, done, bytes, &mut tracked, sink);
-            match step {
-                Ok(n) => done += n,
-                Err(e) => break Err(e),
+            let (valid, clean) = match simdutf8::compat::from_utf8(window) {
+                Ok(_) => (window.len(), true),
+                // A sequence cut by the end of the window (not of the input).
+                Err(e) if e.error_len().is_none() && end < bytes.len() => (e.valid_up_to(), true),
+                Err(e) => (e.valid_up_to(), false),
+            };
+            if self.settings.write_output && valid > 0 {
+                if let Err(e) = sink.write_all(&window[..valid]) {
+                    break Err(ConvertError::Write(e));
+                }
+            }
+            done += valid;
+            self.summary.bytes_read += valid as u64;
+            if !clean {
+                break Ok(true);
             }
             if done >= next_report {
-                progress(done as u64);
+                hooks.progress(done as u64);
+                hooks.consumed(done);
                 next_report = done + SLICE_WINDOW;
             }
         };
         self.text = copy;
-        result?;
-        if let Some(from) = tracked {
-            self.tracker.skip(done - from);
+        if result? {
+            return self.hand_over(bytes, bom, done, sink, hooks);
         }
-        progress(done as u64);
+        // UTF-8 output has no unrepresentable characters: no position is
+        // needed again, only the length of the text.
+        self.tracker.skip(done - bom);
+        hooks.progress(done as u64);
+        hooks.consumed(done);
         self.finished = true;
         Ok(self.summary())
     }
 
-    /// Validates and writes `window`, a copy of the input from byte
-    /// `start`, replacing each malformed sequence. A sequence cut by the end
-    /// of the window is left for the next one (unless the input ends there).
-    /// Returns how much of the window is done. `input` is the whole input,
-    /// only for counting lines before the first replacement.
-    fn pass_window<W: Write + ?Sized>(
+    /// The valid text `bytes[bom..done]` was written and a malformed
+    /// sequence starts at `done`: the rest goes the plain way, through a
+    /// UTF-8 decoder that starts there.
+    fn hand_over<W: Write + ?Sized>(
         &mut self,
-        window: &[u8],
-        start: usize,
-        input: &[u8],
-        tracked: &mut Option<usize>,
+        bytes: &[u8],
+        bom: usize,
+        done: usize,
         sink: &mut W,
-    ) -> Result<usize, ConvertError> {
-        let at_end = start + window.len() == input.len();
-        let mut done = 0;
-        while done < window.len() {
-            let rest = &window[done..];
-            let (valid, malformed) = match simdutf8::compat::from_utf8(rest) {
-                Ok(_) => (rest.len(), None),
-                Err(e) => match e.error_len() {
-                    Some(n) => (e.valid_up_to(), Some(n)),
-                    None if !at_end => (e.valid_up_to(), None),
-                    // A sequence cut by the end of the input.
-                    None => (e.valid_up_to(), Some(rest.len() - e.valid_up_to())),
-                },
-            };
-            if self.write_output && valid > 0 {
-                sink.write_all(&rest[..valid])
-                    .map_err(ConvertError::Write)?;
-            }
-            done += valid;
-            self.summary.bytes_read += valid as u64;
-            if tracked.is_none() {
-                self.tracker.skip(valid);
-            }
-            let Some(len) = malformed else {
-                // All valid, or a sequence cut by the end of the window.
-                return Ok(done);
-            };
-            let sequence = &rest[valid..valid + len];
-            let offset = start + done;
-            done += len;
-            self.summary.bytes_read += len as u64;
-            self.replace(sequence, offset, &input[..offset], tracked)?;
-            if self.write_output {
-                sink.write_all(FFFD).map_err(ConvertError::Write)?;
-            }
-        }
-        Ok(done)
-    }
-
-    /// Counts the malformed `sequence` at `offset`, with its position if it
-    /// is the first (`before` is the input before it); in fatal mode, the
-    /// error.
-    fn replace(
-        &mut self,
-        sequence: &[u8],
-        offset: usize,
-        before: &[u8],
-        tracked: &mut Option<usize>,
-    ) -> Result<(), ConvertError> {
-        if let Some(from) = tracked.take() {
-            self.tracker.advance(&before[from..]);
-            let position = self.tracker.position_in(&[], 0);
-            let m = MalformedInput::new(UTF_8, offset as u64, sequence, position);
-            if self.mode == ErrorMode::Fatal {
-                return Err(ConvertError::Malformed(m));
-            }
-            self.summary.first_malformed = Some(m);
-            self.tracker.advance(FFFD);
-        } else {
-            self.tracker.skip(FFFD.len());
-        }
-        self.summary.malformed += 1;
-        Ok(())
+        hooks: &mut dyn Hooks,
+    ) -> Result<Summary, ConvertError> {
+        self.tracker.advance(&bytes[bom..done]);
+        self.decoder = UTF_8.new_decoder_without_bom_handling();
+        self.input_base = done as u64;
+        self.feed_windows(bytes, done, sink, hooks)
     }
 }

@@ -1,5 +1,7 @@
 use super::*;
-use crate::codec::{ISO_2022_JP, REPLACEMENT, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
+use crate::codec::{
+    GB18030, ISO_2022_JP, REPLACEMENT, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
+};
 
 fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
     Settings {
@@ -100,6 +102,52 @@ fn unrepresentable_character_is_an_error_in_replacement_mode() {
             assert_eq!(u.encoding, WINDOWS_1252);
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// After an unrepresentable character stops a conversion, the account
+/// counts only the replacements before it, whatever the buffer size (the
+/// decoder runs up to a buffer ahead of the encoder), with a transform's
+/// carry too. gb18030 encodes U+FFFD but not U+E5E5; windows-1252 stops at
+/// the first U+FFFD.
+#[test]
+fn the_account_after_a_stop_does_not_depend_on_the_buffer_size() {
+    let mut input = b"a\xFFb\n".repeat(40);
+    input.extend_from_slice("x\u{E5E5}y".as_bytes());
+    input.extend_from_slice(b"\xFF\xFF\n");
+    input.extend_from_slice(&b"\xFFz\n".repeat(40));
+    let transforms = [
+        TextTransform::default(),
+        TextTransform {
+            eol: Some(Eol::Crlf),
+            normalize: Some(Form::Nfc),
+        },
+    ];
+    let cases = [
+        (GB18030, &input[..], '\u{E5E5}', pos(41, 2), 40),
+        (GB18030, &input[40 * 4..], '\u{E5E5}', pos(1, 2), 0),
+        (WINDOWS_1252, &input[..], '\u{FFFD}', pos(1, 2), 1),
+    ];
+    for transform in transforms {
+        for (to, input, ch, at, before) in cases {
+            let s = Settings {
+                transform,
+                ..settings(UTF_8, to, ErrorMode::Replacement)
+            };
+            for size in [MIN_BUFFER_SIZE, 20, 33, 100, 1000, BUFFER_SIZE] {
+                let what = format!("{to} {transform:?} size {size}");
+                let mut c = Converter::new(s).with_buffer_size(size);
+                let result = c.convert_slice(input, &mut io::sink(), &mut |_| {});
+                let Err(ConvertError::Unmappable(u)) = result else {
+                    panic!("{what}: {result:?}");
+                };
+                assert_eq!((u.ch, u.position), (ch, at), "{what}");
+                let summary = c.summary();
+                assert_eq!(summary.malformed, before, "{what}");
+                let first = summary.first_malformed.map(|m| m.offset);
+                assert_eq!(first, (before > 0).then_some(1), "{what}");
+            }
+        }
     }
 }
 

@@ -166,6 +166,12 @@ impl Transformer {
         self.carry.push_str(&text[self.cut..]);
     }
 
+    /// Decoded text held back (the carry): it ends where the driver's
+    /// tracker is.
+    pub fn held(&self) -> usize {
+        self.carry.len()
+    }
+
     /// The transformed text of the last [`apply`](Transformer::apply).
     pub fn text(&self) -> &str {
         &self.out
@@ -232,11 +238,10 @@ impl Converter {
         end_of_input: bool,
         sink: &mut W,
     ) -> Result<(), ConvertError> {
-        let base = self.text_base();
         let Some(t) = &mut self.transform else {
             return Err(ConvertError::Internal("no transform to apply"));
         };
-        let bytes = &self.text[base..base + len];
+        let bytes = &self.text[..len];
         let out = if t.spec.normalize.is_none() {
             t.apply_eol(bytes, end_of_input)
         } else {
@@ -246,16 +251,7 @@ impl Converter {
             t.text().as_bytes()
         };
         self.tracker.advance(bytes);
-        if self.keep {
-            // The decoded chunk at `base` was used up: the output replaces it.
-            let end = base + out.len();
-            if self.text.len() < end {
-                self.text.resize(end, 0);
-            }
-            self.text[base..end].copy_from_slice(out);
-            self.kept += out.len();
-            Ok(())
-        } else if self.write_output {
+        if self.settings.write_output {
             sink.write_all(out).map_err(ConvertError::Write)
         } else {
             Ok(())

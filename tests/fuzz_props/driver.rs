@@ -1,9 +1,10 @@
 //! The whole driver ([`Converter`]) against encoding_rs: any input, any
 //! pair of encodings, every error mode, with small and odd buffer sizes
 //! (the hidden [`Converter::with_buffer_size`]), fed from a slice, through a
-//! reader in odd chunks, or split into `-j` pieces. Finds what the codec
-//! targets cannot: the driver's own arithmetic around buffer and piece
-//! boundaries (issue 14's crash was a U+FFFD at the end of the text buffer).
+//! reader in odd chunks, split into `-j` pieces, or read as a stream in `-j`
+//! blocks. Finds what the codec targets cannot: the driver's own arithmetic
+//! around buffer and piece boundaries (issue 14's crash was a U+FFFD at the
+//! end of the text buffer).
 //!
 //! Input layout:
 //!
@@ -12,7 +13,7 @@
 //! | 0 | input encoding: index into every encoding, modulo their number |
 //! | 1 | output encoding: index into the encoders, modulo their number |
 //! | 2 | buffer size: [`MIN_BUFFER_SIZE`] plus this modulo 64 |
-//! | 3 | bits 0-1 mode (replacement, fatal, html; 3 is html), bit 2 BOM sniffing, bits 3-4 how it is fed (slice, reader, two threads), bits 5-7 the reader's chunk pattern or the piece size |
+//! | 3 | bits 0-1 mode (replacement, fatal, html; 3 is html), bit 2 BOM sniffing, bits 3-4 how it is fed (slice, reader, two threads, a stream on two threads), bits 5-7 the reader's chunk pattern or the piece size |
 //! | 4.. | the input |
 
 use super::{
@@ -21,7 +22,8 @@ use super::{
 use std::io::Read;
 use wenc::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use wenc::convert::{
-    ConvertError, Converter, ErrorMode, Parallelism, Settings, Summary, MIN_BUFFER_SIZE,
+    convert_bytes, convert_stream, ConvertError, Converter, ErrorMode, Parallelism, Settings,
+    Stream, Summary, MIN_BUFFER_SIZE,
 };
 
 /// What the driver should do with `text` (decoded with replacement) in
@@ -70,6 +72,9 @@ impl Read for Chunked<'_> {
     }
 }
 
+/// Always ready: blocks go out when full.
+impl Stream for Chunked<'_> {}
+
 /// Runs the driver as the input says and checks it against encoding_rs.
 pub fn check_driver(data: &[u8]) -> bool {
     let [from, to, size, flags, input @ ..] = data else {
@@ -108,11 +113,27 @@ pub fn check_driver(data: &[u8]) -> bool {
         }
         2 => {
             let piece_size = 1 + pattern * 5;
-            let mut converter = converter.with_parallelism(Parallelism {
+            let p = Parallelism {
                 jobs: 2,
                 piece_size,
-            });
-            converter.convert_slice(input, &mut out, &mut |_| {})
+            };
+            let (summary, result) = convert_bytes(settings, p, input, &mut out, &mut ());
+            result.map(|()| summary)
+        }
+        3 => {
+            // A stream read ahead in blocks of a few bytes on two threads.
+            let p = Parallelism {
+                jobs: 2,
+                piece_size: 1 + pattern * 3,
+            };
+            let mut stream = Chunked {
+                bytes: input,
+                step: 0,
+                pattern,
+            };
+            let (summary, result) =
+                convert_stream(settings, p, &mut stream, &mut out, &mut |_| {}, &mut |_| {});
+            result.map(|()| summary)
         }
         _ => converter.convert_slice(input, &mut out, &mut |_| {}),
     };

@@ -1,0 +1,518 @@
+//! Converting a stream (a pipe, standard input) on several threads (`-j N`).
+//!
+//! A reader thread reads the stream into blocks of `piece_size` bytes and
+//! hands each out cut after its last newline (the rest starts the next
+//! block), under the same rule and for the same encodings as the split of a
+//! mapped file (module `parallel`, [`split_encoding`]). `jobs - 1` worker
+//! threads and the calling thread convert the blocks as pieces
+//! ([`convert_piece`]); the calling thread writes them in input order (it
+//! converts a queued block whenever the next one to write is not ready) and
+//! adds up their accounts ([`Totals`]), so output and messages are those of
+//! one thread. At most `jobs + 1` blocks
+//! are out at once, so memory is bounded whatever the stream's length.
+//!
+//! Output appears as input arrives: a block is handed out when it is full,
+//! or as soon as the stream pauses ([`Stream::wait`] says a read would
+//! block) with a newline in it, and the sink is flushed after such a block.
+//! A slow producer therefore costs nothing but the wait.
+//!
+//! A block without a newline (a very long line), a read error, and a
+//! stream that ends within the first block, are converted on the calling
+//! thread, from there to the end, as one thread would: a small input pays
+//! for no thread.
+
+use super::parallel::{convert_piece, lock, split_encoding, Piece, Totals};
+use super::{position, ConvertError, Converter, Parallelism, Settings, Summary};
+use crate::codec::could_be_bom_prefix;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{self, Cursor, Read, Write};
+use std::sync::{mpsc, Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+/// A stream that can say whether input is waiting.
+pub trait Stream: Read + Send {
+    /// Waits at most `timeout` for input; says whether a read would now
+    /// return at once (with data, or at the end of the stream). A stream
+    /// that cannot tell says yes.
+    fn wait(&mut self, _timeout: Duration) -> bool {
+        true
+    }
+}
+
+/// How long the reader waits for input before it hands out what it has:
+/// long enough for a fast producer to refill a pipe (so blocks stay large),
+/// short enough not to be noticed.
+const PAUSE: Duration = Duration::from_millis(2);
+
+/// How often a reader waiting mid-line looks whether the writer stopped.
+const IDLE: Duration = Duration::from_millis(100);
+
+/// Converts all of `stream` into `sink`, on `parallelism.jobs` threads when
+/// its encodings allow it and it is longer than one block, else with
+/// [`Converter::convert_reader`]. `progress` hears the input bytes done,
+/// `watch` sees every input byte once, in order. Returns the account of the
+/// conversion (of what came before the error, if any) and how it ended.
+pub fn convert_stream<W: Write + ?Sized>(
+    settings: Settings,
+    parallelism: Parallelism,
+    stream: &mut dyn Stream,
+    sink: &mut W,
+    progress: &mut dyn FnMut(u64),
+    watch: &mut dyn FnMut(&[u8]),
+) -> (Summary, Result<(), ConvertError>) {
+    let block = parallelism.piece_size.max(1);
+    let mut first = Reader::new(block);
+    let ending = if parallelism.jobs > 1 {
+        first.first_block(stream)
+    } else {
+        Ending::Full
+    };
+    let split = match &ending {
+        Ending::Paused | Ending::Full if parallelism.jobs > 1 => {
+            split_encoding(&settings, first.filled())
+        }
+        _ => None,
+    };
+    let Some(rest) = split else {
+        let mut converter = Converter::new(settings);
+        first.buf.truncate(first.len);
+        let result = rest_of(
+            &mut converter,
+            first.buf,
+            ending,
+            stream,
+            sink,
+            progress,
+            watch,
+        );
+        return (converter.summary(), result);
+    };
+    let pipe = Pipe {
+        first: settings,
+        rest: Settings {
+            from: rest,
+            sniff_bom: false,
+            ..settings
+        },
+        window: parallelism.jobs + 1,
+        flow: Mutex::new(Flow::default()),
+        changed: Condvar::new(),
+        spare: Mutex::new(Vec::new()),
+    };
+    let mut total = Totals::new(settings.from, &[]);
+    let result = std::thread::scope(|scope| {
+        let (reports, received) = mpsc::channel();
+        // The calling thread converts blocks too, while it waits to write.
+        for _ in 1..parallelism.jobs {
+            let (reports, pipe) = (reports.clone(), &pipe);
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || pipe.worker(reports));
+        }
+        let reader = {
+            let (reports, pipe) = (reports.clone(), &pipe);
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || pipe.read(first, ending, stream, reports))
+                .map_err(|e| ConvertError::Read(io::Error::other(e)))
+        };
+        drop(reports);
+        let result = reader.and_then(|reader| {
+            let end = pipe.write_in_order(&received, &mut total, sink, progress, watch)?;
+            let stream = reader
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            let Last {
+                i,
+                start,
+                tail,
+                ending,
+            } = end;
+            let mut converter = Converter::new(pipe.settings(i));
+            let shifted = &mut |n| progress(start as u64 + n);
+            let result = rest_of(&mut converter, tail, ending, stream, sink, shifted, watch);
+            total.add(i, start, Piece::of(&converter, result.err(), Vec::new()))
+        });
+        pipe.set(|f| f.stop = true);
+        result
+    });
+    (total.summary, result)
+}
+
+/// Converts `tail`, then the rest of `stream` unless `ending` says
+/// there is none (a read error is reported after `tail`), with `converter`
+/// on the calling thread.
+fn rest_of<W: Write + ?Sized>(
+    converter: &mut Converter,
+    tail: Vec<u8>,
+    ending: Ending,
+    stream: &mut dyn Stream,
+    sink: &mut W,
+    progress: &mut dyn FnMut(u64),
+    watch: &mut dyn FnMut(&[u8]),
+) -> Result<(), ConvertError> {
+    let more = match ending {
+        Ending::Failed(e) => {
+            watch(&tail);
+            converter.feed(&tail, false, sink)?;
+            progress(tail.len() as u64);
+            return Err(ConvertError::Read(e));
+        }
+        // At its end a terminal would wait for another end of input.
+        Ending::End | Ending::Stopped => 0,
+        Ending::Full | Ending::Paused => u64::MAX,
+    };
+    let mut reader = Watched(Cursor::new(tail).chain(stream.take(more)), watch);
+    converter
+        .convert_reader(&mut reader, sink, progress)
+        .map(|_| ())
+}
+
+/// Why the reader stopped filling a block.
+enum Ending {
+    /// It is full.
+    Full,
+    /// The stream has nothing for now.
+    Paused,
+    /// The stream ended.
+    End,
+    /// Reading failed.
+    Failed(io::Error),
+    /// The writer stopped (the stream was not read to its end).
+    Stopped,
+}
+
+/// The block being filled.
+struct Reader {
+    buf: Vec<u8>,
+    len: usize,
+    block: usize,
+}
+
+impl Reader {
+    fn new(block: usize) -> Reader {
+        Reader {
+            buf: Vec::new(),
+            len: 0,
+            block,
+        }
+    }
+
+    fn filled(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// Reads until the block is full, the stream ends or fails, the stream
+    /// has nothing for now and a newline is in, or `stopped`.
+    fn fill(&mut self, stream: &mut dyn Stream, stopped: &dyn Fn() -> bool) -> Ending {
+        if self.buf.len() < self.block {
+            self.buf.resize(self.block, 0);
+        }
+        loop {
+            if self.len >= self.block {
+                return Ending::Full;
+            }
+            if !stream.wait(PAUSE) {
+                if self.has_newline() {
+                    return Ending::Paused;
+                }
+                // Mid-line: wait for more, looking for a stop now and then.
+                while !stream.wait(IDLE) {
+                    if stopped() {
+                        return Ending::Stopped;
+                    }
+                }
+            }
+            match stream.read(&mut self.buf[self.len..self.block]) {
+                Ok(0) => return Ending::End,
+                Ok(n) => self.len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Ending::Failed(e),
+            }
+        }
+    }
+
+    /// The first block: also read on while a BOM could still be coming.
+    fn first_block(&mut self, stream: &mut dyn Stream) -> Ending {
+        loop {
+            let ending = self.fill(stream, &|| false);
+            let sniffed = self.len >= 3 || !could_be_bom_prefix(self.filled());
+            if sniffed || !matches!(ending, Ending::Paused) {
+                return ending;
+            }
+        }
+    }
+
+    fn has_newline(&self) -> bool {
+        memchr::memrchr(b'\n', self.filled()).is_some()
+    }
+
+    /// Takes the block up to its last newline; what follows starts `next`,
+    /// which becomes the block being filled. `None` without a newline.
+    fn cut(&mut self, mut next: Vec<u8>) -> Option<Vec<u8>> {
+        let cut = memchr::memrchr(b'\n', self.filled())? + 1;
+        next.resize(self.block.max(self.len - cut), 0);
+        next[..self.len - cut].copy_from_slice(&self.buf[cut..self.len]);
+        let mut block = std::mem::replace(&mut self.buf, next);
+        block.truncate(cut);
+        self.len -= cut;
+        Some(block)
+    }
+}
+
+/// What the reader left for the calling thread: block `i` on, from byte
+/// `start`, `tail` then (unless it ended) the rest of the stream.
+struct Last {
+    i: usize,
+    start: usize,
+    tail: Vec<u8>,
+    ending: Ending,
+}
+
+/// What the threads tell the writer.
+enum Report {
+    /// Block `i` (which starts at byte `start`, and after which the stream
+    /// paused if `pause`) converted: its piece, its input, and its newlines.
+    Piece {
+        i: usize,
+        start: usize,
+        pause: bool,
+        piece: Box<Piece>,
+        input: Vec<u8>,
+        lines: u64,
+    },
+    /// A block was queued.
+    Queued,
+    /// The blocks before `.i` are all the reader handed out.
+    Last(Last),
+}
+
+/// A block to convert.
+struct Block {
+    i: usize,
+    start: usize,
+    pause: bool,
+    bytes: Vec<u8>,
+}
+
+#[derive(Default)]
+struct Flow {
+    blocks: VecDeque<Block>,
+    /// Blocks handed out, and written.
+    handed: usize,
+    written: usize,
+    /// The reader is done.
+    end: bool,
+    /// The writer stopped (an error, or the end).
+    stop: bool,
+}
+
+struct Pipe {
+    first: Settings,
+    rest: Settings,
+    /// Blocks that may be handed out and not yet written.
+    window: usize,
+    flow: Mutex<Flow>,
+    changed: Condvar,
+    /// Buffers already used, for reuse.
+    spare: Mutex<Vec<Vec<u8>>>,
+}
+
+impl Pipe {
+    fn settings(&self, i: usize) -> Settings {
+        if i == 0 {
+            self.first
+        } else {
+            self.rest
+        }
+    }
+
+    fn set(&self, f: impl FnOnce(&mut Flow)) {
+        f(&mut lock(&self.flow));
+        self.changed.notify_all();
+    }
+
+    fn buffer(&self) -> Vec<u8> {
+        lock(&self.spare).pop().unwrap_or_default()
+    }
+
+    /// The reader thread: hands out blocks (the first is `reader`'s) until
+    /// the stream ends, fails, or has a line longer than a block, or the
+    /// writer stops. Gives the stream back.
+    fn read<'s>(
+        &self,
+        mut reader: Reader,
+        mut ending: Ending,
+        stream: &'s mut dyn Stream,
+        reports: mpsc::Sender<Report>,
+    ) -> &'s mut dyn Stream {
+        let (mut i, mut start) = (0, 0);
+        while let Ending::Full | Ending::Paused = ending {
+            let pause = matches!(ending, Ending::Paused);
+            // No newline in a full block (a long line): the rest is the
+            // calling thread's.
+            let Some(bytes) = reader.cut(self.buffer()) else {
+                break;
+            };
+            let len = bytes.len();
+            if !self.hand_out(Block {
+                i,
+                start,
+                pause,
+                bytes,
+            }) {
+                return stream;
+            }
+            let _ = reports.send(Report::Queued);
+            (i, start) = (i + 1, start + len);
+            ending = reader.fill(stream, &|| lock(&self.flow).stop);
+        }
+        self.set(|f| f.end = true);
+        reader.buf.truncate(reader.len);
+        let last = Last {
+            i,
+            start,
+            tail: reader.buf,
+            ending,
+        };
+        let _ = reports.send(Report::Last(last));
+        stream
+    }
+
+    /// Queues a block when the window allows; false when the writer stopped.
+    fn hand_out(&self, block: Block) -> bool {
+        let mut f = lock(&self.flow);
+        while f.handed >= f.written + self.window && !f.stop {
+            f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
+        }
+        if f.stop {
+            return false;
+        }
+        f.handed += 1;
+        f.blocks.push_back(block);
+        drop(f);
+        self.changed.notify_all();
+        true
+    }
+
+    fn worker(&self, reports: mpsc::Sender<Report>) {
+        /// Stops everything if the worker panics (a bug), so that the reader
+        /// ends and the writer, seeing no more reports, returns.
+        struct Guard<'a>(&'a Pipe);
+        impl Drop for Guard<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.set(|f| f.stop = true);
+                }
+            }
+        }
+        let _guard = Guard(self);
+        loop {
+            let block = {
+                let mut f = lock(&self.flow);
+                loop {
+                    if f.stop {
+                        return;
+                    }
+                    if let Some(b) = f.blocks.pop_front() {
+                        break b;
+                    }
+                    if f.end {
+                        return;
+                    }
+                    f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
+                }
+            };
+            if reports.send(self.convert(block)).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn convert(&self, block: Block) -> Report {
+        let Block {
+            i,
+            start,
+            pause,
+            bytes,
+        } = block;
+        let piece = convert_piece(self.settings(i), &bytes, self.buffer());
+        let lines = position::count_newlines(&bytes);
+        Report::Piece {
+            i,
+            start,
+            pause,
+            piece: Box::new(piece),
+            input: bytes,
+            lines,
+        }
+    }
+
+    /// The calling thread: writes each block in turn and adds it to
+    /// `total`; returns what the reader left.
+    fn write_in_order<W: Write + ?Sized>(
+        &self,
+        received: &mpsc::Receiver<Report>,
+        total: &mut Totals<'_>,
+        sink: &mut W,
+        progress: &mut dyn FnMut(u64),
+        watch: &mut dyn FnMut(&[u8]),
+    ) -> Result<Last, ConvertError> {
+        let mut ready = BTreeMap::new();
+        let mut last = None;
+        for i in 0.. {
+            let report = loop {
+                if let Some(r) = ready.remove(&i) {
+                    break r;
+                }
+                if let Some(Last { i: n, .. }) = &last {
+                    if *n == i {
+                        return last.ok_or(ConvertError::Internal("no last block"));
+                    }
+                }
+                // Rather than wait, convert a block that no worker took yet.
+                let queued = lock(&self.flow).blocks.pop_front();
+                let report = match queued {
+                    Some(block) => Ok(self.convert(block)),
+                    None => received.recv(),
+                };
+                match report {
+                    Ok(Report::Piece {
+                        i,
+                        start,
+                        pause,
+                        piece,
+                        input,
+                        lines,
+                    }) => {
+                        ready.insert(i, (start, pause, piece, input, lines));
+                    }
+                    Ok(Report::Last(l)) => last = Some(l),
+                    Ok(Report::Queued) => {}
+                    Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
+                }
+            };
+            let (start, pause, mut piece, input, lines) = report;
+            let out = std::mem::take(&mut piece.out);
+            sink.write_all(&out).map_err(ConvertError::Write)?;
+            watch(&input);
+            total.add(i, start, *piece)?;
+            total.counted_to(start + input.len(), lines);
+            if pause {
+                sink.flush().map_err(ConvertError::Write)?;
+            }
+            progress((start + input.len()) as u64);
+            lock(&self.spare).extend([out, input]);
+            self.set(|f| f.written = i + 1);
+        }
+        Err(ConvertError::Internal("too many blocks"))
+    }
+}
+
+/// A reader that shows what it reads to a watcher.
+struct Watched<'a, R: Read>(R, &'a mut dyn FnMut(&[u8]));
+
+impl<R: Read> Read for Watched<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        (self.1)(&buf[..n]);
+        Ok(n)
+    }
+}

@@ -1,7 +1,7 @@
 //! Big5 (the standard's section 11.1).
 
 use super::multi_byte::{
-    hot_word, lead_rows, lead_step, lead_unless_80_or_ff, Call, MultiByte, NO_POINTER,
+    hot_word, lead_rows, lead_step, lead_unless_80_or_ff, trail_offsets, Call, MultiByte,
 };
 use super::shared::{pair_encoder, write_scalar};
 use super::tables::{BIG5_BYTES, INDEX_BIG5, UTF8_BIG5};
@@ -34,19 +34,9 @@ static TRAIL: [u8; 256] = {
 };
 
 /// The hot loop's pointer parts: lead -> `(lead - 0x81) * 157` and trail ->
-/// [`TRAIL`]'s offset, [`NO_POINTER`] where [`TRAIL`] has 0xFF.
+/// [`TRAIL`]'s offset (`trail_offsets`).
 static HOT_LEAD: [u16; 256] = lead_rows(157);
-static HOT_TRAIL: [u16; 256] = {
-    let mut t = [NO_POINTER; 256];
-    let mut b = 0;
-    while b < 256 {
-        if TRAIL[b] != 0xFF {
-            t[b] = TRAIL[b] as u16;
-        }
-        b += 1;
-    }
-    t
-};
+static HOT_TRAIL: [u16; 256] = trail_offsets(&TRAIL);
 
 #[inline(always)]
 fn pair(lead: u8, trail: u8) -> Pair {

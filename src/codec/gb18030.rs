@@ -4,7 +4,7 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{hot_word, lead_rows, Call, MultiByte, NO_POINTER};
+use super::multi_byte::{hot_word, lead_rows, trail_offsets, Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
 use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES, UTF8_GB18030};
@@ -116,19 +116,9 @@ static TRAIL: [u8; 256] = {
 };
 
 /// The hot loop's pointer parts: lead -> `(lead - 0x81) * 190` and trail ->
-/// [`TRAIL`]'s offset, [`NO_POINTER`] where [`TRAIL`] has 0xFF.
+/// [`TRAIL`]'s offset (`trail_offsets`).
 static HOT_LEAD: [u16; 256] = lead_rows(190);
-static HOT_TRAIL: [u16; 256] = {
-    let mut t = [NO_POINTER; 256];
-    let mut b = 0;
-    while b < 256 {
-        if TRAIL[b] != 0xFF {
-            t[b] = TRAIL[b] as u16;
-        }
-        b += 1;
-    }
-    t
-};
+static HOT_TRAIL: [u16; 256] = trail_offsets(&TRAIL);
 
 /// Index gb18030 for lead `b0` (0x81..=0xFE) and trail `b1`; `None` also for
 /// trails outside 0x40..=0x7E and 0x80..=0xFE.

@@ -170,6 +170,21 @@ pub(crate) const fn lead_rows(row: u16) -> [u16; 256] {
     t
 }
 
+/// A byte -> pointer part table for trails, from a family's `TRAIL` table
+/// (the trail's offset in its row, 0xFF for a byte that is not a trail):
+/// the same offsets, [`NO_POINTER`] for the 0xFF entries.
+pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
+    let mut t = [NO_POINTER; 256];
+    let mut b = 0;
+    while b < 256 {
+        if trail[b] != 0xFF {
+            t[b] = trail[b] as u16;
+        }
+        b += 1;
+    }
+    t
+}
+
 /// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte

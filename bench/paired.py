@@ -12,7 +12,7 @@ Prints the best of N of each and the ratio NEW/OLD (below 1: NEW is faster).
 import os, resource, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.environ.get('WENC_CORPUS', os.path.join(ROOT, '..', 'shared', 'corpus', 'wikipedia'))
+from percore import CORPUS  # one place that finds ../shared
 ALL = 'ar cs de el en fr he ja ko pt ru th tr vi zh_cn zh_tw'.split()
 # name, languages, Python codec of the input, wenc options
 ROWS = [

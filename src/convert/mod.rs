@@ -223,7 +223,26 @@ pub struct Converter {
 impl Converter {
     /// A converter for `settings`. An output encoding without an encoder
     /// (replacement) makes a checking-only converter.
-    pub fn new(mut settings: Settings) -> Converter {
+    pub fn new(settings: Settings) -> Converter {
+        let out = if settings.to == UTF_8 { 0 } else { BUFFER_SIZE };
+        Converter::with_buffers(settings, vec![0; BUFFER_SIZE], vec![0; out])
+    }
+
+    /// A converter for `settings` that takes over `self`'s buffers, for a
+    /// thread that converts block after block (fresh buffers for each block
+    /// cost page faults). `settings.to` must be the one `self` was made for.
+    pub(super) fn renew(&mut self, settings: Settings) {
+        let (text, out) = (std::mem::take(&mut self.text), std::mem::take(&mut self.out));
+        *self = if text.is_empty() {
+            Converter::new(settings) // buffers lost to a panic on the way
+        } else {
+            Converter::with_buffers(settings, text, out)
+        };
+    }
+
+    /// [`Converter::new`] in the buffers `text` and `out` (of the sizes it
+    /// would allocate).
+    fn with_buffers(mut settings: Settings, text: Vec<u8>, out: Vec<u8>) -> Converter {
         let decoder = if settings.sniff_bom {
             settings.from.new_decoder()
         } else {
@@ -242,8 +261,8 @@ impl Converter {
             encoder,
             transform,
             settings,
-            text: vec![0; BUFFER_SIZE],
-            out: vec![0; if settings.to == UTF_8 { 0 } else { BUFFER_SIZE }],
+            text,
+            out,
             tracker: Tracker::new(),
             summary: Summary::empty(settings.from),
             finished: false,

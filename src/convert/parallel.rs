@@ -144,12 +144,24 @@ impl Piece {
 }
 
 /// Converts one piece into `out` (cleared first), as one thread converts a
-/// whole input.
-pub(super) fn convert_piece(settings: Settings, bytes: &[u8], mut out: Vec<u8>) -> Piece {
+/// whole input, with the thread's `converter` (kept from piece to piece so
+/// that its buffers are allocated once) renewed for `settings`.
+pub(super) fn convert_piece(
+    converter: &mut Option<Converter>,
+    settings: Settings,
+    bytes: &[u8],
+    mut out: Vec<u8>,
+) -> Piece {
     out.clear();
-    let mut converter = Converter::new(settings);
+    let converter = match converter {
+        Some(c) => {
+            c.renew(settings);
+            c
+        }
+        None => converter.insert(Converter::new(settings)),
+    };
     let result = converter.convert_slice(bytes, &mut out, &mut |_| {});
-    Piece::of(&converter, result.err(), out)
+    Piece::of(converter, result.err(), out)
 }
 
 /// Where a piece starts in the whole input.
@@ -276,10 +288,11 @@ impl Shared<'_> {
             }
         }
         let _guard = Guard(self);
+        let mut converter = None;
         while let Some((i, range)) = self.take(&reports) {
             let out = lock(&self.spare).pop().unwrap_or_default();
             let bytes = &self.bytes[range.clone()];
-            let piece = Box::new(convert_piece(self.settings(i), bytes, out));
+            let piece = Box::new(convert_piece(&mut converter, self.settings(i), bytes, out));
             if reports.send(Report::Piece(i, range, piece)).is_err() {
                 return;
             }

@@ -1,8 +1,8 @@
 //! Converting a stream (a pipe, standard input) on several threads (`-j N`).
 //!
-//! A reader thread reads the stream into blocks of `piece_size` bytes and
-//! hands each out cut after its last newline (the rest starts the next
-//! block), under the same rule and for the same encodings as the split of a
+//! A reader thread reads the stream into blocks of [`BLOCK`] bytes (or
+//! `piece_size`, if smaller) and hands each out cut after its last newline
+//! (the rest starts the next block), under the same rule and for the same encodings as the split of a
 //! mapped file (module `parallel`, [`split_encoding`]). `jobs - 1` worker
 //! threads and the calling thread convert the blocks as pieces
 //! ([`convert_piece`]); the calling thread writes them in input order (it
@@ -39,6 +39,13 @@ pub trait Stream: Read + Send {
     }
 }
 
+/// The largest block (a smaller `piece_size` makes smaller ones). Smaller
+/// than a file's piece: every block in flight is memory touched afresh
+/// (page faults), and a stream's blocks are handed round anyway. Measured
+/// with 64 MiB of Shift_JIS through `cat`, -j2 (bench/RESULTS.md): 1 MiB
+/// blocks 1.26x -j1, 256 KiB and 384 KiB 1.40x, 128 KiB 1.34x, 64 KiB 1.19x.
+const BLOCK: usize = 256 * 1024;
+
 /// How long the reader waits for input before it hands out what it has:
 /// long enough for a fast producer to refill a pipe (so blocks stay large),
 /// short enough not to be noticed.
@@ -60,7 +67,7 @@ pub fn convert_stream<W: Write + ?Sized>(
     progress: &mut dyn FnMut(u64),
     watch: &mut dyn FnMut(&[u8]),
 ) -> (Summary, Result<(), ConvertError>) {
-    let block = parallelism.piece_size.max(1);
+    let block = parallelism.piece_size.clamp(1, BLOCK);
     let mut first = Reader::new(block);
     let ending = if parallelism.jobs > 1 {
         first.first_block(stream)
@@ -97,7 +104,8 @@ pub fn convert_stream<W: Write + ?Sized>(
         window: parallelism.jobs + 1,
         flow: Mutex::new(Flow::default()),
         changed: Condvar::new(),
-        spare: Mutex::new(Vec::new()),
+        spare_in: Mutex::new(Vec::new()),
+        spare_out: Mutex::new(Vec::new()),
     };
     let mut total = Totals::new(settings.from, &[]);
     let result = std::thread::scope(|scope| {
@@ -311,8 +319,10 @@ struct Pipe {
     window: usize,
     flow: Mutex<Flow>,
     changed: Condvar,
-    /// Buffers already used, for reuse.
-    spare: Mutex<Vec<Vec<u8>>>,
+    /// Input and output buffers already used, for reuse (apart: an output
+    /// buffer is larger, and an input buffer would have to grow).
+    spare_in: Mutex<Vec<Vec<u8>>>,
+    spare_out: Mutex<Vec<Vec<u8>>>,
 }
 
 impl Pipe {
@@ -329,8 +339,8 @@ impl Pipe {
         self.changed.notify_all();
     }
 
-    fn buffer(&self) -> Vec<u8> {
-        lock(&self.spare).pop().unwrap_or_default()
+    fn buffer(spare: &Mutex<Vec<Vec<u8>>>) -> Vec<u8> {
+        lock(spare).pop().unwrap_or_default()
     }
 
     /// The reader thread: hands out blocks (the first is `reader`'s) until
@@ -348,7 +358,7 @@ impl Pipe {
             let pause = matches!(ending, Ending::Paused);
             // No newline in a full block (a long line): the rest is the
             // calling thread's.
-            let Some(bytes) = reader.cut(self.buffer()) else {
+            let Some(bytes) = reader.cut(Pipe::buffer(&self.spare_in)) else {
                 break;
             };
             let len = bytes.len();
@@ -404,6 +414,7 @@ impl Pipe {
             }
         }
         let _guard = Guard(self);
+        let mut converter = None;
         loop {
             let block = {
                 let mut f = lock(&self.flow);
@@ -420,20 +431,20 @@ impl Pipe {
                     f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
                 }
             };
-            if reports.send(self.convert(block)).is_err() {
+            if reports.send(self.convert(block, &mut converter)).is_err() {
                 return;
             }
         }
     }
 
-    fn convert(&self, block: Block) -> Report {
+    fn convert(&self, block: Block, converter: &mut Option<Converter>) -> Report {
         let Block {
             i,
             start,
             pause,
             bytes,
         } = block;
-        let piece = convert_piece(self.settings(i), &bytes, self.buffer());
+        let piece = convert_piece(converter, self.settings(i), &bytes, Pipe::buffer(&self.spare_out));
         let lines = position::count_newlines(&bytes);
         Report::Piece {
             i,
@@ -457,6 +468,7 @@ impl Pipe {
     ) -> Result<Last, ConvertError> {
         let mut ready = BTreeMap::new();
         let mut last = None;
+        let mut converter = None;
         for i in 0.. {
             let report = loop {
                 if let Some(r) = ready.remove(&i) {
@@ -470,7 +482,7 @@ impl Pipe {
                 // Rather than wait, convert a block that no worker took yet.
                 let queued = lock(&self.flow).blocks.pop_front();
                 let report = match queued {
-                    Some(block) => Ok(self.convert(block)),
+                    Some(block) => Ok(self.convert(block, &mut converter)),
                     None => received.recv(),
                 };
                 match report {
@@ -499,7 +511,8 @@ impl Pipe {
                 sink.flush().map_err(ConvertError::Write)?;
             }
             progress((start + input.len()) as u64);
-            lock(&self.spare).extend([out, input]);
+            lock(&self.spare_out).push(out);
+            lock(&self.spare_in).push(input);
             self.set(|f| f.written = i + 1);
         }
         Err(ConvertError::Internal("too many blocks"))

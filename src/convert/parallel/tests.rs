@@ -452,3 +452,39 @@ fn an_input_without_newlines_is_one_piece() {
     assert!(same_as_one_thread(s, input.as_bytes(), 4, 100));
     assert_eq!(piece_ends(input.as_bytes(), 100), [input.len()]);
 }
+
+#[test]
+fn a_thread_s_converter_serves_piece_after_piece_as_new() {
+    // Pieces as a thread gets them: clean, malformed, unrepresentable, in
+    // every mode and with first-piece (BOM sniffing) and later settings.
+    let japanese = "日本語の行\n".repeat(3000);
+    let pieces: Vec<Vec<u8>> = vec![
+        b"\xEF\xBB\xBFplain\n".to_vec(),
+        input(SHIFT_JIS, &japanese, false),
+        input(SHIFT_JIS, &japanese, true),
+        "caf\u{e9} \u{20ac} \u{65e5}\n".repeat(5000).into_bytes(),
+        input(SHIFT_JIS, &japanese, false),
+    ];
+    for mode in [ErrorMode::Fatal, ErrorMode::Replacement, ErrorMode::Html] {
+        for (from, to) in [(SHIFT_JIS, UTF_8), (UTF_8, WINDOWS_1252), (UTF_8, UTF_8)] {
+            let first = settings(from, to, mode);
+            let rest = Settings {
+                sniff_bom: false,
+                ..first
+            };
+            let mut kept = None;
+            for (i, bytes) in pieces.iter().enumerate() {
+                let s = if i == 0 { first } else { rest };
+                let reused = convert_piece(&mut kept, s, bytes, b"stale".to_vec());
+                let fresh = convert_piece(&mut None, s, bytes, Vec::new());
+                assert_eq!(reused.out, fresh.out, "{mode:?} {from:?} {to:?} piece {i}");
+                assert_eq!(reused.summary, fresh.summary);
+                assert_eq!(reused.text_len, fresh.text_len);
+                assert_eq!(
+                    reused.error.map(|e| e.to_string()),
+                    fresh.error.map(|e| e.to_string())
+                );
+            }
+        }
+    }
+}

@@ -225,7 +225,7 @@ pub struct Args {
 
     /// Threads for converting a large file or a pipe [default: the number of CPU cores]
     ///
-    /// A regular file of 4 MiB or more, or a pipe longer than 1 MiB, is
+    /// A regular file of 4 MiB or more, or a pipe longer than 256 KiB, is
     /// converted in pieces on N threads, with exactly the output, messages
     /// and exit status of -j 1, when its encodings allow it (see "Input and
     /// output" below).

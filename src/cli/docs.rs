@@ -182,10 +182,11 @@ pub const SECTIONS: &[Section] = &[
                forgets everything at a newline (all but UTF-16LE, UTF-16BE, ISO-2022-JP and \
                replacement; a BOM decides when there is one) and an output encoding other than \
                ISO-2022-JP; otherwise, and for smaller files, one thread converts. Standard \
-               input and pipes longer than one piece are read ahead in pieces and converted the \
-               same way; a piece goes out as soon as the input pauses, so output still appears \
-               as input arrives. UTF-8 to UTF-8 copies valid text straight from the file; the \
-               threads only check it. FILEs are still converted one after another."),
+               input and pipes longer than 256 KiB are read ahead in blocks of that size and \
+               converted the same way; a block goes out as soon as the input pauses, so output \
+               still appears as input arrives. UTF-8 to UTF-8 copies valid text straight from \
+               the file; the threads only check it. FILEs are still converted one after \
+               another."),
             P("-o FILE writes a temporary file in FILE's directory and renames it over FILE once \
                everything succeeded. On any error, or when wenc is interrupted by SIGINT, SIGTERM \
                or SIGHUP, FILE is left exactly as it was and the temporary file is removed. -o \

@@ -232,7 +232,10 @@ impl Converter {
     /// thread that converts block after block (fresh buffers for each block
     /// cost page faults). `settings.to` must be the one `self` was made for.
     pub(super) fn renew(&mut self, settings: Settings) {
-        let (text, out) = (std::mem::take(&mut self.text), std::mem::take(&mut self.out));
+        let (text, out) = (
+            std::mem::take(&mut self.text),
+            std::mem::take(&mut self.out),
+        );
         *self = if text.is_empty() {
             Converter::new(settings) // buffers lost to a panic on the way
         } else {

@@ -2,8 +2,9 @@
 //!
 //! A reader thread reads the stream into blocks of [`BLOCK`] bytes (or
 //! `piece_size`, if smaller) and hands each out cut after its last newline
-//! (the rest starts the next block), under the same rule and for the same encodings as the split of a
-//! mapped file (module `parallel`, [`split_encoding`]). `jobs - 1` worker
+//! (the rest starts the next block), under the same rule and for the same
+//! encodings as the split of a mapped file (module `parallel`,
+//! [`split_encoding`]). `jobs - 1` worker
 //! threads and the calling thread convert the blocks as pieces
 //! ([`convert_piece`]); the calling thread writes them in input order (it
 //! converts a queued block whenever the next one to write is not ready) and
@@ -42,8 +43,9 @@ pub trait Stream: Read + Send {
 /// The largest block (a smaller `piece_size` makes smaller ones). Smaller
 /// than a file's piece: every block in flight is memory touched afresh
 /// (page faults), and a stream's blocks are handed round anyway. Measured
-/// with 64 MiB of Shift_JIS through `cat`, -j2 (bench/RESULTS.md): 1 MiB
-/// blocks 1.26x -j1, 256 KiB and 384 KiB 1.40x, 128 KiB 1.34x, 64 KiB 1.19x.
+/// with 64 MiB of Shift_JIS through `cat`, -j2 against -j1 (bench/pipes.py,
+/// bench/RESULTS.md): 1 MiB blocks 1.23-1.26x, 256-384 KiB 1.39-1.43x,
+/// 128 KiB 1.34x, 64 KiB 1.19x. A line longer than a block ends the split.
 const BLOCK: usize = 256 * 1024;
 
 /// How long the reader waits for input before it hands out what it has:
@@ -444,7 +446,12 @@ impl Pipe {
             pause,
             bytes,
         } = block;
-        let piece = convert_piece(converter, self.settings(i), &bytes, Pipe::buffer(&self.spare_out));
+        let piece = convert_piece(
+            converter,
+            self.settings(i),
+            &bytes,
+            Pipe::buffer(&self.spare_out),
+        );
         let lines = position::count_newlines(&bytes);
         Report::Piece {
             i,

@@ -1,7 +1,8 @@
 //! Converting a stream (a pipe, standard input) on several threads (`-j N`).
 //!
-//! A reader thread reads the stream into blocks of [`BLOCK`] bytes (or
-//! `piece_size`, if smaller) and hands each out cut after its last newline
+//! A reader thread reads the stream into blocks of a quarter of
+//! `piece_size` ([`BLOCK_PARTS`]; a block with a line longer than that
+//! grows up to a whole piece) and hands each out cut after its last newline
 //! (the rest starts the next block), under the same rule and for the same
 //! encodings as the split of a mapped file (module `parallel`,
 //! [`split_encoding`]). `jobs - 1` worker
@@ -40,13 +41,13 @@ pub trait Stream: Read + Send {
     }
 }
 
-/// The largest block (a smaller `piece_size` makes smaller ones). Smaller
-/// than a file's piece: every block in flight is memory touched afresh
-/// (page faults), and a stream's blocks are handed round anyway. Measured
-/// with 64 MiB of Shift_JIS through `cat`, -j2 against -j1 (bench/pipes.py,
-/// bench/RESULTS.md): 1 MiB blocks 1.23-1.26x, 256-384 KiB 1.39-1.43x,
-/// 128 KiB 1.34x, 64 KiB 1.19x. A line longer than a block ends the split.
-const BLOCK: usize = 256 * 1024;
+/// A stream's blocks are this many times smaller than a file's pieces:
+/// every block in flight is memory touched afresh (page faults), and a
+/// stream's blocks are handed round anyway. Measured with 64 MiB of
+/// Shift_JIS through `cat`, -j2 against -j1 (bench/pipes.py,
+/// bench/RESULTS.md): blocks of 1 MiB 1.23-1.26x, 256-384 KiB 1.39-1.43x,
+/// 128 KiB 1.34x, 64 KiB 1.19x.
+const BLOCK_PARTS: usize = 4;
 
 /// How long the reader waits for input before it hands out what it has:
 /// long enough for a fast producer to refill a pipe (so blocks stay large),
@@ -69,8 +70,8 @@ pub fn convert_stream<W: Write + ?Sized>(
     progress: &mut dyn FnMut(u64),
     watch: &mut dyn FnMut(&[u8]),
 ) -> (Summary, Result<(), ConvertError>) {
-    let block = parallelism.piece_size.clamp(1, BLOCK);
-    let mut first = Reader::new(block);
+    let piece = parallelism.piece_size.max(1);
+    let mut first = Reader::new((piece / BLOCK_PARTS).max(1), piece);
     let ending = if parallelism.jobs > 1 {
         first.first_block(stream)
     } else {
@@ -193,15 +194,21 @@ enum Ending {
 struct Reader {
     buf: Vec<u8>,
     len: usize,
+    /// Its size now; at first, and after each cut, `base`; up to `most`
+    /// for a long line.
     block: usize,
+    base: usize,
+    most: usize,
 }
 
 impl Reader {
-    fn new(block: usize) -> Reader {
+    fn new(base: usize, most: usize) -> Reader {
         Reader {
             buf: Vec::new(),
             len: 0,
-            block,
+            block: base,
+            base,
+            most: most.max(base),
         }
     }
 
@@ -217,7 +224,13 @@ impl Reader {
         }
         loop {
             if self.len >= self.block {
-                return Ending::Full;
+                let more = (self.len * 2).min(self.most);
+                if more <= self.len || self.has_newline() {
+                    return Ending::Full;
+                }
+                // A line longer than the block: room for it, up to `most`.
+                self.block = more;
+                self.buf.resize(more, 0);
             }
             if !stream.wait(PAUSE) {
                 if self.has_newline() {
@@ -258,6 +271,7 @@ impl Reader {
     /// which becomes the block being filled. `None` without a newline.
     fn cut(&mut self, mut next: Vec<u8>) -> Option<Vec<u8>> {
         let cut = memchr::memrchr(b'\n', self.filled())? + 1;
+        self.block = self.base;
         next.resize(self.block.max(self.len - cut), 0);
         next[..self.len - cut].copy_from_slice(&self.buf[cut..self.len]);
         let mut block = std::mem::replace(&mut self.buf, next);

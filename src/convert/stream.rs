@@ -5,20 +5,21 @@
 //! grows up to a whole piece) and hands each out cut after its last newline
 //! (the rest starts the next block), under the same rule and for the same
 //! encodings as the split of a mapped file (module `parallel`,
-//! [`split_encoding`]). `jobs - 1` worker
-//! threads and the calling thread convert the blocks as pieces
-//! ([`convert_piece`]); the calling thread writes them in input order (it
-//! converts a queued block whenever the next one to write is not ready) and
-//! adds up their accounts ([`Totals`]), so output and messages are those of
-//! one thread. At most `jobs + 1` blocks
-//! are out at once, so memory is bounded whatever the stream's length.
+//! [`split_encoding`]). `jobs - 1` worker threads and the calling thread
+//! convert the blocks as pieces ([`convert_piece`], each thread with its
+//! own converter, renewed per block); the calling thread writes them in
+//! input order (it converts a queued block whenever the next one to write
+//! is not ready) and adds up their accounts ([`Totals`]), so output and
+//! messages are those of one thread. At most `jobs + 1` blocks are out at
+//! once, and their buffers are reused, so memory is bounded whatever the
+//! stream's length.
 //!
 //! Output appears as input arrives: a block is handed out when it is full,
 //! or as soon as the stream pauses ([`Stream::wait`] says a read would
 //! block) with a newline in it, and the sink is flushed after such a block.
 //! A slow producer therefore costs nothing but the wait.
 //!
-//! A block without a newline (a very long line), a read error, and a
+//! A whole piece without a newline (a very long line), a read error, and a
 //! stream that ends within the first block, are converted on the calling
 //! thread, from there to the end, as one thread would: a small input pays
 //! for no thread.

@@ -230,14 +230,15 @@ impl Converter {
 
     /// A converter for `settings` that takes over `self`'s buffers, for a
     /// thread that converts block after block (fresh buffers for each block
-    /// cost page faults). `settings.to` must be the one `self` was made for.
+    /// cost page faults).
     pub(super) fn renew(&mut self, settings: Settings) {
         let (text, out) = (
             std::mem::take(&mut self.text),
             std::mem::take(&mut self.out),
         );
-        *self = if text.is_empty() {
-            Converter::new(settings) // buffers lost to a panic on the way
+        // Buffers lost to a panic on the way, or sized for another output.
+        *self = if text.is_empty() || settings.to != self.settings.to {
+            Converter::new(settings)
         } else {
             Converter::with_buffers(settings, text, out)
         };

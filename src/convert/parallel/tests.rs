@@ -465,6 +465,8 @@ fn a_thread_s_converter_serves_piece_after_piece_as_new() {
         "caf\u{e9} \u{20ac} \u{65e5}\n".repeat(5000).into_bytes(),
         input(SHIFT_JIS, &japanese, false),
     ];
+    // Kept across output encodings too (their buffers differ).
+    let mut kept = None;
     for mode in [ErrorMode::Fatal, ErrorMode::Replacement, ErrorMode::Html] {
         for (from, to) in [(SHIFT_JIS, UTF_8), (UTF_8, WINDOWS_1252), (UTF_8, UTF_8)] {
             let first = settings(from, to, mode);
@@ -472,7 +474,6 @@ fn a_thread_s_converter_serves_piece_after_piece_as_new() {
                 sniff_bom: false,
                 ..first
             };
-            let mut kept = None;
             for (i, bytes) in pieces.iter().enumerate() {
                 let s = if i == 0 { first } else { rest };
                 let reused = convert_piece(&mut kept, s, bytes, b"stale".to_vec());

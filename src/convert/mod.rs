@@ -23,9 +23,9 @@
 //!
 //! Two shortcuts for a mapped input, each with exactly the output, positions
 //! and errors of the plain way:
-//! - UTF-8 to UTF-8 writes valid text from a copy of the slice, validated
-//!   there, without decoding, up to the first malformed sequence (module
-//!   `passthrough`);
+//! - UTF-8 input writes (or encodes) valid text from a copy of the slice,
+//!   validated there, without decoding, up to the first malformed sequence
+//!   (module `passthrough`);
 //! - an input whose decoder [`resets_at_newline`](Encoding::resets_at_newline)
 //!   and whose output encoder [`encoder_resets_at_newline`](Encoding::encoder_resets_at_newline)
 //!   is cut into pieces at newlines converted on several threads (module
@@ -310,8 +310,8 @@ impl Converter {
     /// Converts all of `bytes` on this thread, decoding straight from the
     /// slice, and finishes the input. `progress` hears the number of bytes
     /// of `bytes` done, every [`SLICE_WINDOW`] bytes and at the end. UTF-8
-    /// to UTF-8 writes valid text from a validated copy of `bytes`, without
-    /// decoding (see module `passthrough`). [`convert_bytes`] also splits
+    /// input writes or encodes valid text from a validated copy of `bytes`,
+    /// without decoding (see module `passthrough`). [`convert_bytes`] also splits
     /// across threads.
     pub fn convert_slice<W: Write + ?Sized>(
         &mut self,

@@ -1,27 +1,29 @@
-//! UTF-8 to UTF-8 from a slice (a mapped file): valid text goes from the
-//! input to the sink with no decoding and no line counting. At the first
-//! malformed sequence (if any) the plain way takes over: a fresh UTF-8
-//! decoder from there, so replacements, their count and positions, and the
-//! fatal error are the codec's, as for any other input.
+//! UTF-8 input from a slice (a mapped file): valid text goes from the
+//! input to the sink (UTF-8 output, no line counting) or to the encoder
+//! with no decoding. At the first malformed sequence (if any) the plain way
+//! takes over: a fresh UTF-8 decoder from there, so replacements, their
+//! count and positions, and the fatal error are the codec's, as for any
+//! other input.
 //!
 //! What is validated is what is written: each window of the input is copied
-//! into the converter's buffer first, and validated and written from there.
-//! Another process may change a mapped file while it is read; the copy makes
-//! sure that no byte reaches the output without having been validated, so
-//! `-e fatal` cannot pass invalid UTF-8 whatever happens to the file.
+//! into the converter's buffer first, and validated and written (or
+//! encoded) from there. Another process may change a mapped file while it
+//! is read; the copy makes sure that no byte reaches the output without
+//! having been validated, so `-e fatal` cannot pass invalid UTF-8 whatever
+//! happens to the file. That one validation also stands for the decoder's
+//! and for the driver's check of the decoder's output (module `encode`).
 //! The hooks hear the input position every [`SLICE_WINDOW`] bytes.
 
-use super::{ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
+use super::{encode, ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
 use crate::codec::{input_encoding, UTF_8};
 use std::io::Write;
 
 impl Converter {
     /// Whether [`pass_through`](Converter::pass_through) applies: UTF-8
-    /// input (by -f or by its BOM), UTF-8 output or none, nothing fed yet.
+    /// input (by -f or by its BOM), no transform, nothing fed yet.
     pub(super) fn can_pass_through(&self, bytes: &[u8]) -> bool {
         let s = &self.settings;
         input_encoding(s.from, s.sniff_bom, bytes).0 == UTF_8
-            && self.encoder.is_none()
             && self.transform.is_none()
             && self.summary.bytes_read == 0
             && !self.finished
@@ -45,9 +47,6 @@ impl Converter {
         // The copy each window is validated and written from.
         let mut copy = std::mem::take(&mut self.text);
         let result = loop {
-            if done == bytes.len() {
-                break Ok(false);
-            }
             let end = bytes.len().min(done + copy.len());
             let window = &mut copy[..end - done];
             window.copy_from_slice(&bytes[done..end]);
@@ -57,15 +56,19 @@ impl Converter {
                 Err(e) if e.error_len().is_none() && end < bytes.len() => (e.valid_up_to(), true),
                 Err(e) => (e.valid_up_to(), false),
             };
-            if self.settings.write_output && valid > 0 {
-                if let Err(e) = sink.write_all(&window[..valid]) {
-                    break Err(ConvertError::Write(e));
-                }
+            // SAFETY: simdutf8 found `window[..valid]` valid UTF-8 just above.
+            let text = unsafe { std::str::from_utf8_unchecked(&window[..valid]) };
+            let last = clean && end == bytes.len();
+            if let Err(e) = self.pass_text(text, last, sink) {
+                break Err(e);
             }
             done += valid;
             self.summary.bytes_read += valid as u64;
             if !clean {
                 break Ok(true);
+            }
+            if last {
+                break Ok(false);
             }
             if done >= next_report {
                 hooks.progress(done as u64);
@@ -77,18 +80,56 @@ impl Converter {
         if result? {
             return self.hand_over(bytes, bom, done, sink, hooks);
         }
-        // UTF-8 output has no unrepresentable characters: no position is
-        // needed again, only the length of the text.
-        self.tracker.skip(done - bom);
+        if self.encoder.is_none() {
+            // UTF-8 output has no unrepresentable characters: no position is
+            // needed again, only the length of the text.
+            self.tracker.skip(done - bom);
+        }
         hooks.progress(done as u64);
         hooks.consumed(done);
         self.finished = true;
         Ok(self.summary())
     }
 
-    /// The valid text `bytes[bom..done]` was written and a malformed
-    /// sequence starts at `done`: the rest goes the plain way, through a
-    /// UTF-8 decoder that starts there.
+    /// Writes `text`, valid input that follows what was passed before, as
+    /// is (UTF-8 output), or encodes it and moves the tracker past it.
+    /// `last`: the end of the input.
+    fn pass_text<W: Write + ?Sized>(
+        &mut self,
+        text: &str,
+        last: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        let write = self.settings.write_output;
+        let Some(encoder) = &mut self.encoder else {
+            if !write || text.is_empty() {
+                return Ok(());
+            }
+            return sink.write_all(text.as_bytes()).map_err(ConvertError::Write);
+        };
+        // No replacement was made before the first malformed sequence, so an
+        // unrepresentable character has none to take back from the account.
+        let result = encode::encode(
+            encoder,
+            text,
+            last,
+            encode::Target {
+                out: &mut self.out,
+                sink: if write { Some(sink) } else { None },
+                mode: self.settings.mode,
+                to: self.settings.to,
+                tracker: &self.tracker,
+                transform: None,
+                summary: &mut self.summary,
+            },
+        );
+        self.tracker.advance(text.as_bytes());
+        result
+    }
+
+    /// The valid text `bytes[bom..done]` was written (or encoded) and a
+    /// malformed sequence starts at `done`: the rest goes the plain way,
+    /// through a UTF-8 decoder that starts there.
     fn hand_over<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
@@ -97,7 +138,9 @@ impl Converter {
         sink: &mut W,
         hooks: &mut dyn Hooks,
     ) -> Result<Summary, ConvertError> {
-        self.tracker.advance(&bytes[bom..done]);
+        if self.encoder.is_none() {
+            self.tracker.advance(&bytes[bom..done]);
+        }
         self.decoder = UTF_8.new_decoder_without_bom_handling();
         self.input_base = done as u64;
         self.feed_windows(bytes, done, sink, hooks)

@@ -293,8 +293,8 @@ fn iso_2022_jp_output_returns_to_ascii_at_the_end() {
     assert_eq!(out, b"a\x1B$B$\"\x1B(B");
 }
 
-/// UTF-8 to UTF-8 from a slice skips the decoder (see `passthrough`): it
-/// must give exactly what the decoder gives when fed in chunks.
+/// UTF-8 from a slice skips the decoder (see `passthrough`): it must give
+/// exactly what the decoder gives when fed in chunks, whatever the output.
 fn same_as_the_decoder(s: Settings, input: &[u8]) {
     let mut fast = Converter::new(s);
     assert!(fast.can_pass_through(input));
@@ -302,8 +302,11 @@ fn same_as_the_decoder(s: Settings, input: &[u8]) {
     let result = fast.convert_slice(input, &mut out, &mut |_| {});
     let (expected, expected_result) = run_chunked(s, input, 4099);
     let what = format!(
-        "{:?} sniff={} write={}",
-        s.mode, s.sniff_bom, s.write_output
+        "{} {:?} sniff={} write={}",
+        s.to.name(),
+        s.mode,
+        s.sniff_bom,
+        s.write_output
     );
     assert_eq!(
         format!("{result:?}"),
@@ -328,15 +331,23 @@ fn utf8_variants(input: &[u8], all: bool) {
     } else {
         &[ErrorMode::Replacement, ErrorMode::Fatal]
     };
-    for &mode in modes {
-        for sniff_bom in [true, all] {
-            for write_output in [true, all] {
-                let s = Settings {
-                    sniff_bom,
-                    write_output,
-                    ..settings(UTF_8, UTF_8, mode)
-                };
-                same_as_the_decoder(s, input);
+    // Outputs: as is, multi-byte, stateful, mostly unrepresentable, UTF-16.
+    let outputs: &[_] = if all {
+        &[UTF_8, SHIFT_JIS, ISO_2022_JP, WINDOWS_1252, UTF_16LE]
+    } else {
+        &[UTF_8, SHIFT_JIS]
+    };
+    for &to in outputs {
+        for &mode in modes {
+            for sniff_bom in [true, all] {
+                for write_output in [true, all] {
+                    let s = Settings {
+                        sniff_bom,
+                        write_output,
+                        ..settings(UTF_8, to, mode)
+                    };
+                    same_as_the_decoder(s, input);
+                }
             }
         }
     }
@@ -381,6 +392,9 @@ fn utf8_pass_through_matches_the_decoder() {
         b"ab\xF0\x9F\x98",
         b"\xF0\x9F\x98\x80\n\xC3",
         b"ok\n",
+        // Valid to the end, and not ASCII there (ISO-2022-JP must return).
+        "\u{3042}".as_bytes(),
+        "a\n\u{E9}\u{3042}".as_bytes(),
     ] {
         utf8_variants(input, true);
     }
@@ -417,7 +431,8 @@ fn utf8_pass_through_applies_by_bom_and_to_utf8_only() {
     same_as_the_decoder(s, bom);
     let u = settings(UTF_8, UTF_8, ErrorMode::Fatal);
     assert!(!Converter::new(u).can_pass_through(b"\xFF\xFEa\x00"));
-    assert!(!Converter::new(settings(UTF_8, UTF_16LE, ErrorMode::Fatal)).can_pass_through(b"a"));
+    // Any output: the encoder takes the validated text.
+    assert!(Converter::new(settings(UTF_8, UTF_16LE, ErrorMode::Fatal)).can_pass_through(b"a"));
     // Not after input was fed.
     let mut c = Converter::new(u);
     c.feed(b"a", false, &mut io::sink()).unwrap();

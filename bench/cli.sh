@@ -62,9 +62,10 @@ data = text.encode(codec, "xmlcharrefreplace")
 if kind == "encode":
     data = data.decode(codec).encode("utf-8")
 reps = -(-int(mib) * 1024 * 1024 // len(data))
+# In one write: a file written in small pieces costs a mapping reader more
+# page faults (bench/RESULTS.md, "the driver's share").
 with open(out, "wb") as f:
-    for _ in range(reps):
-        f.write(data)
+    f.write(data * reps)
 EOF
 }
 

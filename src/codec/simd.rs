@@ -148,20 +148,25 @@ impl Run {
 /// For a mask `m` of which of 8 input bytes are not ASCII: the shuffle that
 /// packs their interleaved (first byte, second byte) pairs, keeping second
 /// bytes only where `m` says, and the packed length.
-static PACK: [[u8; 16]; 256] = pack_shuffles();
-static PACK_LEN: [u8; 256] = pack_lengths();
+static PACK: [[u8; 16]; 256] = pack_shuffles(2, 1);
+static PACK_LEN: [u8; 256] = pack_lengths(1);
 
-const fn pack_shuffles() -> [[u8; 16]; 256] {
-    let mut t = [[0x80u8; 16]; 256];
+/// The shuffles for `N` = 2^lanes masks over `lanes` slots of `slot` bytes
+/// each (16 bytes in all): every slot's first byte, and for the slots the
+/// mask marks the `extra` bytes after it too.
+const fn pack_shuffles<const N: usize>(slot: usize, extra: usize) -> [[u8; 16]; N] {
+    let lanes = 16 / slot;
+    assert!(N == 1 << lanes, "one shuffle per mask of the lanes");
+    let mut t = [[0x80u8; 16]; N];
     let mut m = 0;
-    while m < 256 {
+    while m < N {
         let (mut i, mut o) = (0, 0);
-        while i < 8 {
-            t[m][o] = 2 * i as u8;
-            o += 1;
-            if (m >> i) & 1 == 1 {
-                t[m][o] = 2 * i as u8 + 1;
+        while i < lanes {
+            let mut k = 0;
+            while k <= if (m >> i) & 1 == 1 { extra } else { 0 } {
+                t[m][o] = (slot * i + k) as u8;
                 o += 1;
+                k += 1;
             }
             i += 1;
         }
@@ -170,11 +175,14 @@ const fn pack_shuffles() -> [[u8; 16]; 256] {
     t
 }
 
-const fn pack_lengths() -> [u8; 256] {
-    let mut t = [0u8; 256];
+/// The packed lengths of [`pack_shuffles`]'s shuffles: one byte per slot,
+/// `extra` more per marked slot.
+const fn pack_lengths<const N: usize>(extra: u8) -> [u8; N] {
+    let lanes = N.trailing_zeros() as u8;
+    let mut t = [0u8; N];
     let mut m = 0;
-    while m < 256 {
-        t[m] = 8 + (m as u8).count_ones() as u8;
+    while m < N {
+        t[m] = lanes + extra * (m as u32).count_ones() as u8;
         m += 1;
     }
     t
@@ -279,38 +287,8 @@ impl TripleTables {
 /// For a mask `m` of which of 4 input bytes are not ASCII: the shuffle that
 /// packs 4-byte slots (three UTF-8 bytes and one spare each), keeping one
 /// byte of the slots `m` leaves out, and the packed length.
-static PACK3: [[u8; 16]; 16] = pack3_shuffles();
-static PACK3_LEN: [u8; 16] = pack3_lengths();
-
-const fn pack3_shuffles() -> [[u8; 16]; 16] {
-    let mut t = [[0x80u8; 16]; 16];
-    let mut m = 0;
-    while m < 16 {
-        let (mut i, mut o) = (0, 0);
-        while i < 4 {
-            t[m][o] = 4 * i as u8;
-            o += 1;
-            if (m >> i) & 1 == 1 {
-                t[m][o] = 4 * i as u8 + 1;
-                t[m][o + 1] = 4 * i as u8 + 2;
-                o += 2;
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
-const fn pack3_lengths() -> [u8; 16] {
-    let mut t = [0u8; 16];
-    let mut m = 0;
-    while m < 16 {
-        t[m] = 4 + 2 * (m as u8).count_ones() as u8;
-        m += 1;
-    }
-    t
-}
+static PACK3: [[u8; 16]; 16] = pack_shuffles(4, 2);
+static PACK3_LEN: [u8; 16] = pack_lengths(2);
 
 /// Decodes whole 16-byte blocks of `src` into `dst` with `path`'s kernel
 /// while they hold only ASCII and `t`'s block bytes and `dst` has room for

@@ -237,6 +237,18 @@ struct Shared<'a> {
     spare: Mutex<Vec<Vec<u8>>>,
 }
 
+/// Runs its function when dropped while the thread panics: a worker's way
+/// of telling the others to stop.
+pub(super) struct OnPanic<F: FnMut()>(pub F);
+
+impl<F: FnMut()> Drop for OnPanic<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
+    }
+}
+
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -277,17 +289,9 @@ impl Shared<'_> {
     }
 
     fn worker(&self, reports: mpsc::Sender<Report>) {
-        /// Stops everything if the worker panics (a bug), so that the other
-        /// workers end and the writer, seeing no more reports, returns.
-        struct Guard<'a, 'b>(&'a Shared<'b>);
-        impl Drop for Guard<'_, '_> {
-            fn drop(&mut self) {
-                if std::thread::panicking() {
-                    self.0.set(|q| q.stop = true);
-                }
-            }
-        }
-        let _guard = Guard(self);
+        // A panic (a bug) stops everything, so that the other workers end
+        // and the writer, seeing no more reports, returns.
+        let _guard = OnPanic(|| self.set(|q| q.stop = true));
         let mut converter = None;
         while let Some((i, range)) = self.take(&reports) {
             let out = lock(&self.spare).pop().unwrap_or_default();

@@ -24,7 +24,7 @@
 //! thread, from there to the end, as one thread would: a small input pays
 //! for no thread.
 
-use super::parallel::{convert_piece, lock, split_encoding, Piece, Totals};
+use super::parallel::{convert_piece, lock, split_encoding, OnPanic, Piece, Totals};
 use super::{position, ConvertError, Converter, Parallelism, Settings, Summary};
 use crate::codec::could_be_bom_prefix;
 use std::collections::{BTreeMap, VecDeque};
@@ -420,17 +420,9 @@ impl Pipe {
     }
 
     fn worker(&self, reports: mpsc::Sender<Report>) {
-        /// Stops everything if the worker panics (a bug), so that the reader
-        /// ends and the writer, seeing no more reports, returns.
-        struct Guard<'a>(&'a Pipe);
-        impl Drop for Guard<'_> {
-            fn drop(&mut self) {
-                if std::thread::panicking() {
-                    self.0.set(|f| f.stop = true);
-                }
-            }
-        }
-        let _guard = Guard(self);
+        // A panic (a bug) stops everything, so that the reader ends and the
+        // writer, seeing no more reports, returns.
+        let _guard = OnPanic(|| self.set(|f| f.stop = true));
         let mut converter = None;
         loop {
             let block = {

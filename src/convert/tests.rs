@@ -3,7 +3,13 @@ use crate::codec::{
     GB18030, ISO_2022_JP, REPLACEMENT, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
 };
 
-fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
+/// Settings with the BOM sniffed, output written and no transform (also
+/// used by the split's tests).
+pub(super) fn settings(
+    from: &'static Encoding,
+    to: &'static Encoding,
+    mode: ErrorMode,
+) -> Settings {
     Settings {
         from,
         to,

@@ -1,3 +1,4 @@
+use super::super::tests::settings;
 use super::super::ErrorMode;
 use super::*;
 use crate::codec::{
@@ -6,17 +7,6 @@ use crate::codec::{
 };
 use crate::codec::{HZ_GB_2312, ISO_2022_JP, ISO_2022_KR};
 use std::io;
-
-fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> Settings {
-    Settings {
-        from,
-        to,
-        mode,
-        sniff_bom: true,
-        write_output: true,
-        transform: Default::default(),
-    }
-}
 
 /// Everything a conversion shows: output, result, final summary, and
 /// whether it was split.

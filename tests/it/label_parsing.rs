@@ -2,7 +2,7 @@
 //! error, as clap prints its own (message, usage line, help hint, status 2),
 //! the `auto` choice for -f only, and --historical applied after parsing.
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 
 #[test]

@@ -33,7 +33,7 @@ done
 if [ $need_seeds = 1 ]; then
     echo "== writing seed corpora"
     (cd "$root" && WENC_FUZZ_SEED_DIR="$here/corpus" \
-        cargo test -q --test fuzz_regressions -- --ignored --exact write_fuzz_seeds \
+        cargo test -q --test it -- --ignored --exact fuzz_regressions::write_fuzz_seeds \
         >/dev/null 2>&1) || echo "   (seeding failed; starting from empty corpora)"
 fi
 

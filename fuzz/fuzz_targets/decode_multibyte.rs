@@ -1,4 +1,4 @@
-//! Fuzz target: the decode properties of tests/fuzz_props over the multi-byte and UTF encodings.
+//! Fuzz target: the decode properties of tests/it/fuzz_props over the multi-byte and UTF encodings.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

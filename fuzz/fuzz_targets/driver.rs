@@ -1,6 +1,6 @@
 //! Fuzz target: the whole conversion driver (Converter) with small and odd
 //! buffer sizes, fed from a slice, a reader or in -j pieces, against
-//! encoding_rs (tests/fuzz_props/driver.rs).
+//! encoding_rs (tests/it/fuzz_props/driver.rs).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

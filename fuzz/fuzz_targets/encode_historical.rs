@@ -1,4 +1,4 @@
-//! Fuzz target: the encode properties of tests/fuzz_props over the 2012 draft's HZ-GB-2312 and ISO-2022-KR (`--historical`).
+//! Fuzz target: the encode properties of tests/it/fuzz_props over the 2012 draft's HZ-GB-2312 and ISO-2022-KR (`--historical`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

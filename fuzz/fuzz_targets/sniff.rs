@@ -1,9 +1,9 @@
 //! Fuzz target: the prescan and the combined sniff on arbitrary bytes (no
-//! panic, bounded work, a consistent answer); see tests/sniff_props.
+//! panic, bounded work, a consistent answer); see tests/it/sniff_props.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/sniff_props/mod.rs"]
+#[path = "../../tests/it/sniff_props/mod.rs"]
 mod sniff_props;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,5 +1,5 @@
 //! What wenc adds to the shell completions clap_complete generates from the
-//! clap definition (tests/generated_docs.rs runs both and checks the
+//! clap definition (tests/it/generated_docs.rs runs both and checks the
 //! committed files): labels for -f and -t matched case-insensitively, also
 //! after `--from=` and `--to=`, in every shell. clap offers labels only as a
 //! case-sensitive list, only after a separate -f/-t word, and not at all in

@@ -66,7 +66,7 @@ pub fn resolve(label: &str, direction: Direction) -> Result<Resolved, String> {
             note: None,
         });
     }
-    let extra = (!label.contains("//")).then(|| names::extra_name(label));
+    let extra = is_plain_spelling(label).then(|| names::extra_name(label));
     match extra.flatten() {
         Some(extra) => Ok(Resolved {
             encoding: Encoding::for_label(extra.label.as_bytes())
@@ -77,15 +77,54 @@ pub fn resolve(label: &str, direction: Direction) -> Result<Resolved, String> {
     }
 }
 
+/// The standard's ASCII whitespace, which it strips around a label.
+fn is_label_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
+}
+
+/// Whether `name` may be an extra name (a script with a stray quote or
+/// `;` in its label should fail, not convert): ASCII letters and digits,
+/// with `-`, `_`, `.` or spaces between them, and the standard's ASCII
+/// whitespace around it as for its labels.
+fn is_plain_spelling(name: &str) -> bool {
+    let name = name.trim_matches(is_label_space);
+    let alphanumeric = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    alphanumeric(name.chars().next())
+        && alphanumeric(name.chars().next_back())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ' '))
+}
+
+/// For a value refused only for its characters (`utf-8;`, `"utf-8"`,
+/// `utf\u{2010}8`): the plain spelling it was probably meant to be, if that
+/// names an encoding. Other characters between letters become `-`; any at
+/// either end go.
+fn plain_spelling(name: &str) -> Option<String> {
+    let cleaned: String = name
+        .chars()
+        .map(|c| match c {
+            c if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ') => c,
+            _ => '-',
+        })
+        .collect();
+    let cleaned = cleaned.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let names_one =
+        Encoding::for_label(cleaned.as_bytes()).is_some() || names::extra_name(cleaned).is_some();
+    (names_one && cleaned != name.trim_matches(is_label_space)).then(|| cleaned.to_string())
+}
+
 /// The note for an extra name: `-f cp932: not a label of the Encoding
 /// Standard; wenc takes it as shift_jis (Shift_JIS): Microsoft's code page...`.
+/// The value is quoted when there is whitespace around it.
 fn extra_note(label: &str, direction: Direction, extra: &names::ExtraName) -> String {
-    format!(
-        "{} {}: {}",
-        direction.option(),
-        shown_label(label.trim()),
-        names::note(extra)
-    )
+    let shown = shown_label(label);
+    let shown = if label.trim_matches(is_label_space) == label {
+        shown
+    } else {
+        format!("'{shown}'")
+    };
+    format!("{} {shown}: {}", direction.option(), names::note(extra))
 }
 
 /// Why `label` names no encoding, with suggestions.
@@ -96,6 +135,13 @@ fn explain(label: &str, direction: Direction) -> String {
         return iconv_suffix(&label[..i], &label[i..], option, &shown);
     }
     let mut msg = format!("unknown encoding label '{shown}' for {option}");
+    if let Some(meant) = plain_spelling(label) {
+        msg.push_str(&format!(
+            "\n\n  did you mean {meant}? A label is ASCII letters and digits, with -, _, . or \
+             spaces between them\n  wenc --list-labels shows every label"
+        ));
+        return msg;
+    }
     let different = names::different(label);
     if let Some(note) = different {
         msg.push_str("\n\n  ");
@@ -124,16 +170,23 @@ fn explain(label: &str, direction: Direction) -> String {
 /// echoed only this far, and gets no suggestions.
 const LONGEST_SHOWN: usize = 64;
 
-/// `label` as echoed in a message: escaped, and cut if absurdly long.
+/// `label` as echoed in a message: every character shown (labels are
+/// ASCII, so anything else is escaped as `\u{A0}`, and controls as `\x0B`),
+/// and cut if absurdly long.
 fn shown_label(label: &str) -> String {
-    match label.char_indices().nth(LONGEST_SHOWN) {
-        Some((cut, _)) => format!(
-            "{}... ({} bytes)",
-            crate::cli::message::escape(&label[..cut]),
-            label.len()
-        ),
-        None => crate::cli::message::escape(label),
+    let (label, cut) = match label.char_indices().nth(LONGEST_SHOWN) {
+        Some((cut, _)) => (&label[..cut], format!("... ({} bytes)", label.len())),
+        None => (label, String::new()),
+    };
+    let mut out = String::new();
+    for c in label.chars() {
+        if c.is_ascii() {
+            out.push_str(&crate::cli::message::escape(c.encode_utf8(&mut [0; 4])));
+        } else {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        }
     }
+    out + &cut
 }
 
 /// The message for `UTF-8//TRANSLIT` and friends.
@@ -293,5 +346,60 @@ mod tests {
         assert!(suggest(&"a".repeat(65)).is_empty());
         let msg = resolve(&format!("{}//IGNORE", "x".repeat(70)), Direction::From).unwrap_err();
         assert!(msg.contains("... (78 bytes)' for -f"), "{msg}");
+    }
+
+    /// Extra spellings: ASCII letters and digits with -, _, . or spaces
+    /// between them, and the standard's whitespace around.
+    #[test]
+    fn extra_spellings_of_plain_ascii_are_accepted() {
+        for (given, name) in [
+            ("UTF_8", "UTF-8"),
+            ("utf 8", "UTF-8"),
+            ("ISO8859.1", "windows-1252"),
+            ("iso 8859-1", "windows-1252"),
+            ("cp932", "Shift_JIS"),
+            ("Latin-1", "windows-1252"),
+            ("\t cp932 \r\n", "Shift_JIS"),
+        ] {
+            let resolved = resolve(given, Direction::From).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(resolved.encoding.name(), name, "{given:?}");
+            assert!(resolved.note.is_some(), "{given:?}");
+        }
+    }
+
+    /// Anything else is refused, with the plain spelling suggested and
+    /// every character of the value shown.
+    #[test]
+    fn other_characters_make_a_value_no_label() {
+        for (given, shown) in [
+            ("utf-8 _", "utf-8 _"),              // a separator at the end
+            ("-utf-8", "-utf-8"),                // ... and at the start
+            ("\"utf-8\"", "\"utf-8\""),          // quotes
+            ("utf-8;", "utf-8;"),                // ;
+            ("utf-8\x0B", "utf-8\\x0B"),         // a control character
+            ("\u{A0}utf-8", "\\u{A0}utf-8"),     // a no-break space
+            ("utf-8\u{2028}", "utf-8\\u{2028}"), // a line separator
+            ("utf\u{2010}8", "utf\\u{2010}8"),   // a Unicode hyphen
+        ] {
+            let msg = resolve(given, Direction::From).unwrap_err();
+            assert!(
+                msg.starts_with(&format!("unknown encoding label '{shown}' for -f\n\n")),
+                "{given:?}: {msg}"
+            );
+            assert!(msg.contains("did you mean utf-8?"), "{given:?}: {msg}");
+        }
+        let msg = resolve("cp932;", Direction::To).unwrap_err();
+        assert!(msg.contains("did you mean cp932?"), "{msg}");
+    }
+
+    #[test]
+    fn the_note_shows_the_value_as_typed() {
+        let note = |l| resolve(l, Direction::From).unwrap().note.unwrap();
+        assert!(note("cp932").starts_with("-f cp932: "));
+        assert!(
+            note(" cp932\t").starts_with("-f ' cp932\\x09': "),
+            "{}",
+            note(" cp932\t")
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Properties every decoder and encoder must have, checked on arbitrary input.
 //!
 //! Shared by the cargo-fuzz targets (`fuzz/`, which include this file), by
-//! `tests/fuzz_regressions.rs` (saved crash inputs and a seeded random sweep)
-//! and by `tests/common` (whose codec drivers are the ones here).
+//! `tests/it/fuzz_regressions.rs` (saved crash inputs and a seeded random sweep)
+//! and by `tests/it/common` (whose codec drivers are the ones here).
 //!
 //! Input layout (both targets):
 //!
@@ -38,7 +38,6 @@
 //!
 //! Driver check ([`check_driver`], its own input layout): the whole
 //! conversion driver with small and odd buffer sizes against encoding_rs.
-#![allow(dead_code)]
 
 mod coders;
 mod driver;

@@ -1,7 +1,7 @@
 //! The `wenc` command, run as a user would: every option, exit status and
 //! message shape, with the exact bytes it writes.
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 use util::*;
 
@@ -11,7 +11,6 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::Stdio;
-use std::time::Duration;
 
 const CAFE_UTF8: &[u8] = b"caf\xC3\xA9 \xE2\x82\xAC\n";
 const CAFE_1252: &[u8] = b"caf\xE9 \x80\n";
@@ -874,7 +873,7 @@ fn missing_file_and_directory_are_io_errors() {
         d.path().display()
     ));
     // A file that cannot be opened is reported and skipped, as cat does
-    // (tests/safety.rs has more).
+    // (tests/it/safety.rs has more).
     let a = write(d.path(), "a", b"first\n");
     wenc()
         .arg(&a)
@@ -1222,7 +1221,7 @@ fn interrupted_run_leaves_the_target_and_no_temporary_file() {
         let d = dir();
         let target = write(d.path(), "target", b"precious");
         let mut cmd = util::wenc();
-        // A signal ignored on entry stays ignored (tests/faults.rs): make
+        // A signal ignored on entry stays ignored (tests/it/faults.rs): make
         // sure it is not, whatever the test runner inherited (nohup).
         with_default_action(&mut cmd, signal);
         let (mut child, _stdin) = started_on_a_pipe(&mut cmd, &target, b"half of the input");
@@ -1315,13 +1314,7 @@ fn memory_stays_flat_for_large_inputs() {
             }
             drop(stdin);
         }
-        loop {
-            peak = peak.max(vm_hwm_kib(&child));
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        peak = peak.max(wait_watching_memory(&mut child).1);
         assert!(
             peak > 0 && peak < limit_mib * 1024,
             "peak RSS {peak} KiB (pipe: {through_pipe}, -j {jobs})"

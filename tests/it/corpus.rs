@@ -1,9 +1,10 @@
 //! Real text: every article of ../shared/corpus/wikipedia round-trips through
 //! each encoding that can represent it; through every other encoding, html
 //! mode round-trips to the text with references, and matches encoding_rs byte
-//! for byte. Skipped when ../shared is absent.
+//! for byte. Ignored when ../shared is absent.
 
-mod common;
+use crate::common;
+use crate::shared;
 use common::*;
 use wenc::codec::{EncoderResult, Encoding};
 
@@ -45,10 +46,9 @@ fn with_references(enc: &'static Encoding, text: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn every_article_round_trips_through_each_encoding_that_can_represent_it() {
-    let Some(dir) = corpus_dir() else {
-        return eprintln!("skipped: ../shared/corpus is absent");
-    };
+    let dir = shared::corpus();
     let mut round_trips = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();

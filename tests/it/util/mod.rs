@@ -4,11 +4,8 @@
 //! waiting, peak memory, a file truncated under wenc.
 //!
 //! Each test file that runs wenc includes this module (`mod util;`).
-#![allow(dead_code)]
 
 mod child;
-// Not every test file uses them.
-#[allow(unused_imports)]
 pub use child::*;
 
 use std::fs;

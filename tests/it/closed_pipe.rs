@@ -1,9 +1,9 @@
 //! Standard output that is a pipe nobody reads any more: every way wenc
 //! writes (a listing, the BOM, converted text, the last flush) ends quietly
-//! with the status it had, as `cat` does. tests/cli.rs covers a reader that
+//! with the status it had, as `cat` does. tests/it/cli.rs covers a reader that
 //! goes away midway through a large input.
 
-mod util;
+use crate::util;
 
 use std::io::Write;
 use std::process::{Output, Stdio};

@@ -4,7 +4,7 @@
 //!
 //! Select one encoding with WENC_TEST_ENCODING=<name> while developing.
 
-mod common;
+use crate::common;
 use common::*;
 use wenc::codec::Encoding;
 

@@ -6,11 +6,10 @@
 //! as it was, and no temporary file behind.
 //!
 //! Tests run as root here: the one about an unreadable file runs wenc as
-//! uid and gid 65534 (nobody), as tests/faults.rs does.
+//! uid and gid 65534 (nobody), as tests/it/faults.rs does.
 
 #![cfg(unix)]
 
-#[path = "safety/faults.rs"]
 mod faults;
 
 use assert_cmd::assert::OutputAssertExt;
@@ -22,7 +21,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-mod util;
+use crate::util;
 use util::*;
 
 /// "ファイル" (file) in Shift_JIS, and in UTF-8.

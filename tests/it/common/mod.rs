@@ -1,16 +1,10 @@
 //! Shared test helpers: drive wenc's codec and encoding_rs (the oracle) the
 //! same way and record what each produced, errors included. The drivers are
-//! those of the fuzz properties (`tests/fuzz_props`, which also check each
+//! those of the fuzz properties (`tests/it/fuzz_props`, which also check each
 //! call's contract as they go); here they are used without BOM handling.
-#![allow(dead_code)]
 
-// Each test file uses some of it.
-#[allow(unused_imports)]
-#[path = "../fuzz_props/mod.rs"]
-mod fuzz_props;
-
-#[allow(unused_imports)]
-pub use fuzz_props::{oracle, oracle_encode_fatal, oracle_encode_html, Event};
+use crate::fuzz_props;
+pub use crate::fuzz_props::{oracle, oracle_encode_fatal, oracle_encode_html, Event};
 use wenc::codec::Encoding;
 
 /// wenc, fatal mode, fed in the given chunks with an output buffer of
@@ -60,17 +54,4 @@ pub fn split_at<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
 
 pub fn encoders() -> impl Iterator<Item = &'static Encoding> {
     Encoding::all().filter(|e| e.can_encode())
-}
-
-/// ../shared/corpus/wikipedia, when present beside the project (or beside
-/// the directory holding this git worktree).
-pub fn corpus_dir() -> Option<std::path::PathBuf> {
-    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    // The crate sits next to `shared/`; a git worktree one level deeper.
-    [
-        manifest.join("../shared/corpus/wikipedia"),
-        manifest.join("../../shared/corpus/wikipedia"),
-    ]
-    .into_iter()
-    .find(|d| d.is_dir())
 }

@@ -8,7 +8,7 @@
 //! Every signal whose default action ends the process, and running out of
 //! memory, leave the target and no temporary file.
 //!
-//! Faults tests/cli.rs already covers are not repeated: a missing file or a
+//! Faults tests/it/cli.rs already covers are not repeated: a missing file or a
 //! directory as input, a FIFO, `/proc` files, `/dev/full`, a closed standard
 //! output pipe, a mapped input truncated while written to standard output,
 //! SIGINT/SIGTERM/SIGHUP while `-o` waits for standard input, fatal and
@@ -33,7 +33,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod util;
+use crate::util;
 use util::*;
 
 /// A fresh temporary directory other users may enter and read.

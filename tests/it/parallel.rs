@@ -8,7 +8,7 @@
 //! synthetic text when it is absent) and split into pieces of 64 KiB with the
 //! hidden --piece-size option, so that there are many pieces.
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 use util::*;
 
@@ -492,23 +492,27 @@ fn truncated_under_threads(to: &str) {
     assert_eq!(stderr, truncated_message(&big));
 }
 
-/// Peak resident memory of a run, from /proc while it runs (KiB).
+/// Peak resident memory of a run, from /proc while it runs (KiB), and what
+/// it printed on standard error (a few lines at most: read once it ended).
 #[cfg(target_os = "linux")]
-fn peak_rss_kib(args: &[&str], file: &Path) -> u64 {
+fn peak_rss_kib(args: &[&str], file: &Path) -> (u64, String) {
+    use std::io::Read;
     let mut child = util::wenc()
         .args(args)
         .arg(file)
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut peak = 0;
-    loop {
-        peak = peak.max(vm_hwm_kib(&child));
-        if child.try_wait().unwrap().is_some() {
-            return peak;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    let (_, peak) = wait_watching_memory(&mut child);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (peak, stderr)
 }
 
 #[cfg(target_os = "linux")]
@@ -532,10 +536,18 @@ fn memory_stays_flat_with_threads() {
         (&["-j", "2", "-t", "utf-16le"], 24),
         (&["-j", "4", "-f", "windows-1252"], 32),
     ] {
-        let peak = peak_rss_kib(args, &big);
+        let (peak, stderr) = peak_rss_kib(args, &big);
         assert!(
             peak > 0 && peak < limit_mib * 1024,
             "{args:?}: peak RSS {peak} KiB"
         );
+        // UTF-8 text read as windows-1252 is converted, with the guard's
+        // warning; the other runs say nothing.
+        if args.contains(&"windows-1252") {
+            assert!(stderr.contains("as if converted already"), "{stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        } else {
+            assert_eq!(stderr, "", "{args:?}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! error, as clap prints its own (message, usage line, help hint, status 2),
 //! the `auto` choice for -f only, and --historical applied after parsing.
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 
 #[test]
@@ -117,4 +117,37 @@ fn an_extra_name_gives_one_note_unless_quiet() {
         .assert()
         .success()
         .stderr("");
+}
+
+/// A value with any character but ASCII letters and digits and -, _, . or
+/// spaces between them is no label: a usage error, the value shown whole.
+#[test]
+fn a_label_with_other_characters_is_refused_whole() {
+    wenc()
+        .args(["-f", "utf-8\u{B}", "-t", "utf-16le"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: unknown encoding label 'utf-8\\x0B' for -f\n\
+             \n  did you mean utf-8? A label is ASCII letters and digits, with -, _, . or \
+             spaces between them\n  wenc --list-labels shows every label\n\
+             \nUsage: wenc [OPTIONS] [FILE]...\n\
+             \nFor more information, try '--help'.\n",
+        );
+}
+
+#[test]
+fn the_note_for_an_extra_name_shows_it_as_typed() {
+    wenc()
+        .args(["-f", " cp932\t", "-t", "utf-8"])
+        .write_stdin("x")
+        .assert()
+        .success()
+        .stdout("x")
+        .stderr(predicates::str::starts_with(
+            "wenc: note: -f ' cp932\\x09': not a label of the Encoding Standard; \
+             wenc takes it as shift_jis (Shift_JIS)",
+        ));
 }

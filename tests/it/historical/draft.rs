@@ -88,7 +88,7 @@ pub fn euc_kr_2012() -> &'static Index {
     })
 }
 
-/// Collects a run's events the way tests/common records wenc's; the input
+/// Collects a run's events the way tests/it/common records wenc's; the input
 /// (empty for encoders) gives the bytes of each malformed sequence.
 #[derive(Default)]
 struct Events<'a>(Vec<Event>, &'a [u8]);

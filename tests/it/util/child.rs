@@ -51,6 +51,21 @@ pub fn vm_hwm_kib(child: &Child) -> u64 {
         .unwrap_or(0)
 }
 
+/// Waits for `child`, watching its peak resident memory (VmHWM, in KiB)
+/// as it runs. Not wait4's ru_maxrss: Linux counts in that the peak of this
+/// test process (a child starts as a copy of it), which in one test binary
+/// is whatever the other tests hold.
+pub fn wait_watching_memory(child: &mut Child) -> (ExitStatus, u64) {
+    let mut peak = 0;
+    loop {
+        peak = peak.max(vm_hwm_kib(child));
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
 /// Runs `cmd` (wenc converting the large file `big` to standard output),
 /// empties `big` once wenc is blocked on the full pipe early in the file,
 /// reads the rest, and returns how wenc ended and its standard error.

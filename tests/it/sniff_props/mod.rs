@@ -1,8 +1,7 @@
 //! The properties the `sniff` fuzz target checks (fuzz/fuzz_targets/sniff.rs
-//! includes this file; tests/sniff.rs runs them on random inputs): on any
+//! includes this file; tests/it/sniff.rs runs them on random inputs): on any
 //! bytes the prescan and the combined sniff finish without panicking, read
 //! only what they say they read, and give a consistent answer.
-#![allow(dead_code)]
 
 use wenc::codec::{Encoding, UTF_16BE, UTF_16LE, X_USER_DEFINED};
 use wenc::detect::{self, prescan, Hint, Place, Source};

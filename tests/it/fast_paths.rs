@@ -6,7 +6,7 @@
 //! (single-byte, ISO-2022-JP's jis0208 runs) on random text, every chunking
 //! and buffer size. A path this CPU lacks is skipped (and said so on stderr).
 
-mod common;
+use crate::common;
 use common::*;
 use wenc::codec::{force_path, Encoding, SimdPath};
 

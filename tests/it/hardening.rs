@@ -6,8 +6,8 @@
 //! where the decoded text is cut (the text buffer, [`BUFFER_SIZE`], and the
 //! pieces of `-j`), and compare the output with encoding_rs.
 
-mod common;
-mod util;
+use crate::common;
+use crate::util;
 use common::*;
 use wenc::codec::Encoding;
 use wenc::convert::{
@@ -234,7 +234,6 @@ mod command {
     use assert_cmd::assert::OutputAssertExt;
     use std::fs;
     use std::os::unix::fs::{symlink, MetadataExt};
-    use std::os::unix::process::ExitStatusExt;
     use std::process::{Command, Stdio};
 
     use super::util::*;
@@ -527,26 +526,6 @@ mod command {
 
     // ------------------------------------------------------------ 4. memory
 
-    /// Peak resident memory of a child, from wait4. Linux counts in it the
-    /// peak of this test process (spawned children start as a copy of it),
-    /// so tests measuring it keep their own memory small.
-    // The child is reaped by wait4, which Child does not know.
-    #[allow(clippy::zombie_processes)]
-    fn max_rss_kib(cmd: &mut Command) -> (std::process::ExitStatus, i64) {
-        let child = cmd
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut status = 0;
-        // SAFETY: a zeroed rusage for wait4 to fill, on our own child.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let pid = child.id() as libc::pid_t;
-        assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
-        let status = std::process::ExitStatus::from_raw(status);
-        (status, usage.ru_maxrss)
-    }
-
     /// UTF-8 to UTF-8 of a 160 MiB Latin-1 file (a replacement every few
     /// bytes): pages are released as they are done, so memory stays flat
     /// (issue 14: the whole file stayed resident).
@@ -563,7 +542,14 @@ mod command {
             file.write_all(&chunk).unwrap();
         }
         drop(file);
-        let (status, kib) = max_rss_kib(wenc().args(["-j1", "-o", "/dev/null"]).arg(&path));
+        let mut child = wenc()
+            .args(["-j1", "-o", "/dev/null"])
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let (status, kib) = wait_watching_memory(&mut child);
         assert!(status.success());
         assert!(kib < 64 * 1024, "peak RSS {kib} KiB for a 160 MiB input");
     }

@@ -8,12 +8,11 @@
 //! and `iso2022_kr` codecs where they agree with the draft. The CLI tests
 //! check the option, the error modes with positions, `-j` and the notes.
 
-mod common;
-#[path = "historical/draft.rs"]
+use crate::common;
+use crate::shared;
 mod draft;
-#[path = "historical/python.rs"]
 mod python;
-mod util;
+use crate::util;
 
 use common::*;
 use predicates::str::contains;
@@ -227,11 +226,9 @@ fn round_trips() {
 /// encoder in html mode decodes back to itself, with a reference for each
 /// character the encoding lacks.
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn corpus_round_trips_with_references() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("skipped: no corpus");
-        return;
-    };
+    let dir = shared::corpus();
     for (enc, file) in [
         (HZ_GB_2312, "zh_cn.txt"),
         (ISO_2022_KR, "ko.txt"),

@@ -1,4 +1,4 @@
-//! The fuzz targets' property checks (tests/fuzz_props), run without a fuzzer:
+//! The fuzz targets' property checks (tests/it/fuzz_props), run without a fuzzer:
 //! saved inputs from tests/fuzz-regressions/<target>/ (crashes the fuzzer
 //! found, kept once fixed) and a seeded pseudo-random sweep.
 //!
@@ -7,7 +7,7 @@
 //! `$WENC_FUZZ_SEED_DIR/<target>/` from the Wikipedia corpus (fuzz/run.sh
 //! calls it).
 
-mod fuzz_props;
+use crate::fuzz_props;
 use fuzz_props::{check_decode, check_differential, check_driver, check_encode, Rng, Set};
 use std::path::{Path, PathBuf};
 

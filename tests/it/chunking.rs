@@ -1,7 +1,7 @@
 //! Any chunking of the input, and any output buffer size from the minimum up,
 //! gives the same output as one-shot conversion and as encoding_rs.
 
-mod common;
+use crate::common;
 use common::*;
 use proptest::prelude::*;
 use wenc::codec::{Encoding, MIN_OUTPUT_BUFFER};

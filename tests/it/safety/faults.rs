@@ -11,7 +11,7 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 /// Size of the sparse input for runs stopped mid-conversion (as in
-/// tests/faults.rs): 256 MiB of NUL bytes take wenc a few hundred ms.
+/// tests/it/faults.rs): 256 MiB of NUL bytes take wenc a few hundred ms.
 const BIG: u64 = 256 << 20;
 
 /// The length of `name`'s temporary file in `dir`, if there is one.

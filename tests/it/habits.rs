@@ -3,7 +3,7 @@
 //! `--normalize`, and `--progress` into a log. Run as a user would, with
 //! the exact bytes written, statuses and messages.
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 use util::*;
 

@@ -1,27 +1,17 @@
 //! The compiled tables against the standard's own index files in
-//! ../shared/indexes (skipped when that folder is absent): every pointer of
+//! ../shared/indexes (ignored when that folder is absent): every pointer of
 //! every index decodes, through the standard's byte formulas, to the index's
 //! code point (or to an error where the index has none), and every index code
 //! point the standard says encodes encodes to the standard's pointer.
 
+use crate::shared;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use wenc::codec::*;
 
-fn shared_indexes() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/indexes");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: ../shared/indexes is absent");
-        None
-    }
-}
-
 /// pointer -> code point, from the standard's file format.
-fn load(name: &str) -> Option<BTreeMap<u32, u32>> {
+fn load(name: &str) -> BTreeMap<u32, u32> {
     let text =
-        std::fs::read_to_string(shared_indexes()?.join(format!("index-{name}.txt"))).unwrap();
+        std::fs::read_to_string(shared::indexes().join(format!("index-{name}.txt"))).unwrap();
     let mut map = BTreeMap::new();
     for line in text
         .lines()
@@ -32,7 +22,7 @@ fn load(name: &str) -> Option<BTreeMap<u32, u32>> {
         let cp = u32::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
         map.insert(pointer, cp);
     }
-    Some(map)
+    map
 }
 
 /// The standard's "index pointer": first pointer per code point, skipping some.
@@ -113,8 +103,9 @@ fn check_index(
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn single_byte_indexes() {
-    let Some(dir) = shared_indexes() else { return };
+    let dir = shared::indexes();
     for enc in Encoding::all().filter(|e| e.group() == "Legacy single-byte encodings") {
         let name = if enc.name() == "ISO-8859-8-I" {
             "iso-8859-8".to_string()
@@ -122,7 +113,7 @@ fn single_byte_indexes() {
             enc.name().to_lowercase()
         };
         assert!(dir.join(format!("index-{name}.txt")).exists(), "{name}");
-        let index = load(&name).unwrap();
+        let index = load(&name);
         check_index(
             enc,
             &index,
@@ -142,8 +133,9 @@ fn euc_bytes(p: u32) -> Vec<u8> {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
-    let Some(index) = load("jis0208") else { return };
+    let index = load("jis0208");
     // Code points the encoders handle before the index (ASCII-like) are not
     // in jis0208; U+2212 is mapped to U+FF0D by the encoders, not the index.
     check_index(
@@ -201,8 +193,9 @@ fn jis0208_through_euc_jp_shift_jis_and_iso_2022_jp() {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn jis0212_through_euc_jp() {
-    let Some(index) = load("jis0212") else { return };
+    let index = load("jis0212");
     for p in 0..94 * 94u32 {
         let mut bytes = vec![0x8F];
         bytes.extend(euc_bytes(p));
@@ -212,11 +205,10 @@ fn jis0212_through_euc_jp() {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn iso_2022_jp_katakana_index() {
-    let Some(katakana) = load("iso-2022-jp-katakana") else {
-        return;
-    };
-    let jis = first_pointers(&load("jis0208").unwrap(), |_| false);
+    let katakana = load("iso-2022-jp-katakana");
+    let jis = first_pointers(&load("jis0208"), |_| false);
     for (&p, &cp) in &katakana {
         let half = char::from_u32(0xFF61 + p).unwrap();
         let jp = jis[&cp];
@@ -236,8 +228,9 @@ fn iso_2022_jp_katakana_index() {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn euc_kr_index() {
-    let Some(index) = load("euc-kr") else { return };
+    let index = load("euc-kr");
     let bytes = |p: u32| vec![(p / 190 + 0x81) as u8, (p % 190 + 0x41) as u8];
     check_index(
         EUC_KR,
@@ -272,8 +265,9 @@ const GB18030_SIDE_TABLE: [(u32, [u8; 2]); 18] = [
 ];
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn gb18030_two_byte_index_through_gbk_and_gb18030() {
-    let Some(index) = load("gb18030") else { return };
+    let index = load("gb18030");
     let bytes = |p: u32| {
         let trail = p % 190;
         vec![
@@ -314,10 +308,9 @@ fn four_bytes(pointer: u32) -> Vec<u8> {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn gb18030_ranges_index() {
-    let Some(ranges) = load("gb18030-ranges") else {
-        return;
-    };
+    let ranges = load("gb18030-ranges");
     let ranges: Vec<(u32, u32)> = ranges.into_iter().collect();
     // Every range start and end, both directions, plus the standard's extras.
     // The BMP ranges; the astral one (pointer 189000) is checked below.
@@ -362,8 +355,9 @@ fn gb18030_ranges_index() {
 }
 
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn big5_index() {
-    let Some(index) = load("big5") else { return };
+    let index = load("big5");
     let bytes = |p: u32| {
         let trail = p % 157;
         vec![

@@ -1,9 +1,9 @@
 //! `--sniff`, `-f auto`, `--hint` and the hint in malformed-input messages,
 //! run as a user would.
 
-mod sniff_props;
+use crate::sniff_props;
 
-mod util;
+use crate::util;
 use util::wenc_cmd as wenc;
 use util::*;
 

@@ -1,0 +1,33 @@
+//! wenc's integration tests, in one binary (as ripgrep's): each module is
+//! one subject; `util` runs the wenc binary, `common` drives wenc's codec
+//! and encoding_rs alike through the drivers of the fuzz properties
+//! (`fuzz_props`, shared with fuzz/), `sniff_props` the detector's;
+//! `shared` finds `../shared`.
+
+mod common;
+mod fuzz_props;
+mod shared;
+mod sniff_props;
+mod util;
+
+mod chunking;
+mod cli;
+mod closed_pipe;
+mod corpus;
+mod differential;
+mod fast_paths;
+mod faults;
+mod fuzz_regressions;
+mod generated_docs;
+mod habits;
+mod hardening;
+mod historical;
+mod indexes;
+mod label_parsing;
+mod labels;
+mod parallel;
+mod pipes;
+mod safety;
+mod security;
+mod sniff;
+mod spec_examples;

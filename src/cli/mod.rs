@@ -21,6 +21,8 @@ mod report;
 mod run;
 mod sniff;
 mod strict;
+mod tree;
+mod tree_args;
 
 pub use args::{Args, Mode};
 

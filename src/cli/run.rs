@@ -63,7 +63,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         };
         return print_stdout(text.as_bytes());
     }
-    if args.json && !args.sniff {
+    if args.json && !args.sniff && !(args.recursive && args.in_place) {
         return usage(ErrorKind::ArgumentConflict, message::JSON_ALONE);
     }
     let hint = match args.hint.as_deref().map(|h| (h, Hint::parse(h))) {
@@ -71,6 +71,9 @@ pub fn run(args: Vec<OsString>) -> Status {
         Some((text, None)) => return usage(ErrorKind::InvalidValue, &message::unknown_hint(text)),
         None => None,
     };
+    if args.recursive && args.sniff {
+        return super::tree_args::sniff(&args, hint);
+    }
     let sources = sources(&args.files);
     if args.sniff {
         return sniff::run(&sources, hint, args.json);
@@ -108,6 +111,10 @@ pub fn run(args: Vec<OsString>) -> Status {
         (_, Mode::Html) => ErrorMode::Html,
         (_, Mode::Subst) => ErrorMode::Subst(args.subst_char.unwrap_or('?')),
     };
+    if args.recursive {
+        let from = (!auto).then_some(from);
+        return super::tree_args::convert(&args, from, to, mode, explicit("errors"), hint);
+    }
     let output = args.output.clone().filter(|p| p.as_os_str() != "-");
     let guard = Guard::new(
         &sources,

@@ -62,7 +62,29 @@ pub fn walk(roots: &[PathBuf], options: &WalkOptions) -> Result<Walked, GlobErro
         walked.files[start..].sort();
     }
     walked.links.sort();
+    if options.follow {
+        walked.files = first_of_each(std::mem::take(&mut walked.files));
+    }
     Ok(walked)
+}
+
+/// With links followed, one file may come by several paths: only the first
+/// is kept, or it would be converted twice.
+fn first_of_each(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let mut seen = std::collections::HashSet::new();
+        let id = |p: &PathBuf| std::fs::metadata(p).map(|m| (m.dev(), m.ino())).ok();
+        files
+            .into_iter()
+            .filter(|p| id(p).is_none_or(|i| seen.insert(i)))
+            .collect()
+    }
+    #[cfg(not(unix))]
+    {
+        files
+    }
 }
 
 fn walk_one(root: &Path, options: &WalkOptions, walked: &mut Walked) -> Result<(), GlobError> {

@@ -122,10 +122,8 @@ fn links_are_listed_not_followed_unless_asked() {
         ..WalkOptions::default()
     };
     let walked = walk(&[dir.path().to_path_buf()], &follow).unwrap();
-    assert_eq!(
-        names(dir.path(), &walked.files),
-        ["l.txt", "ldir/far.txt", "near.txt"]
-    );
+    // far.txt comes twice (l.txt, ldir/far.txt): once is enough.
+    assert_eq!(names(dir.path(), &walked.files), ["l.txt", "near.txt"]);
     // The broken link is reported, not silently dropped.
     assert_eq!(walked.problems.len(), 1, "{:?}", walked.problems);
     assert!(walked.problems[0].0.ends_with("broken"));

@@ -107,7 +107,7 @@ impl Done {
 pub fn process(plan: &Plan, path: &Path) -> Done {
     let (bytes, meta) = match read(path) {
         Ok(read) => read,
-        Err(done) => return done,
+        Err(done) => return *done,
     };
     let mut done = judge(plan, &bytes);
     done.size = bytes.len() as u64;
@@ -116,17 +116,17 @@ pub fn process(plan: &Plan, path: &Path) -> Done {
 }
 
 /// The file's bytes and what its descriptor says of it; a skip otherwise.
-fn read(path: &Path) -> Result<(Vec<u8>, Metadata), Done> {
+fn read(path: &Path) -> Result<(Vec<u8>, Metadata), Box<Done>> {
     let unreadable = |e: std::io::Error| {
-        Done::new(
+        Box::new(Done::new(
             Outcome::Skipped,
             format!("unreadable: {}", report::io_reason(&e)),
-        )
+        ))
     };
     let mut file = File::open(path).map_err(unreadable)?;
     let meta = file.metadata().map_err(unreadable)?;
     if !meta.is_file() {
-        return Err(Done::new(Outcome::Skipped, "not a regular file"));
+        return Err(Box::new(Done::new(Outcome::Skipped, "not a regular file")));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.read_to_end(&mut bytes).map_err(unreadable)?;
@@ -141,11 +141,11 @@ fn judge(plan: &Plan, bytes: &[u8]) -> Done {
     let (from, mut done) = match plan.from {
         Some(from) => match given(plan, from, bytes) {
             Ok(done) => (from, done),
-            Err(refused) => return refused,
+            Err(refused) => return *refused,
         },
         None => match chosen(plan, bytes) {
             Ok(found) => found,
-            Err(done) => return done,
+            Err(done) => return *done,
         },
     };
     if plan.task == Task::Sniff {
@@ -157,7 +157,7 @@ fn judge(plan: &Plan, bytes: &[u8]) -> Done {
 
 /// With `-f`: refuses valid UTF-8 text read as a legacy encoding (most
 /// likely converted already), as a single `-i` does.
-fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Done> {
+fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box<Done>> {
     let mut done = Done::new(Outcome::Converted, "");
     done.from = Some(from);
     done.source = "given";
@@ -167,7 +167,7 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Don
         if watch.is_utf8_text() {
             done.outcome = Outcome::Refused;
             done.reason = format!("valid UTF-8 text already, not {from}: converted before? (--force converts it anyway)");
-            return Err(done);
+            return Err(Box::new(done));
         }
     }
     Ok(done)
@@ -175,7 +175,7 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Don
 
 /// With `-f auto`: the detector's answer, if it is sure; the file is left
 /// alone when it is in the output encoding already (or ASCII).
-fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Done> {
+fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Done>> {
     let complete = bytes.len() <= detect::SNIFF_LIMIT;
     let sniffed = detect::sniff(bytes, complete, plan.hint);
     let how = sniff::how(
@@ -189,22 +189,22 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Done> 
     if plan.task == Task::Sniff {
         done.outcome = Outcome::Unchanged;
         done.reason = format!("{} ({how})", sniff::name(&sniffed));
-        return Err(done);
+        return Err(Box::new(done));
     }
     let Some(encoding) = sniffed.encoding else {
         done.outcome = Outcome::Skipped;
         done.reason = format!("binary ({how})");
-        return Err(done);
+        return Err(Box::new(done));
     };
     if sniffed.source == Source::Ascii || encoding == plan.to {
         done.outcome = Outcome::Unchanged;
         done.reason = unchanged_reason(&sniffed, plan.to);
-        return Err(done);
+        return Err(Box::new(done));
     }
     if !sure::is_sure(&sniffed) {
         done.outcome = Outcome::Refused;
         done.reason = format!("not sure of its encoding ({how})");
-        return Err(done);
+        return Err(Box::new(done));
     }
     Ok((encoding, done))
 }

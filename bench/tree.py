@@ -100,7 +100,7 @@ def main():
             mb = sum(e.stat().st_size for d, _, fs in os.walk(pristine)
                      for e in os.scandir(d) if e.is_file()) / 1e6
             times = {'wenc': [], 'find': [], 'xargs': []}
-            rss, last_err = [], ''
+            rss = []
             for r in range(n):
                 order = ['wenc', 'find', 'xargs']
                 if r % 2:
@@ -113,7 +113,6 @@ def main():
                         wall, maxrss, code, err = timed(
                             [wenc, '-q', '-i', '-r', '-f', 'auto', '-t', 'utf-8', tree])
                         rss.append(maxrss / 1024)
-                        last_err = err
                     else:
                         wall, _, code, err = timed(peer_script(tree, tool == 'xargs'), shell=True)
                         if code != 0:
@@ -123,8 +122,10 @@ def main():
             w, f, x = (statistics.median(times[t]) for t in ('wenc', 'find', 'xargs'))
             print(f'| {count} | {mb:.0f} | {w:.2f} | {f:.2f} | {x:.2f} | {count / w:.0f} | '
                   f'{count / f:.0f} | {count / x:.0f} | {f / w:.2f} | {x / w:.2f} | {max(rss):.1f} |')
-            summary = [l for l in last_err.splitlines() if 'files:' in l]
-            print(f'  wenc said: {summary[-1] if summary else "(nothing: all converted or unchanged)"}')
+            dry = subprocess.run([wenc, '-n', '-i', '-r', '-f', 'auto', '-t', 'utf-8', pristine],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            summary = [l for l in dry.stderr.splitlines() if 'files:' in l]
+            print(f'  wenc -n said: {summary[-1] if summary else dry.stderr[-300:]}')
             print(f'  runs (s): ' + '; '.join(f'{t} ' + ' '.join(f'{v:.2f}' for v in times[t])
                                              for t in times))
 

@@ -203,7 +203,10 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
     }
     if !sure::is_sure(&sniffed) {
         done.outcome = Outcome::Refused;
-        done.reason = format!("not sure of its encoding ({how})");
+        done.reason = format!(
+            "not sure of its encoding ({how}); candidates: {}",
+            report::candidates(&sniffed)
+        );
         return Err(Box::new(done));
     }
     Ok((encoding, done))

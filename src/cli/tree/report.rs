@@ -51,6 +51,18 @@ pub fn replacements(s: &Summary) -> Option<String> {
     }
 }
 
+/// The detector's best candidates, "windows-1252 94%, windows-1250 31%"
+/// (at most three): what to choose from with -f.
+pub fn candidates(sniffed: &crate::detect::Sniffed) -> String {
+    let shown: Vec<String> = sniffed
+        .candidates
+        .iter()
+        .take(3)
+        .map(|c| format!("{} {:.0}%", c.encoding.name(), c.confidence * 100.0))
+        .collect();
+    shown.join(", ")
+}
+
 /// What one file's line says on standard error, if anything.
 pub fn line(name: &str, done: &Done, dry_run: bool) -> Option<String> {
     let from = done.from.map_or("?", |e| e.name());

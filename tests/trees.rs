@@ -409,3 +409,59 @@ fn declarations_the_bytes_contradict_are_left_with_a_warning() {
     assert_eq!(text(&fs::read(&path).unwrap()), page);
     assert!(text(&out.stderr).contains("warning: its <meta> charset says Shift_JIS"));
 }
+
+#[test]
+fn an_interrupted_run_leaves_every_file_whole_and_a_second_run_finishes() {
+    let d = dir();
+    let root = d.path();
+    let ru = RUSSIAN.repeat(40);
+    let (before, after) = (encode(&ru, WINDOWS_1251), ru.as_bytes().to_vec());
+    let names: Vec<String> = (0..300)
+        .map(|i| format!("d{}/f{i:03}.txt", i % 7))
+        .collect();
+    for n in &names {
+        fs::create_dir_all(root.join(n).parent().unwrap()).unwrap();
+        write(root, n, &before);
+    }
+    let mut child = wenc()
+        .args(["-q", "-i", "-r", "-j", "1", "-f", "auto"])
+        .arg(root)
+        .spawn()
+        .unwrap();
+    // Wait for the first converted file, then stop wenc mid-tree.
+    let first = root.join(&names[0]);
+    let start = std::time::Instant::now();
+    while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: kill() on the pid of a child we started and have not reaped.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    let mut done = 0;
+    for n in &names {
+        let now = fs::read(root.join(n)).unwrap();
+        assert!(now == before || now == after, "{n} is half converted");
+        done += usize::from(now == after);
+    }
+    for sub in 0..7 {
+        let left = listing(&root.join(format!("d{sub}")));
+        assert!(
+            left.iter()
+                .all(|f| f.starts_with('f') && f.ends_with(".txt")),
+            "{left:?}"
+        );
+    }
+    eprintln!("stopped ({status:?}) after {done} of {} files", names.len());
+
+    let out = migrate(root, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for n in &names {
+        assert_eq!(fs::read(root.join(n)).unwrap(), after, "{n}");
+    }
+    let again = migrate(root, &[]);
+    assert!(
+        text(&again.stderr).contains("300 files: 0 converted, 300 unchanged"),
+        "{}",
+        text(&again.stderr)
+    );
+}

@@ -465,3 +465,48 @@ fn an_interrupted_run_leaves_every_file_whole_and_a_second_run_finishes() {
         text(&again.stderr)
     );
 }
+
+#[test]
+fn single_files_and_outputs_have_their_declaration_follow_too() {
+    let d = dir();
+    let page = format!("<html><head><meta charset=\"windows-1251\"></head><p>{RUSSIAN}</p>\n");
+    let input = write(d.path(), "page.html", &encode(&page, WINDOWS_1251));
+    let want = page.replace("windows-1251", "utf-8");
+    let out = d.path().join("out.html");
+    let run = wenc()
+        .args(["-f", "auto", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(text(&fs::read(&out).unwrap()), want);
+    assert!(text(&run.stderr).contains("page.html: note: its <meta> charset now says utf-8"));
+    // The output sniffs as what it is, and a second run changes nothing.
+    let sniffed = wenc().arg("--sniff").arg(&out).output().unwrap();
+    assert!(
+        text(&sniffed.stdout).contains(": UTF-8 (declared in the document"),
+        "{}",
+        text(&sniffed.stdout)
+    );
+    let kept = wenc()
+        .args(["-f", "windows-1251", "--keep-declaration"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(text(&kept.stdout), page);
+    let run = wenc()
+        .args(["-i", "-f", "auto"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(text(&fs::read(&input).unwrap()), want);
+    let again = wenc()
+        .args(["-i", "-f", "auto"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(text(&fs::read(&input).unwrap()), want);
+}

@@ -290,7 +290,7 @@ pub struct Args {
     #[arg(long, value_name = "SUFFIX", requires = "in_place")]
     pub backup: Option<String>,
 
-    /// With -i -r: leave <meta charset>, XML and @charset declarations as they are
+    /// Leave <meta charset>, XML and @charset declarations as they are
     ///
     /// By default a declaration that names the input's encoding is rewritten
     /// to name the output's (utf-8), so browsers read the converted bytes right.

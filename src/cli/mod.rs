@@ -7,6 +7,7 @@
 mod args;
 mod auto;
 pub mod completions;
+mod declared;
 pub mod docs;
 mod guard;
 mod historical;

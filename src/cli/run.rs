@@ -7,7 +7,7 @@ use super::labels::{self, Resolved};
 use super::message;
 use super::progress::Reporter;
 use super::report::output_error;
-use super::{auto, inplace, list, options, sniff, strict, Status};
+use super::{auto, declared, inplace, list, options, sniff, strict, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, ErrorMode, Parallelism, Settings};
 use crate::detect::{self, Hint};
@@ -153,6 +153,7 @@ pub fn run(args: Vec<OsString>) -> Status {
         auto,
         hint,
         stricter: stricter.filter(|_| !args.quiet),
+        keep_declaration: args.keep_declaration,
     };
     let total = total_size(&sources);
     let output_on_terminal =
@@ -288,6 +289,8 @@ pub(super) struct Job {
     hint: Option<Hint>,
     /// The stricter set iconv users read the -t label as (see module `strict`).
     stricter: Option<strict::Stricter>,
+    /// --keep-declaration: no rewriting (see module `declared`).
+    keep_declaration: bool,
 }
 
 /// How converting one input ended.
@@ -465,6 +468,21 @@ impl Job {
         reporter: &mut Reporter,
         done_before: u64,
     ) -> (Outcome, u64) {
+        let (splice, said) = match self.keep_declaration {
+            true => (None, None),
+            false => declared::plan(input.head().0, self.settings),
+        };
+        if let Some(said) = said {
+            reporter.note(&format!("{name}: {said}"));
+        }
+        let mut spliced;
+        let sink: &mut dyn Write = match splice {
+            Some(splice) => {
+                spliced = declared::Spliced::new(sink, splice);
+                &mut spliced
+            }
+            None => sink,
+        };
         let mut size = 0;
         let mut utf8 = Utf8Watch::new();
         let watch = self.guard.watches(self.settings.from) && !self.check;

@@ -61,6 +61,58 @@ pub fn plan(head: &[u8], settings: Settings) -> (Option<Splice>, Option<String>)
     }
 }
 
+/// `sink` for one input whose first bytes are `head`, spliced if its
+/// declaration is to follow (not with `keep`); with what to tell the user.
+pub fn sink<'a>(head: &[u8], settings: Settings, keep: bool, sink: &'a mut dyn Write) -> Sink<'a> {
+    let (splice, note) = if keep {
+        (None, None)
+    } else {
+        plan(head, settings)
+    };
+    let inner = match splice {
+        Some(splice) => Inner::Spliced(Spliced::new(sink, splice)),
+        None => Inner::Plain(sink),
+    };
+    Sink { inner, note }
+}
+
+/// An input's output: as it is, or spliced.
+pub struct Sink<'a> {
+    inner: Inner<'a>,
+    note: Option<String>,
+}
+
+enum Inner<'a> {
+    Plain(&'a mut dyn Write),
+    Spliced(Spliced<'a>),
+}
+
+impl Sink<'_> {
+    /// Tells `say` the note or warning about the declaration, if any.
+    pub fn said(mut self, say: impl FnOnce(&str)) -> Self {
+        if let Some(note) = self.note.take() {
+            say(&note);
+        }
+        self
+    }
+}
+
+impl Write for Sink<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.inner {
+            Inner::Plain(w) => w.write(buf),
+            Inner::Spliced(w) => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.inner {
+            Inner::Plain(w) => w.flush(),
+            Inner::Spliced(w) => w.flush(),
+        }
+    }
+}
+
 /// A writer that passes everything to `inner` but the old label, written
 /// as the new one.
 pub struct Spliced<'a> {

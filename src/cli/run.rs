@@ -468,21 +468,9 @@ impl Job {
         reporter: &mut Reporter,
         done_before: u64,
     ) -> (Outcome, u64) {
-        let (splice, said) = match self.keep_declaration {
-            true => (None, None),
-            false => declared::plan(input.head().0, self.settings),
-        };
-        if let Some(said) = said {
-            reporter.note(&format!("{name}: {said}"));
-        }
-        let mut spliced;
-        let sink: &mut dyn Write = match splice {
-            Some(splice) => {
-                spliced = declared::Spliced::new(sink, splice);
-                &mut spliced
-            }
-            None => sink,
-        };
+        let mut sink = declared::sink(input.head().0, self.settings, self.keep_declaration, sink)
+            .said(|note| reporter.note(&format!("{name}: {note}")));
+        let sink: &mut dyn Write = &mut sink;
         let mut size = 0;
         let mut utf8 = Utf8Watch::new();
         let watch = self.guard.watches(self.settings.from) && !self.check;

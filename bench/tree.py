@@ -7,7 +7,7 @@ Builds a tree of FILES small files (1-50 KB, 10 per folder, 100 per folder
 of folders) in eight encodings from ../shared/corpus/wikipedia (windows-1251,
 Shift_JIS, EUC-KR, gb18030, Big5, windows-1252, windows-1253, and UTF-8
 already), then converts copies of it, paired runs, alternating order, N
-rounds (env N, default 3):
+rounds (env N, default 3; PEERS=0 runs wenc alone):
 
   wenc     wenc -q -i -r -f auto -t utf-8 DIR     (it finds each encoding)
   find     find DIR -name '*.ENC.txt' -exec sh -c 'for f; do iconv -f ENC
@@ -89,6 +89,8 @@ def main():
     wenc = os.path.abspath(sys.argv[1])
     sizes = [int(s) for s in sys.argv[2:]] or [2000]
     n = int(os.environ.get('N', '3'))
+    # PEERS=0: wenc alone (its memory on big trees, where the peers take hours).
+    peers = os.environ.get('PEERS', '1') != '0'
     print(f'{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.2f}')
     print('| files | MB | wenc s | find s | xargs s | wenc files/s | find files/s | '
           'xargs files/s | find/wenc | xargs/wenc | wenc max RSS MiB |')
@@ -102,7 +104,7 @@ def main():
             times = {'wenc': [], 'find': [], 'xargs': []}
             rss = []
             for r in range(n):
-                order = ['wenc', 'find', 'xargs']
+                order = ['wenc', 'find', 'xargs'] if peers else ['wenc']
                 if r % 2:
                     order.reverse()
                 for tool in order:
@@ -119,7 +121,7 @@ def main():
                             sys.exit(f'{tool} failed: {err[-500:]}')
                     times[tool].append(wall)
                     shutil.rmtree(tree)
-            w, f, x = (statistics.median(times[t]) for t in ('wenc', 'find', 'xargs'))
+            w, f, x = (statistics.median(times[t] or [float('nan')]) for t in ('wenc', 'find', 'xargs'))
             print(f'| {count} | {mb:.0f} | {w:.2f} | {f:.2f} | {x:.2f} | {count / w:.0f} | '
                   f'{count / f:.0f} | {count / x:.0f} | {f / w:.2f} | {x / w:.2f} | {max(rss):.1f} |')
             dry = subprocess.run([wenc, '-n', '-i', '-r', '-f', 'auto', '-t', 'utf-8', pristine],

@@ -291,8 +291,13 @@ fn the_dry_run_writes_nothing_and_says_the_same() {
 fn backups_keep_each_original_beside_it() {
     let tree = build();
     let root = tree.dir.path();
-    let out = migrate(root, &["--backup=.orig"]);
+    let out = migrate(root, &["--backup=.orig", "-q"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "",
+        "-q: nothing to say when all went well"
+    );
     for (name, before, after) in &tree.files {
         let backup = root.join(format!("{name}.orig"));
         if before != after {

@@ -125,7 +125,9 @@ fn tell(out: &mut impl Write, name: &str, done: &Done, options: &Options) {
     if options.json && !matches!(done.outcome, Outcome::Failed) {
         return; // the JSON line says it all; failures are errors still
     }
-    if let Some(line) = report::line(name, done, options.dry_run).filter(|_| !sniffing) {
+    // -q keeps the refusals and failures, not the files converted.
+    let quiet = options.quiet && done.outcome == Outcome::Converted;
+    if let Some(line) = report::line(name, done, options.dry_run).filter(|_| !sniffing && !quiet) {
         message::eprintln_line(&format!("wenc: {line}"));
     }
     if !options.quiet && done.outcome == Outcome::Converted {

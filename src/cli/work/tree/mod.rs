@@ -16,8 +16,8 @@ mod sure;
 
 pub use file::{Plan, Task};
 
-use super::message;
-use super::Status;
+use crate::cli::message;
+use crate::cli::status::Status;
 use crate::io::walk::{self, WalkOptions};
 use crate::io::Output;
 use file::{Done, Outcome};
@@ -30,6 +30,8 @@ use std::path::{Path, PathBuf};
 /// Everything a tree run needs.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The FILEs: directories to walk, or files.
+    pub roots: Vec<PathBuf>,
     pub walk: WalkOptions,
     pub plan: Plan,
     pub jobs: usize,
@@ -40,9 +42,9 @@ pub struct Options {
     pub quiet: bool,
 }
 
-/// Runs `options.plan` over the trees at `roots`.
-pub fn run(roots: &[PathBuf], options: &Options) -> Status {
-    let walked = match walk::walk(roots, &options.walk) {
+/// Runs `options.plan` over the trees at `options.roots`.
+pub fn run(options: &Options) -> Status {
+    let walked = match walk::walk(&options.roots, &options.walk) {
         Ok(w) => w,
         Err(e) => {
             message::eprintln_line(&format!("wenc: error: {e}"));
@@ -171,7 +173,7 @@ fn replace(path: &Path, done: &Done, backup: Option<&str>) -> Result<(), (String
             | crate::io::OutputError::CreateTemp { source: io, .. } => is_full(io),
             _ => false,
         };
-        let text = super::report::output_error(&e, path);
+        let text = crate::cli::report::output_error(&e, path);
         (
             text.trim_start_matches(&format!("{name}: ")).to_string(),
             full,

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// An I/O error's reason without Rust's "(os error N)".
 pub fn io_reason(e: &std::io::Error) -> String {
-    super::super::message::io_error(e)
+    crate::cli::message::io_error(e)
 }
 
 pub fn declaration_rewritten(found: &Found, name: &str) -> String {

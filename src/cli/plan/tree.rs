@@ -1,18 +1,17 @@
-//! From the command line to a tree run (module `tree`): which task, which
+//! From the command line to a tree run (`work::tree`): which task, which
 //! files, how many threads.
 
-use super::args::Args;
-use super::message;
-use super::tree::{self, Options, Plan, Task};
-use super::Status;
+use super::Stop;
+use crate::cli::interface::args::Args;
+use crate::cli::work::tree::{Options, Plan, Task};
 use crate::codec::Encoding;
 use crate::convert::ErrorMode;
 use crate::detect::Hint;
 use crate::io::walk::WalkOptions;
-use std::path::PathBuf;
+use clap::error::ErrorKind;
 
 /// `--sniff -r`.
-pub fn sniff(args: &Args, hint: Option<Hint>) -> Status {
+pub fn sniff(args: &Args, hint: Option<Hint>) -> Result<Options, Stop> {
     let plan = Plan {
         task: Task::Sniff,
         from: None,
@@ -22,7 +21,7 @@ pub fn sniff(args: &Args, hint: Option<Hint>) -> Status {
         keep_declaration: true,
         force: false,
     };
-    start(args, plan)
+    options(args, plan)
 }
 
 /// `-i -r` and `--check -r`. `from` is `None` for `-f auto`. Without an
@@ -34,11 +33,11 @@ pub fn convert(
     mode: ErrorMode,
     explicit_errors: bool,
     hint: Option<Hint>,
-) -> Status {
+) -> Result<Options, Stop> {
     let task = match (args.in_place, args.check) {
         (true, _) => Task::Convert,
         (false, true) => Task::Check,
-        _ => return usage("-r goes with -i, --sniff or --check"),
+        _ => return Err(usage("-r goes with -i, --sniff or --check")),
     };
     let plan = Plan {
         task,
@@ -53,21 +52,22 @@ pub fn convert(
         keep_declaration: args.keep_declaration,
         force: args.force,
     };
-    start(args, plan)
+    options(args, plan)
 }
 
-fn start(args: &Args, plan: Plan) -> Status {
-    let roots: Vec<PathBuf> = args.files.clone();
+fn options(args: &Args, plan: Plan) -> Result<Options, Stop> {
+    let roots = args.files.clone();
     if roots.is_empty() || roots.iter().any(|r| r.as_os_str() == "-") {
-        return usage(
+        return Err(usage(
             "-r walks FILEs: name at least one directory (standard input cannot be walked)",
-        );
+        ));
     }
     let jobs = args
         .jobs
         .map(|j| j as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let options = Options {
+    Ok(Options {
+        roots,
         walk: WalkOptions {
             hidden: args.hidden,
             no_ignore: args.no_ignore,
@@ -80,11 +80,9 @@ fn start(args: &Args, plan: Plan) -> Status {
         backup: args.backup.clone(),
         json: args.json,
         quiet: args.quiet,
-    };
-    tree::run(&roots, &options)
+    })
 }
 
-fn usage(text: &str) -> Status {
-    message::eprintln_line(&format!("wenc: error: {text}"));
-    Status::Usage
+fn usage(text: &str) -> Stop {
+    Stop::Usage(ErrorKind::ArgumentConflict, text.to_string())
 }

@@ -23,7 +23,7 @@ _wenc() {
 
     case "${cmd}" in
         wenc)
-            opts="-f -t -e -o -i -l -q -j -c -h -V --from --to --errors --subst-char --eol --normalize --output --in-place --force --ignore-bom --add-bom --historical --sniff --hint --list-labels --json --check --quiet --progress --jobs --piece-size --help --version"
+            opts="-f -t -e -o -i -l -q -j -r -g -L -n -c -h -V --from --to --errors --subst-char --eol --normalize --output --in-place --force --ignore-bom --add-bom --historical --sniff --hint --list-labels --json --check --quiet --progress --jobs --piece-size --recursive --hidden --no-ignore --glob --follow --dry-run --backup --keep-declaration --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -121,6 +121,18 @@ _wenc() {
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
                         compopt -o nospace
                     fi
+                    return 0
+                    ;;
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backup)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

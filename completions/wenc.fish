@@ -469,6 +469,8 @@ complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r
 complete -c wenc -l hint -d 'The language or country the text comes from, for guessing (--sniff, -f auto)' -r -f
 complete -c wenc -s j -l jobs -d 'Threads for converting a large file or a pipe [default: the number of CPU cores]' -r -f
 complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
+complete -c wenc -s g -l glob -d 'With -r: only files matching GLOB (ripgrep\'s -g; !GLOB excludes); repeatable' -r
+complete -c wenc -l backup -d 'With -i -r: keep each original as FILE + SUFFIX (as sed -i.bak)' -r
 complete -c wenc -s i -l in-place -d 'Convert each FILE in place'
 complete -c wenc -l force -d 'Replace a file even if it looks converted already'
 complete -c wenc -l ignore-bom -d 'No BOM sniffing: the -f encoding always wins, nothing removed'
@@ -480,6 +482,12 @@ complete -c wenc -l json -d 'With --list-labels or --sniff: print JSON'
 complete -c wenc -l check -d 'Decode (and encode, with -t) without writing output'
 complete -c wenc -s q -l quiet -d 'No warnings (errors are still reported)'
 complete -c wenc -l progress -d 'Show a progress bar on standard error, even when it is not a terminal'
+complete -c wenc -s r -l recursive -d 'With -i, --sniff or --check: walk each FILE that is a directory'
+complete -c wenc -l hidden -d 'With -r: include hidden files and directories'
+complete -c wenc -l no-ignore -d 'With -r: do not respect .gitignore, .ignore and git\'s excludes'
+complete -c wenc -s L -l follow -d 'With -r: follow symbolic links'
+complete -c wenc -s n -l dry-run -d 'With -i -r: report what would be done, write nothing'
+complete -c wenc -l keep-declaration -d 'Leave <meta charset>, XML and @charset declarations as they are'
 complete -c wenc -s c -d 'iconv\'s -c has no equivalent; explained when used'
 complete -c wenc -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wenc -s V -l version -d 'Print version'

@@ -75,5 +75,6 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Status {
             reporter.finish();
             status
         }
+        Ok(Plan::Tree(options)) => work::tree::run(&options),
     }
 }

@@ -31,6 +31,7 @@
 //!   is cut into pieces at newlines converted on several threads (module
 //!   `parallel`).
 
+pub mod declaration;
 mod encode;
 mod error;
 mod parallel;

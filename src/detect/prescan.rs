@@ -12,6 +12,7 @@
 //! ([`Encoding::for_label`]).
 
 use crate::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use std::ops::Range;
 
 /// How many bytes the prescan reads: the 1024 the standard encourages.
 pub const WINDOW: usize = 1024;
@@ -45,19 +46,26 @@ pub fn looks_like_markup(bytes: &[u8]) -> bool {
 /// The encoding the first [`WINDOW`] bytes of `bytes` declare, as a
 /// browser's prescan finds it: a `<meta>`, else an XML declaration.
 pub fn prescan(bytes: &[u8]) -> Option<Declaration> {
+    locate(bytes).map(|(declaration, _)| declaration)
+}
+
+/// [`prescan`], with where the declaring label's bytes are (the value of
+/// `charset`, the label inside `content`, the XML `encoding` value), for
+/// rewriting it; no range for the UTF-16 `<?x` prefixes, which name no label.
+pub fn locate(bytes: &[u8]) -> Option<(Declaration, Option<Range<usize>>)> {
     let b = &bytes[..bytes.len().min(WINDOW)];
-    let declared = |encoding, place| Some(Declaration { encoding, place });
+    let declared = |encoding, place, at| Some((Declaration { encoding, place }, at));
     // "For historical reasons, the prefix is two bytes longer than in
     // Appendix F of XML and the encoding name is not checked."
     if b.starts_with(UTF_16LE_XML) {
-        return declared(UTF_16LE, Place::Xml);
+        return declared(UTF_16LE, Place::Xml, None);
     }
     if b.starts_with(UTF_16BE_XML) {
-        return declared(UTF_16BE, Place::Xml);
+        return declared(UTF_16BE, Place::Xml, None);
     }
     match scan(b) {
-        Some(encoding) => declared(encoding, Place::Meta),
-        None => xml_encoding(b).and_then(|e| declared(e, Place::Xml)),
+        Some((encoding, at)) => declared(encoding, Place::Meta, Some(at)),
+        None => xml_encoding(b).and_then(|(e, at)| declared(e, Place::Xml, Some(at))),
     }
 }
 
@@ -79,7 +87,7 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// The prescan's loop. `None` is "ran out of bytes" (the end condition):
 /// the loop has no other way to end without an encoding.
-fn scan(b: &[u8]) -> Option<&'static Encoding> {
+fn scan(b: &[u8]) -> Option<(&'static Encoding, Range<usize>)> {
     let mut pos = 0;
     loop {
         let rest = b.get(pos..).filter(|r| !r.is_empty())?;
@@ -90,8 +98,8 @@ fn scan(b: &[u8]) -> Option<&'static Encoding> {
         } else if is_meta_start(rest) {
             // At the space or slash after "<meta".
             pos += 5;
-            if let Some(encoding) = meta(b, &mut pos)? {
-                return Some(encoding);
+            if let Some(found) = meta(b, &mut pos)? {
+                return Some(found);
             }
         } else if is_tag_start(rest) {
             pos += rest.iter().position(|&c| is_space(c) || c == b'>')?;
@@ -120,27 +128,32 @@ fn is_tag_start(b: &[u8]) -> bool {
 
 /// A `<meta>`'s attributes, from `pos` to its '>'. `Some(None)`: this
 /// `<meta>` declares nothing; `None`: ran out of bytes.
-fn meta(b: &[u8], pos: &mut usize) -> Option<Option<&'static Encoding>> {
+fn meta(b: &[u8], pos: &mut usize) -> Option<Option<(&'static Encoding, Range<usize>)>> {
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut got_pragma = false;
     let mut need_pragma: Option<bool> = None;
     // None is the standard's null; Some(None) its failure (an unknown label).
     let mut charset: Option<Option<&'static Encoding>> = None;
-    while let Some((name, value)) = get_attribute(b, pos)? {
+    let mut label = 0..0;
+    while let Some((name, value, at)) = get_attribute(b, pos)? {
         if seen.contains(&name) {
             continue;
         }
         match name.as_slice() {
             b"http-equiv" => got_pragma |= value == b"content-type",
             b"content" => {
-                if let (Some(encoding), None) = (charset_from_content(&value), charset) {
+                let span = content_charset_span(&value);
+                let found = span.clone().and_then(|r| Encoding::for_label(&value[r]));
+                if let (Some(encoding), None, Some(r)) = (found, charset, span) {
                     charset = Some(Some(encoding));
                     need_pragma = Some(true);
+                    label = at.start + r.start..at.start + r.end;
                 }
             }
             b"charset" => {
                 charset = Some(Encoding::for_label(&value));
                 need_pragma = Some(false);
+                label = at;
             }
             _ => {}
         }
@@ -153,18 +166,19 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<Option<&'static Encoding>> {
         _ => charset.flatten(),
     };
     Some(declared.map(|e| {
-        if e == UTF_16BE || e == UTF_16LE {
+        let e = if e == UTF_16BE || e == UTF_16LE {
             UTF_8
         } else if e == X_USER_DEFINED {
             WINDOWS_1252
         } else {
             e
-        }
+        };
+        (e, label)
     }))
 }
 
-/// An attribute's lowercased name and value.
-type Attribute = (Vec<u8>, Vec<u8>);
+/// An attribute's lowercased name and value, and where the value's bytes are.
+type Attribute = (Vec<u8>, Vec<u8>, Range<usize>);
 
 /// "Get an attribute" at `pos`: `Some(None)` when there is none (a '>'),
 /// `None` when the bytes run out. Leaves `pos` where the standard does.
@@ -188,37 +202,39 @@ fn get_attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attribute>> {
                     *pos += 1;
                 }
                 if b[*pos] != b'=' {
-                    return Some(Some((name, Vec::new())));
+                    return Some(Some((name, Vec::new(), *pos..*pos)));
                 }
                 *pos += 1;
                 break;
             }
-            b'/' | b'>' => return Some(Some((name, Vec::new()))),
+            b'/' | b'>' => return Some(Some((name, Vec::new(), *pos..*pos))),
             c => name.push(lower(c)),
         }
         *pos += 1;
     }
-    let value = attribute_value(b, pos)?;
-    Some(Some((name, value)))
+    let (value, at) = attribute_value(b, pos)?;
+    Some(Some((name, value, at)))
 }
 
-/// The "value" steps of "get an attribute": quoted, empty (at '>') or bare.
-fn attribute_value(b: &[u8], pos: &mut usize) -> Option<Vec<u8>> {
+/// The "value" steps of "get an attribute": quoted, empty (at '>') or
+/// bare; with the range of its bytes (one byte in `b` for each in it).
+fn attribute_value(b: &[u8], pos: &mut usize) -> Option<(Vec<u8>, Range<usize>)> {
     while is_space(*b.get(*pos)?) {
         *pos += 1;
     }
     let mut value = Vec::new();
+    let start = *pos;
     match b[*pos] {
         quote @ (b'"' | b'\'') => loop {
             *pos += 1;
             let c = *b.get(*pos)?;
             if c == quote {
                 *pos += 1;
-                return Some(value);
+                return Some((value, start + 1..*pos - 1));
             }
             value.push(lower(c));
         },
-        b'>' => return Some(value),
+        b'>' => return Some((value, start..start)),
         c => {
             value.push(lower(c));
             *pos += 1;
@@ -227,7 +243,7 @@ fn attribute_value(b: &[u8], pos: &mut usize) -> Option<Vec<u8>> {
     loop {
         let c = *b.get(*pos)?;
         if is_space(c) || c == b'>' {
-            return Some(value);
+            return Some((value, start..*pos));
         }
         value.push(lower(c));
         *pos += 1;
@@ -238,6 +254,12 @@ fn attribute_value(b: &[u8], pos: &mut usize) -> Option<Vec<u8>> {
 /// element", given a `content` value: `None` for its "nothing" and for a
 /// label that names no encoding.
 pub fn charset_from_content(s: &[u8]) -> Option<&'static Encoding> {
+    Encoding::for_label(&s[content_charset_span(s)?])
+}
+
+/// Where the label is in a `content` value, by the same algorithm
+/// ("nothing" is `None`).
+fn content_charset_span(s: &[u8]) -> Option<Range<usize>> {
     let mut pos = 0;
     loop {
         pos += s[pos..]
@@ -260,14 +282,14 @@ pub fn charset_from_content(s: &[u8]) -> Option<&'static Encoding> {
     match *rest.first()? {
         quote @ (b'"' | b'\'') => {
             let end = rest[1..].iter().position(|&c| c == quote)?;
-            Encoding::for_label(&rest[1..1 + end])
+            Some(pos + 1..pos + 1 + end)
         }
         _ => {
             let end = rest
                 .iter()
                 .position(|&c| is_space(c) || c == b';')
                 .unwrap_or(rest.len());
-            Encoding::for_label(&rest[..end])
+            Some(pos..pos + end)
         }
     }
 }
@@ -275,7 +297,7 @@ pub fn charset_from_content(s: &[u8]) -> Option<&'static Encoding> {
 /// "Get an XML encoding": the `encoding` of an XML declaration at the very
 /// start. A UTF-16 label means UTF-8 (the standard maps nothing else here,
 /// not even x-user-defined).
-fn xml_encoding(b: &[u8]) -> Option<&'static Encoding> {
+fn xml_encoding(b: &[u8]) -> Option<(&'static Encoding, Range<usize>)> {
     if !b.starts_with(b"<?xml") {
         return None;
     }
@@ -303,11 +325,12 @@ fn xml_encoding(b: &[u8]) -> Option<&'static Encoding> {
         return None;
     }
     let encoding = Encoding::for_label(label)?;
-    Some(if encoding == UTF_16BE || encoding == UTF_16LE {
+    let encoding = if encoding == UTF_16BE || encoding == UTF_16LE {
         UTF_8
     } else {
         encoding
-    })
+    };
+    Some((encoding, pos..end))
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ pub mod signals;
 pub mod signals;
 #[cfg(unix)]
 mod target;
+pub mod walk;
 
 #[cfg(unix)]
 pub use attrs::KeepError;

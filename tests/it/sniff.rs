@@ -230,9 +230,11 @@ fn auto_from_a_file_says_what_it_chose() {
         .arg(&page)
         .assert()
         .success()
-        .stdout(format!("<meta charset=shift_jis>{JAPANESE}"))
+        // The declaration follows the bytes (issue 21).
+        .stdout(format!("<meta charset=utf-8>{JAPANESE}"))
         .stderr(format!(
-            "wenc: {}: -f auto chose Shift_JIS (declared in the document: <meta>)\n",
+            "wenc: {0}: -f auto chose Shift_JIS (declared in the document: <meta>)\n\
+             wenc: {0}: note: its <meta> charset now says utf-8\n",
             page.display()
         ));
     wenc()
@@ -264,8 +266,11 @@ fn auto_from_a_pipe_longer_than_the_prefix_it_reads() {
         .write_stdin(bytes)
         .assert()
         .success()
-        .stdout(format!("<html><meta charset=euc-jp>{text}"))
-        .stderr("wenc: <stdin>: -f auto chose EUC-JP (declared in the document: <meta>)\n");
+        .stdout(format!("<html><meta charset=utf-8>{text}"))
+        .stderr(
+            "wenc: <stdin>: -f auto chose EUC-JP (declared in the document: <meta>)\n\
+             wenc: <stdin>: note: its <meta> charset now says utf-8\n",
+        );
     let mut utf16 = b"\xFF\xFE".to_vec();
     utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
     wenc()

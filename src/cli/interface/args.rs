@@ -248,6 +248,55 @@ pub struct Args {
     )]
     pub piece_size: Option<u64>,
 
+    /// With -i, --sniff or --check: walk each FILE that is a directory
+    ///
+    /// As ripgrep walks: .gitignore (in a git repository), .ignore and hidden
+    /// files are respected (see --hidden, --no-ignore, -g, -L); .git is never
+    /// entered. Binary files (a NUL in the first 8 KiB) are skipped. Files are
+    /// read and converted on -j threads; messages and output come in path
+    /// order. With -i -f auto, a file is converted only when wenc is sure of
+    /// its encoding; files in the output encoding already (or ASCII) are left
+    /// untouched, unsure ones are refused with their candidates, and a summary
+    /// ends the run (exit status 1 if anything was refused or failed).
+    #[arg(short = 'r', long)]
+    pub recursive: bool,
+
+    /// With -r: include hidden files and directories
+    #[arg(long, requires = "recursive")]
+    pub hidden: bool,
+
+    /// With -r: do not respect .gitignore, .ignore and git's excludes
+    #[arg(long = "no-ignore", requires = "recursive")]
+    pub no_ignore: bool,
+
+    /// With -r: only files matching GLOB (ripgrep's -g; !GLOB excludes); repeatable
+    #[arg(
+        short = 'g',
+        long = "glob",
+        value_name = "GLOB",
+        requires = "recursive"
+    )]
+    pub globs: Vec<String>,
+
+    /// With -r: follow symbolic links
+    #[arg(short = 'L', long = "follow", requires = "recursive")]
+    pub follow: bool,
+
+    /// With -i -r: report what would be done, write nothing
+    #[arg(short = 'n', long = "dry-run", requires = "in_place")]
+    pub dry_run: bool,
+
+    /// With -i -r: keep each original as FILE + SUFFIX (as sed -i.bak)
+    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
+    pub backup: Option<String>,
+
+    /// Leave <meta charset>, XML and @charset declarations as they are
+    ///
+    /// By default a declaration that names the input's encoding is rewritten
+    /// to name the output's (utf-8), so browsers read the converted bytes right.
+    #[arg(long = "keep-declaration")]
+    pub keep_declaration: bool,
+
     /// iconv's -c has no equivalent; explained when used.
     #[arg(short = 'c', hide = true, action = ArgAction::SetTrue)]
     pub iconv_omit_invalid: bool,

@@ -29,6 +29,8 @@ pub struct Job {
     /// The stricter set iconv users read the -t label as (see module `strict`).
     pub stricter: Option<Stricter>,
     pub feedback: Feedback,
+    /// --keep-declaration: no rewriting (see module `work::declared`).
+    pub keep_declaration: bool,
 }
 
 /// What the progress reporter needs to know.

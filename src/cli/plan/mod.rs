@@ -3,6 +3,7 @@
 
 mod job;
 pub mod options;
+mod tree;
 
 pub use job::{Feedback, Job};
 
@@ -37,6 +38,8 @@ pub enum Plan {
     },
     /// Convert or check (`-i`: each file in place).
     Convert(Box<Job>),
+    /// `-r`: --sniff, --check or -i over whole trees.
+    Tree(Box<crate::cli::work::tree::Options>),
 }
 
 /// Why there is no plan: what to print, and so the status.
@@ -86,7 +89,7 @@ pub fn plan(args: Vec<OsString>) -> Result<Plan, Stop> {
     if args.list_labels {
         return listing(&args).map(Plan::List);
     }
-    if args.json && !args.sniff {
+    if args.json && !args.sniff && !(args.recursive && args.in_place) {
         return Err(usage(ErrorKind::ArgumentConflict, report::JSON_ALONE));
     }
     let hint = match args.hint.as_deref().map(|h| (h, Hint::parse(h))) {
@@ -96,6 +99,9 @@ pub fn plan(args: Vec<OsString>) -> Result<Plan, Stop> {
         }
         None => None,
     };
+    if args.recursive && args.sniff {
+        return tree::sniff(&args, hint).map(|o| Plan::Tree(Box::new(o)));
+    }
     let sources = sources(&args.files);
     if args.sniff {
         let json = args.json;
@@ -105,7 +111,7 @@ pub fn plan(args: Vec<OsString>) -> Result<Plan, Stop> {
             json,
         });
     }
-    job(&args, &matches, sources, hint).map(|job| Plan::Convert(Box::new(job)))
+    job(&args, &matches, sources, hint)
 }
 
 /// The text of `-l`, `-l --json` or `-l LABEL...`.
@@ -132,7 +138,7 @@ fn job(
     matches: &ArgMatches,
     sources: Vec<Source>,
     hint: Option<Hint>,
-) -> Result<Job, Stop> {
+) -> Result<Plan, Stop> {
     let explicit = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
     // clap's value parser resolved the labels; -f auto chooses per input,
     // and UTF-8 stands in until then.
@@ -166,6 +172,11 @@ fn job(
         (_, Mode::Html) => ErrorMode::Html,
         (_, Mode::Subst) => ErrorMode::Subst(args.subst_char.unwrap_or('?')),
     };
+    if args.recursive {
+        let from = (!auto).then_some(from);
+        let errors = explicit("errors");
+        return tree::convert(args, from, to, mode, errors, hint).map(|o| Plan::Tree(Box::new(o)));
+    }
     let output = args.output.clone().filter(|p| p.as_os_str() != "-");
     let guard = Guard::new(
         &sources,
@@ -191,7 +202,7 @@ fn job(
             && !args.in_place
             && io::stdout().is_terminal(),
     };
-    Ok(Job {
+    Ok(Plan::Convert(Box::new(Job {
         sources,
         settings: Settings {
             from,
@@ -212,7 +223,8 @@ fn job(
         hint,
         stricter: stricter.filter(|_| !args.quiet),
         feedback,
-    })
+        keep_declaration: args.keep_declaration,
+    })))
 }
 
 fn usage(kind: ErrorKind, msg: &str) -> Stop {

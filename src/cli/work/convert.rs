@@ -2,6 +2,7 @@
 //! -o's file, replaced atomically, or standard output.
 
 use super::auto;
+use super::declared;
 use super::guard::{Utf8Watch, Verdict};
 use super::progress::Reporter;
 use super::strict;
@@ -166,6 +167,9 @@ fn convert_input(
     reporter: &mut Reporter,
     done_before: u64,
 ) -> (Outcome, u64) {
+    let mut sink = declared::sink(input.head().0, job.settings, job.keep_declaration, sink)
+        .said(|note| reporter.note(&format!("{name}: {note}")));
+    let sink: &mut dyn Write = &mut sink;
     let mut size = 0;
     let mut utf8 = Utf8Watch::new();
     let watch = job.guard.watches(job.settings.from) && !job.check;

@@ -4,9 +4,11 @@
 
 pub mod auto;
 pub mod convert;
+pub mod declared;
 pub mod guard;
 pub mod inplace;
 pub mod list;
 pub mod progress;
 pub mod sniff;
 pub mod strict;
+pub mod tree;

@@ -1,0 +1,280 @@
+//! One file of a tree, on a worker thread: read from the descriptor opened,
+//! judged (binary, not sure, in the output encoding already), converted in
+//! memory with its declaration following the bytes. Nothing is written
+//! here: the result goes back to the calling thread, which replaces files
+//! one at a time in path order (`mod.rs`).
+
+use super::super::guard::Utf8Watch;
+use super::super::sniff::{self, Read as Seen};
+use super::report;
+use super::sure;
+use crate::codec::Encoding;
+use crate::convert::declaration::{self, Decision};
+use crate::convert::{self, ErrorMode, Parallelism, Settings, TextTransform};
+use crate::detect::{self, Hint, Sniffed, Source};
+use crate::io::walk;
+use std::fs::{File, Metadata};
+use std::io::Read;
+use std::path::Path;
+
+/// What is asked of every file.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    pub task: Task,
+    /// `None`: `-f auto`.
+    pub from: Option<&'static Encoding>,
+    pub to: &'static Encoding,
+    pub mode: ErrorMode,
+    pub hint: Option<Hint>,
+    pub keep_declaration: bool,
+    pub force: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// `-i`: convert and replace.
+    Convert,
+    /// `--check`: decode (and encode) only.
+    Check,
+    /// `--sniff`: name the encoding only.
+    Sniff,
+}
+
+/// How a file ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Converted,
+    /// Left as it was: in the output encoding already, ASCII, or (--check)
+    /// valid; for --sniff, named.
+    Unchanged,
+    /// Not converted: wenc is not sure of its encoding, or it looks
+    /// converted already.
+    Refused,
+    Failed,
+    /// Binary, not a regular file, or unreadable.
+    Skipped,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Converted => "converted",
+            Outcome::Unchanged => "unchanged",
+            Outcome::Refused => "refused",
+            Outcome::Failed => "failed",
+            Outcome::Skipped => "skipped",
+        }
+    }
+}
+
+/// Everything known about one file once its worker is done.
+#[derive(Debug)]
+pub struct Done {
+    pub outcome: Outcome,
+    /// The encoding it was (or would have been) read in.
+    pub from: Option<&'static Encoding>,
+    /// How `from` was found: `given` (-f), or the detector's source.
+    pub source: &'static str,
+    pub confidence: Option<f32>,
+    /// Why, for anything but a plain conversion (also the --sniff line).
+    pub reason: String,
+    /// Notes and warnings to print with it.
+    pub notes: Vec<String>,
+    /// The converted bytes (Converted only).
+    pub output: Option<Vec<u8>>,
+    /// The file as read, to check at replacing time that it is still the same.
+    pub read: Option<Metadata>,
+    pub size: u64,
+}
+
+impl Done {
+    fn new(outcome: Outcome, reason: impl Into<String>) -> Done {
+        Done {
+            outcome,
+            from: None,
+            source: "",
+            confidence: None,
+            reason: reason.into(),
+            notes: Vec::new(),
+            output: None,
+            read: None,
+            size: 0,
+        }
+    }
+}
+
+/// Reads, judges and (in memory) converts the file at `path`.
+pub fn process(plan: &Plan, path: &Path) -> Done {
+    let (bytes, meta) = match read(path) {
+        Ok(read) => read,
+        Err(done) => return *done,
+    };
+    let mut done = judge(plan, &bytes);
+    done.size = bytes.len() as u64;
+    done.read = Some(meta);
+    done
+}
+
+/// The file's bytes and what its descriptor says of it; a skip otherwise.
+fn read(path: &Path) -> Result<(Vec<u8>, Metadata), Box<Done>> {
+    let unreadable = |e: std::io::Error| {
+        Box::new(Done::new(
+            Outcome::Skipped,
+            format!("unreadable: {}", report::io_reason(&e)),
+        ))
+    };
+    let mut file = File::open(path).map_err(unreadable)?;
+    let meta = file.metadata().map_err(unreadable)?;
+    if !meta.is_file() {
+        return Err(Box::new(Done::new(Outcome::Skipped, "not a regular file")));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.read_to_end(&mut bytes).map_err(unreadable)?;
+    Ok((bytes, meta))
+}
+
+/// Everything after reading: pure.
+fn judge(plan: &Plan, bytes: &[u8]) -> Done {
+    if walk::is_binary(bytes) {
+        return Done::new(Outcome::Skipped, "binary (a NUL in the first 8 KiB)");
+    }
+    let (from, mut done) = match plan.from {
+        Some(from) => match given(plan, from, bytes) {
+            Ok(done) => (from, done),
+            Err(refused) => return *refused,
+        },
+        None => match chosen(plan, bytes) {
+            Ok(found) => found,
+            Err(done) => return *done,
+        },
+    };
+    if plan.task == Task::Sniff {
+        return done;
+    }
+    convert_one(plan, from, bytes, &mut done);
+    done
+}
+
+/// With `-f`: refuses valid UTF-8 text read as a legacy encoding (most
+/// likely converted already), as a single `-i` does.
+fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box<Done>> {
+    let mut done = Done::new(Outcome::Converted, "");
+    done.from = Some(from);
+    done.source = "given";
+    if plan.task == Task::Convert && !plan.force && from != crate::codec::UTF_8 {
+        let mut watch = Utf8Watch::new();
+        watch.feed(bytes);
+        if watch.is_utf8_text() {
+            done.outcome = Outcome::Refused;
+            done.reason = format!("valid UTF-8 text already, not {from}: converted before? (--force converts it anyway)");
+            return Err(Box::new(done));
+        }
+    }
+    Ok(done)
+}
+
+/// With `-f auto`: the detector's answer, if it is sure; the file is left
+/// alone when it is in the output encoding already (or ASCII).
+fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Done>> {
+    let complete = bytes.len() <= detect::SNIFF_LIMIT;
+    let sniffed = detect::sniff(bytes, complete, plan.hint);
+    let how = sniff::how(
+        &sniffed,
+        Seen::new(&bytes[..bytes.len().min(detect::SNIFF_LIMIT)], complete),
+    );
+    let mut done = Done::new(Outcome::Converted, how.clone());
+    done.from = sniffed.encoding;
+    done.source = sniffed.source.as_str();
+    done.confidence = Some(sniffed.confidence);
+    if plan.task == Task::Sniff {
+        done.outcome = Outcome::Unchanged;
+        done.reason = format!("{} ({how})", sniff::name(&sniffed));
+        return Err(Box::new(done));
+    }
+    let Some(encoding) = sniffed.encoding else {
+        done.outcome = Outcome::Skipped;
+        done.reason = format!("binary ({how})");
+        return Err(Box::new(done));
+    };
+    if sniffed.source == Source::Ascii || encoding == plan.to {
+        done.outcome = Outcome::Unchanged;
+        done.reason = unchanged_reason(&sniffed, plan.to);
+        return Err(Box::new(done));
+    }
+    if !sure::is_sure(&sniffed) {
+        done.outcome = Outcome::Refused;
+        done.reason = format!(
+            "not sure of its encoding ({how}); candidates: {}",
+            report::candidates(&sniffed)
+        );
+        return Err(Box::new(done));
+    }
+    Ok((encoding, done))
+}
+
+fn unchanged_reason(sniffed: &Sniffed, to: &'static Encoding) -> String {
+    if sniffed.source == Source::Ascii {
+        "ASCII only".to_string()
+    } else {
+        format!("{to} already")
+    }
+}
+
+/// Converts (or checks) `bytes` from `from`, its declaration rewritten.
+fn convert_one(plan: &Plan, from: &'static Encoding, bytes: &[u8], done: &mut Done) {
+    let check = plan.task == Task::Check;
+    let rewritten = match (
+        check || plan.keep_declaration,
+        declaration::decide(bytes, from, plan.to),
+    ) {
+        (false, Decision::Rewrite { found, name }) => {
+            done.notes
+                .push(report::declaration_rewritten(&found, &name));
+            Some(declaration::rewrite(bytes, &found, &name))
+        }
+        (_, Decision::Contradicted(found)) => {
+            done.notes
+                .push(report::declaration_contradicted(&found, from));
+            None
+        }
+        (false, Decision::CannotRewrite(found)) => {
+            done.notes.push(report::declaration_kept(&found, plan.to));
+            None
+        }
+        _ => None,
+    };
+    let input = rewritten.as_deref().unwrap_or(bytes);
+    let settings = Settings {
+        from,
+        to: plan.to,
+        mode: if check { ErrorMode::Fatal } else { plan.mode },
+        sniff_bom: true,
+        write_output: !check,
+        transform: TextTransform::default(),
+    };
+    let mut output = Vec::with_capacity(input.len() + input.len() / 2);
+    let (summary, result) =
+        convert::convert_bytes(settings, Parallelism::single(), input, &mut output, &mut ());
+    if let Err(e) = result {
+        done.outcome = Outcome::Failed;
+        done.reason = report::convert_error(&e);
+        return;
+    }
+    if let Some(warning) = report::replacements(&summary) {
+        done.notes.push(warning);
+    }
+    if check {
+        done.outcome = Outcome::Unchanged;
+        done.reason = "valid".to_string();
+    } else if output == bytes {
+        done.outcome = Outcome::Unchanged;
+        done.reason = "its bytes would not change".to_string();
+    } else {
+        done.outcome = Outcome::Converted;
+        done.output = Some(output);
+    }
+}
+
+#[cfg(test)]
+#[path = "file_tests.rs"]
+mod tests;

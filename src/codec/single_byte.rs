@@ -48,7 +48,7 @@ struct DerivedTables {
     /// Code point U+0080..U+07FF -> its byte, 0 if none (no code point from
     /// U+0080 maps to a byte below 0x80).
     below_800: [u8; 0x800],
-    encode: EncodeTables,
+    encode: Option<EncodeTables>,
 }
 
 fn build_tables(t: &SingleByteTable) -> DerivedTables {
@@ -227,16 +227,19 @@ impl SingleByteEncoder {
     }
 
     /// The vector kernel while it lasts (ASCII and the two-byte characters
-    /// of a few lead bytes), then the scalar loop for a stretch, in turn.
+    /// of a few lead bytes), then the scalar loop for a stretch, in turn;
+    /// only the scalar loop for encodings without a kernel.
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let (mut r, mut w) = (0, 0);
         loop {
-            let run = simd::encode_pairs(self.path, &self.tables.encode, &src[r..], &mut dst[w..]);
-            r += run.read;
-            w += run.written;
-            let end = match self.path {
-                Path::Scalar => src.len(),
-                _ => src.len().min(r + scalar_stretch(&mut self.stretch, &run)),
+            let end = match (&self.tables.encode, self.path) {
+                (None, _) | (_, Path::Scalar) => src.len(),
+                (Some(t), path) => {
+                    let run = simd::encode_pairs(path, t, &src[r..], &mut dst[w..]);
+                    r += run.read;
+                    w += run.written;
+                    src.len().min(r + scalar_stretch(&mut self.stretch, &run))
+                }
             };
             match self.encode_scalar(src.as_bytes(), dst, (r, w), end) {
                 Ok(at) => (r, w) = at,

@@ -19,6 +19,14 @@ use super::{Path, Run};
 /// and the Latin-1 punctuation most texts use need three; Turkish needs four).
 pub(crate) const LEADS: usize = 4;
 
+/// The first lead byte of the non-Latin scripts (U+0340 up: Greek,
+/// Cyrillic, Hebrew, Arabic).
+const NON_LATIN: u8 = 0xCD;
+
+/// How many code points of a non-Latin lead an encoding must have for the
+/// kernel (a script's letters, not a stray sign).
+const SCRIPT: usize = 16;
+
 /// A lead byte that never occurs in UTF-8: an unused slot.
 const NO_LEAD: u8 = 0xC0;
 
@@ -35,8 +43,11 @@ pub(crate) struct EncodeTables {
 impl EncodeTables {
     /// From the encoding's byte for each code point U+0080..U+07FF (0 for
     /// none; the first 0x80 entries unused): the leads with the most mapped
-    /// code points, the lower lead first on a tie.
-    pub fn new(below_800: &[u8; 0x800]) -> Self {
+    /// code points, the lower lead first on a tie. `None` for an encoding
+    /// of Latin script: its text has few non-ASCII characters, which the
+    /// scalar loop encodes with fewer instructions than the kernel's blocks
+    /// (measured on the French, German, Czech and Turkish articles).
+    pub fn new(below_800: &[u8; 0x800]) -> Option<Self> {
         let mapped = |lead: usize| {
             let first = (lead & 0x1F) << 6;
             below_800[first..first + 64]
@@ -46,24 +57,40 @@ impl EncodeTables {
         };
         let mut leads: Vec<usize> = (0xC2..=0xDF).filter(|&l| mapped(l) > 0).collect();
         leads.sort_by_key(|&l| (std::cmp::Reverse(mapped(l)), l));
+        leads.truncate(LEADS);
+        let script = |&l: &usize| l >= usize::from(NON_LATIN) && mapped(l) >= SCRIPT;
+        if !leads.iter().any(script) {
+            return None;
+        }
         let mut t = EncodeTables {
             rows: [[0; 16]; 4 * LEADS],
             leads: [NO_LEAD; LEADS],
         };
-        for (slot, &lead) in leads.iter().take(LEADS).enumerate() {
+        for (slot, &lead) in leads.iter().enumerate() {
             t.leads[slot] = lead as u8;
             let first = (lead & 0x1F) << 6;
             for (trail, &byte) in below_800[first..first + 64].iter().enumerate() {
                 t.rows[4 * slot + trail / 16][trail % 16] = byte;
             }
         }
-        t
+        Some(t)
     }
 }
 
 /// For a mask `m` of which of 8 bytes to keep: the shuffle that packs them
 /// to the front (in order), and how many there are.
 static KEEP: [[u8; 16]; 256] = keep_shuffles();
+/// (A table: without the `popcnt` feature, counting bits takes a dozen
+/// instructions.)
+static KEEP_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
 
 const fn keep_shuffles() -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
@@ -89,6 +116,11 @@ const fn keep_shuffles() -> [[u8; 16]; 256] {
 /// is the offset (from `read`) of the character that stopped it, if one did.
 pub(crate) fn encode_pairs(path: Path, t: &EncodeTables, src: &str, dst: &mut [u8]) -> Run {
     let src = src.as_bytes();
+    if src.len() < 16 || dst.len() < 32 {
+        // Not one block (an html reference, the end of a chunk): skip the
+        // kernel's setup.
+        return Run::NONE;
+    }
     match path {
         Path::Scalar => Run::NONE,
         // SAFETY: `Path::select` returns these only when the CPU has them.
@@ -103,7 +135,7 @@ pub(crate) fn encode_pairs(path: Path, t: &EncodeTables, src: &str, dst: &mut [u
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{EncodeTables, Run, KEEP, LEADS};
+    use super::{EncodeTables, Run, KEEP, KEEP_LEN, LEADS};
     use std::arch::x86_64::*;
 
     /// The SSSE3 kernel.
@@ -172,6 +204,7 @@ mod x86 {
                         continue;
                     }
                     leads |= m;
+                    // (Slots go from the most common lead: often the last.)
                     let mut found = zero;
                     for (q, sel) in sel.iter().enumerate() {
                         let row = rows[4 * slot + q];
@@ -180,6 +213,9 @@ mod x86 {
                     // Only at the trails of this lead: one byte after it.
                     let after = _mm_slli_si128::<1>(is_lead);
                     bytes = _mm_or_si128(bytes, _mm_and_si128(found, after));
+                    if (leads | cont) == high {
+                        break;
+                    }
                 }
                 let other = high & !cont & !leads;
                 let unmapped = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) as u32 & cont;
@@ -198,12 +234,12 @@ mod x86 {
                 let p = dst.as_mut_ptr().add(w);
                 let lo_shuffle = _mm_loadu_si128(KEEP[lo].as_ptr().cast());
                 _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(out, lo_shuffle));
-                let n = lo.count_ones() as usize;
+                let n = usize::from(KEEP_LEN[lo]);
                 let hi_shuffle = _mm_loadu_si128(KEEP[hi].as_ptr().cast());
                 let upper = _mm_srli_si128::<8>(out);
                 _mm_storeu_si128(p.add(n).cast(), _mm_shuffle_epi8(upper, hi_shuffle));
                 r += 16 - (leads >> 15) as usize;
-                w += n + hi.count_ones() as usize;
+                w += n + usize::from(KEEP_LEN[hi]);
             }
         }
         Run {

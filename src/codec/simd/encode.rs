@@ -55,9 +55,17 @@ impl EncodeTables {
                 .filter(|&&b| b != 0)
                 .count()
         };
-        let mut leads: Vec<usize> = (0xC2..=0xDF).filter(|&l| mapped(l) > 0).collect();
-        leads.sort_by_key(|&l| (std::cmp::Reverse(mapped(l)), l));
-        leads.truncate(LEADS);
+        // Picked one by one: a sort here would add 100 KB of generic code.
+        let mut rest: Vec<usize> = (0xC2..=0xDF).filter(|&l| mapped(l) > 0).collect();
+        let mut leads = Vec::new();
+        while leads.len() < LEADS {
+            let Some(i) =
+                (0..rest.len()).max_by_key(|&i| (mapped(rest[i]), std::cmp::Reverse(rest[i])))
+            else {
+                break;
+            };
+            leads.push(rest.remove(i));
+        }
         let script = |&l: &usize| l >= usize::from(NON_LATIN) && mapped(l) >= SCRIPT;
         if !leads.iter().any(script) {
             return None;

@@ -37,15 +37,14 @@ fn read_index(dir: &Path, name: &str) -> Index {
     index
 }
 
-/// A decode table: `[u16; len]` (or u32 when `wide`), 0 meaning "no code point"
-/// (U+0000 is never in an index).
-fn emit_decode(out: &mut String, ident: &str, index: &Index, wide: bool, min_len: u32) {
+/// A decode table: `[u16; len]`, 0 meaning "no code point" (U+0000 is never
+/// in an index).
+fn emit_decode(out: &mut String, ident: &str, index: &Index, min_len: u32) {
     let len = index.keys().next_back().map_or(0, |&p| p + 1).max(min_len);
-    let ty = if wide { "u32" } else { "u16" };
-    writeln!(out, "pub(crate) static {ident}: [{ty}; {len}] = [").unwrap();
+    writeln!(out, "pub(crate) static {ident}: [u16; {len}] = [").unwrap();
     for p in 0..len {
         let cp = index.get(&p).copied().unwrap_or(0);
-        assert!(wide || cp <= 0xFFFF, "{ident}: U+{cp:X} needs a wide table");
+        assert!(cp <= 0xFFFF, "{ident}: U+{cp:X} needs a wide table");
         write!(out, "{cp},").unwrap();
         if p % 16 == 15 {
             out.push('\n');
@@ -54,11 +53,13 @@ fn emit_decode(out: &mut String, ident: &str, index: &Index, wide: bool, min_len
     out.push_str("];\n");
 }
 
-/// The hot decode loops' table (`multi_byte::hot_word`): for each pointer of
-/// `index` whose code point is in U+0080..=U+FFFF, its UTF-8 bytes in the low
-/// bytes of a `u32` and their count (2 or 3) in the top byte; 0 for the rest,
-/// which the loops leave to the family's `step`. One load then gives the
-/// bytes to store, with no arithmetic per character.
+/// A double-byte index as UTF-8 words, its only table (`tables::WordIndex`;
+/// the hot decode loops read it through `multi_byte::hot_word`): for each
+/// pointer of `index` whose code point is in U+0080..=U+FFFF, its UTF-8 bytes
+/// in the low bytes of a `u32` and their count (2 or 3) in the top byte; an
+/// astral code point (Big5's) as itself, top byte 0; 0 for no code point. One
+/// load then gives the hot loops the bytes to store, with no arithmetic per
+/// character.
 fn emit_utf8_words(out: &mut String, ident: &str, index: &Index) {
     let len = index.keys().next_back().map_or(0, |&p| p + 1);
     writeln!(out, "pub(crate) static {ident}: [u32; {len}] = [").unwrap();
@@ -70,7 +71,9 @@ fn emit_utf8_words(out: &mut String, ident: &str, index: &Index) {
                 buf[3] = n as u8;
                 u32::from_le_bytes(buf)
             }
-            _ => 0,
+            Some(c) if c as u32 > 0xFFFF => c as u32,
+            Some(c) => panic!("{ident}: ASCII U+{:04X} at pointer {p}", c as u32),
+            None => 0,
         };
         write!(out, "{word},").unwrap();
         if p % 16 == 15 {
@@ -319,7 +322,7 @@ fn main() {
     for name in &single_byte {
         let index = read_index(dir, name);
         let id = ident(name);
-        emit_decode(&mut out, &format!("SB_{id}_DECODE"), &index, false, 128);
+        emit_decode(&mut out, &format!("SB_{id}_DECODE"), &index, 128);
         emit_reverse(
             &mut out,
             &format!("SB_{id}_ENCODE"),
@@ -333,7 +336,6 @@ fn main() {
     }
 
     let jis0208 = read_index(dir, "jis0208");
-    emit_decode(&mut out, "INDEX_JIS0208", &jis0208, false, 0);
     emit_utf8_words(&mut out, "UTF8_JIS0208", &jis0208);
     emit_reverse_bytes(
         &mut out,
@@ -348,23 +350,15 @@ fn main() {
         let lead_base = if p / 188 < 0x1F { 0x81 } else { 0xC1 };
         two_bytes(p, 188, lead_base, 0x40, 1)
     });
-    emit_decode(
-        &mut out,
-        "INDEX_JIS0212",
-        &read_index(dir, "jis0212"),
-        false,
-        0,
-    );
+    emit_decode(&mut out, "INDEX_JIS0212", &read_index(dir, "jis0212"), 0);
     emit_decode(
         &mut out,
         "INDEX_ISO_2022_JP_KATAKANA",
         &read_index(dir, "iso-2022-jp-katakana"),
-        false,
         0,
     );
 
     let euc_kr = read_index(dir, "euc-kr");
-    emit_decode(&mut out, "INDEX_EUC_KR", &euc_kr, false, 0);
     emit_utf8_words(&mut out, "UTF8_EUC_KR", &euc_kr);
     let euc_kr_pointers = first_pointers(&euc_kr, |_| false);
     emit_reverse_bytes(&mut out, "EUC_KR_BYTES", &euc_kr_pointers, |p| {
@@ -372,7 +366,6 @@ fn main() {
     });
 
     let gb18030 = read_index(dir, "gb18030");
-    emit_decode(&mut out, "INDEX_GB18030", &gb18030, false, 0);
     emit_utf8_words(&mut out, "UTF8_GB18030", &gb18030);
     let gb18030_pointers = first_pointers(&gb18030, |_| false);
     emit_reverse_bytes(&mut out, "GB18030_BYTES", &gb18030_pointers, |p| {
@@ -387,7 +380,6 @@ fn main() {
     .unwrap();
 
     let big5 = read_index(dir, "big5");
-    emit_decode(&mut out, "INDEX_BIG5", &big5, true, 0);
     emit_utf8_words(&mut out, "UTF8_BIG5", &big5);
     let big5_pointers = big5_pointers(&big5);
     emit_reverse_bytes(&mut out, "BIG5_BYTES", &big5_pointers, |p| {

@@ -4,7 +4,7 @@ use super::multi_byte::{
     hot_word, lead_rows, lead_step, lead_unless_80_or_ff, trail_offsets, Call, MultiByte,
 };
 use super::shared::{pair_encoder, write_scalar};
-use super::tables::{BIG5_BYTES, INDEX_BIG5, UTF8_BIG5};
+use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
 use super::RawDecoderResult;
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
@@ -45,8 +45,8 @@ fn pair(lead: u8, trail: u8) -> Pair {
         return Pair::None;
     }
     let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
-    match INDEX_BIG5.get(pointer) {
-        Some(&cp) if cp != 0 => Pair::One(cp),
+    match index_code_point(&UTF8_BIG5, pointer) {
+        Some(cp) => Pair::One(cp),
         _ => match pointer {
             // Ê̄ Ê̌ ê̄ ê̌ (the index has no code point for these pointers)
             1133 => Pair::Two([0xC3, 0x8A, 0xCC, 0x84]),

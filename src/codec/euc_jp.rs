@@ -3,7 +3,7 @@
 use super::multi_byte::{hot_word, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
-use super::tables::{EUC_JP_BYTES, INDEX_JIS0208, INDEX_JIS0212, UTF8_JIS0208};
+use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};
 
 /// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
@@ -20,12 +20,10 @@ static CELL: [u16; 256] = offsets(0xA1, 0xFE, 1, NO);
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8, jis0212: bool) -> Option<u32> {
     let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
-    let index: &[u16] = if jis0212 {
-        &INDEX_JIS0212
-    } else {
-        &INDEX_JIS0208
-    };
-    match index.get(pointer) {
+    if !jis0212 {
+        return index_code_point(&UTF8_JIS0208, pointer);
+    }
+    match INDEX_JIS0212.get(pointer) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),
         _ => None,
     }

@@ -2,7 +2,7 @@
 
 use super::multi_byte::{hot_word, lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
-use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR, UTF8_EUC_KR};
+use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
 use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -25,10 +25,7 @@ fn pointer(lead: u8, byte: u8) -> usize {
 /// The code point for two bytes, if they are a pair in index EUC-KR.
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    match INDEX_EUC_KR.get(pointer(lead, byte)) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
-        _ => None,
-    }
+    index_code_point(&UTF8_EUC_KR, pointer(lead, byte))
 }
 
 /// EUC-KR decoder state: the pending lead byte (0 = none).

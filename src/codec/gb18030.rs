@@ -7,7 +7,7 @@
 use super::multi_byte::{hot_word, lead_rows, trail_offsets, Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
-use super::tables::{GB18030_BYTES, INDEX_GB18030, INDEX_GB18030_RANGES, UTF8_GB18030};
+use super::tables::{index_code_point, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
@@ -129,10 +129,7 @@ fn two_byte(b0: u8, b1: u8) -> Option<u32> {
         return None;
     }
     let pointer = (usize::from(b0) - 0x81) * 190 + usize::from(trail);
-    match INDEX_GB18030.get(pointer) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
-        _ => None,
-    }
+    index_code_point(&UTF8_GB18030, pointer)
 }
 
 /// The gb18030 decoder (also GBK's).

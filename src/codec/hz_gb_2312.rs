@@ -18,14 +18,14 @@
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
 use super::shared::{scalar_at, unmappable, write_bmp};
-use super::tables::{GB18030_BYTES, INDEX_GB18030};
+use super::tables::{GB18030_BYTES, UTF8_GB18030};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const TILDE: u8 = b'~';
 
 /// The code point of GB mode's pair `lead` (0x20..=0x7F) `trail`, if any.
 fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
-    decode_seven_bit(&INDEX_GB18030, lead, trail)
+    decode_seven_bit(&UTF8_GB18030, lead, trail)
 }
 
 /// The draft encoder's pair for `cp`: its index gbk pointer as `lead`

@@ -2,7 +2,7 @@
 
 use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, write_bmp};
-use super::tables::{EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, INDEX_JIS0208, UTF8_JIS0208};
+use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -126,9 +126,9 @@ impl Iso2022JpDecoder {
                     }
                     0x21..=0x7E => {
                         let pointer = usize::from(lead - 0x21) * 94 + usize::from(byte - 0x21);
-                        match INDEX_JIS0208.get(pointer) {
-                            Some(&cp) if cp != 0 => Step::Emit(u32::from(cp)),
-                            _ => self.error(&[lead, byte]),
+                        match index_code_point(&UTF8_JIS0208, pointer) {
+                            Some(cp) => Step::Emit(cp),
+                            None => self.error(&[lead, byte]),
                         }
                     }
                     _ => self.error(&[lead, byte]),

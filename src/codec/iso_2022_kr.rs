@@ -22,7 +22,7 @@
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
 use super::shared::{scalar_at, unmappable, write_bmp};
-use super::tables::{EUC_KR_BYTES, INDEX_EUC_KR};
+use super::tables::{EUC_KR_BYTES, UTF8_EUC_KR};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -37,7 +37,7 @@ fn decode_pair(lead: u8, trail: u8) -> Option<u32> {
     if !(0x21..=0x7E).contains(&lead) {
         return None;
     }
-    decode_seven_bit(&INDEX_EUC_KR, lead, trail)
+    decode_seven_bit(&UTF8_EUC_KR, lead, trail)
 }
 
 /// The draft encoder's pair for `cp`: its EUC-KR bytes minus 0x80, when both

@@ -141,8 +141,8 @@ fn hot_loop<F: MultiByte>(
                 continue 'ascii;
             }
             let word = F::hot_pair(b, byte);
-            if word == 0 {
-                break;
+            if word >> 24 == 0 {
+                break; // not a pair, or an astral one (Big5)
             }
             // One 4-byte store; the top byte (the length) is overwritten later.
             dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
@@ -188,7 +188,7 @@ pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
 /// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte
-/// (0: no such pair, or one the family's `step` decodes).
+/// (0: no such pair, an astral one, or one the family's `step` decodes).
 #[inline(always)]
 pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
     words.get(pointer).copied().unwrap_or(0)

@@ -2,7 +2,7 @@
 
 use super::multi_byte::{hot_word, lead_step, Call, MultiByte, Single};
 use super::shared::{pair_encoder, write_bmp};
-use super::tables::{BytesTable, INDEX_JIS0208, SHIFT_JIS_BYTES, UTF8_JIS0208};
+use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
 use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
@@ -47,12 +47,12 @@ fn pointer(lead: u8, byte: u8) -> usize {
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
     let pointer = pointer(lead, byte);
-    match INDEX_JIS0208.get(pointer) {
-        Some(&cp) if cp != 0 => Some(u32::from(cp)),
+    index_code_point(&UTF8_JIS0208, pointer).or_else(|| {
         // EUDC: interoperable legacy from Windows.
-        _ if (8836..=10715).contains(&pointer) => Some(0xE000 - 8836 + pointer as u32),
-        _ => None,
-    }
+        (8836..=10715)
+            .contains(&pointer)
+            .then_some(0xE000 - 8836 + pointer as u32)
+    })
 }
 
 /// Shift_JIS decoder state: the pending lead byte (0 = none).

@@ -4,7 +4,7 @@
 use super::ascii::copy_ascii;
 use super::registry::Kind;
 use super::shared::{next_scalar, unmappable};
-use super::simd::{self, PairTables, Path, TripleTables};
+use super::simd::{self, EncodeTables, PairTables, Path, Run, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -39,7 +39,8 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
 /// What decoders and encoders look bytes up in, derived from the index: the
 /// decoder's scalar table and the vector kernels' tables (the two-byte
 /// kernel's, or for an encoding with a block of three-byte characters, Thai,
-/// that kernel's), and the encoder's flat table for two-byte UTF-8.
+/// that kernel's), and the encoder's: its flat table for two-byte UTF-8 and
+/// its kernel's small part of that table.
 struct DerivedTables {
     utf8: Utf8Table,
     pairs: PairTables,
@@ -47,6 +48,7 @@ struct DerivedTables {
     /// Code point U+0080..U+07FF -> its byte, 0 if none (no code point from
     /// U+0080 maps to a byte below 0x80).
     below_800: [u8; 0x800],
+    encode: Option<EncodeTables>,
 }
 
 fn build_tables(t: &SingleByteTable) -> DerivedTables {
@@ -63,20 +65,23 @@ fn build_tables(t: &SingleByteTable) -> DerivedTables {
         utf8,
         pairs: PairTables::new(utf8_of),
         triples: TripleTables::new(utf8_of),
+        encode: EncodeTables::new(&below_800),
         below_800,
     }
 }
 
 /// The [`DerivedTables`] of `t`, built on first use and kept for the program's
 /// life (one per encoding, so decoders stay small and cheap to create).
+/// Boxed: unboxed, the 64 slots' room (200 KB) would sit in the binary's
+/// initialised data.
 fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
     const SLOTS: usize = 64;
-    static CACHE: [OnceLock<DerivedTables>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    static CACHE: [OnceLock<Box<DerivedTables>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
     let slot = ENCODINGS
         .iter()
         .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
     match slot {
-        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| build_tables(t)),
+        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| Box::new(build_tables(t))),
         // Every single-byte table belongs to an encoding; this is only a
         // fallback.
         _ => Box::leak(Box::new(build_tables(t))),
@@ -91,6 +96,23 @@ fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
 /// measured: it costs Russian text, with its frequent dashes, a third.)
 const MIN_STRETCH: usize = 64;
 const MAX_STRETCH: usize = 1 << 14;
+
+/// The scalar loop's stretch after a kernel's `run` (see above), `stretch`
+/// holding the doubling one between calls.
+fn scalar_stretch(stretch: &mut usize, run: &Run) -> usize {
+    // Through the byte that stopped the kernel (in whole words).
+    let through = run.blocked.map_or(MIN_STRETCH, |at| (at + 8) & !7);
+    match run.read {
+        0 => {
+            *stretch = (*stretch * 2).min(MAX_STRETCH);
+            (*stretch).max(through)
+        }
+        _ => {
+            *stretch = MIN_STRETCH;
+            through
+        }
+    }
+}
 
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
@@ -129,19 +151,8 @@ impl SingleByteDecoder {
             r += run.read;
             w += run.written;
             // The scalar loop takes over through the byte that stopped the
-            // kernel (in whole words), or the doubling stretch when the
-            // kernel stopped at once.
-            let through = run.blocked.map_or(MIN_STRETCH, |at| (at + 8) & !7);
-            let stretch = match run.read {
-                0 => {
-                    self.stretch = (self.stretch * 2).min(MAX_STRETCH);
-                    self.stretch.max(through)
-                }
-                _ => {
-                    self.stretch = MIN_STRETCH;
-                    through
-                }
-            };
+            // kernel, or the doubling stretch when the kernel stopped at once.
+            let stretch = scalar_stretch(&mut self.stretch, &run);
             // Then eight bytes at a time, with room for the worst case: a word
             // of ASCII starts a word-wise copy; any other word goes through
             // the table byte by byte, branch-free but for errors (each byte
@@ -199,30 +210,64 @@ impl SingleByteDecoder {
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     table: &'static SingleByteTable,
-    below_800: &'static [u8; 0x800],
+    tables: &'static DerivedTables,
+    path: Path,
+    /// The scalar stretch, as the decoder's.
+    stretch: usize,
 }
 
 impl SingleByteEncoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteEncoder {
             table: t,
-            below_800: &tables(t).below_800,
+            tables: tables(t),
+            path: Path::select(),
+            stretch: MIN_STRETCH,
         }
     }
 
+    /// The vector kernel while it lasts (ASCII and the two-byte characters
+    /// of a few lead bytes), then the scalar loop for a stretch, in turn;
+    /// only the scalar loop for encodings without a kernel.
+    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
+        let (mut r, mut w) = (0, 0);
+        loop {
+            let end = match (&self.tables.encode, self.path) {
+                (None, _) | (_, Path::Scalar) => src.len(),
+                (Some(t), path) => {
+                    let run = simd::encode_pairs(path, t, &src[r..], &mut dst[w..]);
+                    r += run.read;
+                    w += run.written;
+                    src.len().min(r + scalar_stretch(&mut self.stretch, &run))
+                }
+            };
+            match self.encode_scalar(src.as_bytes(), dst, (r, w), end) {
+                Ok(at) => (r, w) = at,
+                Err(result) => return result,
+            }
+        }
+    }
+
+    /// Whole characters from `r` until at or past `end` (or the end of
+    /// either buffer, or an unmappable character: `Err`, the call's result).
     /// ASCII runs a word at a time; other characters and lone ASCII bytes
     /// between them in a tight loop: two-byte ones (most of Cyrillic, Greek,
     /// Hebrew, Arabic and Latin text) through the flat table, three-byte ones
     /// (Thai, punctuation) through the index's reverse table; four-byte ones
     /// (never mapped) and the last byte one at a time after it.
-    pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        let bytes = src.as_bytes();
-        let (mut r, mut w) = (0, 0);
+    #[inline(always)]
+    fn encode_scalar(
+        &self,
+        bytes: &[u8],
+        dst: &mut [u8],
+        (mut r, mut w): (usize, usize),
+        end: usize,
+    ) -> Result<(usize, usize), Encoded> {
         'run: loop {
-            let n = copy_ascii(&bytes[r..], &mut dst[w..]);
+            let n = copy_ascii(&bytes[r..end.max(r)], &mut dst[w..]);
             r += n;
             w += n;
-            while r + 1 < bytes.len() && w < dst.len() {
+            while r + 1 < end && w < dst.len() {
                 let (b, next) = (bytes[r], bytes[r + 1]);
                 if b < 0x80 {
                     if next < 0x80 {
@@ -231,8 +276,8 @@ impl SingleByteEncoder {
                     dst[w] = b;
                 } else if b < 0xE0 {
                     let cp = usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F);
-                    match self.below_800[cp] {
-                        0 => return (unmappable(cp as u32), r + 2, w),
+                    match self.tables.below_800[cp] {
+                        0 => return Err((unmappable(cp as u32), r + 2, w)),
                         byte => dst[w] = byte,
                     }
                     r += 1;
@@ -242,7 +287,7 @@ impl SingleByteEncoder {
                         | u32::from(bytes[r + 2] & 0x3F);
                     match self.table.encode.pointer(cp) {
                         Some(pointer) => dst[w] = (pointer + 0x80) as u8,
-                        None => return (unmappable(cp), r + 3, w),
+                        None => return Err((unmappable(cp), r + 3, w)),
                     }
                     r += 2;
                 } else {
@@ -252,12 +297,15 @@ impl SingleByteEncoder {
                 w += 1;
             }
             if r == bytes.len() {
-                return (RawEncoderResult::InputEmpty, r, w);
+                return Err((RawEncoderResult::InputEmpty, r, w));
             }
             if w == dst.len() {
-                return (RawEncoderResult::OutputFull, r, w);
+                return Err((RawEncoderResult::OutputFull, r, w));
             }
-            // The last byte, or a character of four bytes.
+            if r >= end {
+                return Ok((r, w));
+            }
+            // The byte before `end`, or a character of four bytes.
             let (cp, len) = match bytes[r] {
                 b @ 0..=0x7F => (u32::from(b), 1),
                 _ => next_scalar(bytes, r),
@@ -267,7 +315,7 @@ impl SingleByteEncoder {
                 0..=0x7F => cp as u8,
                 _ => match self.table.encode.pointer(cp) {
                     Some(pointer) => (pointer + 0x80) as u8,
-                    None => return (unmappable(cp), r, w),
+                    None => return Err((unmappable(cp), r, w)),
                 },
             };
             w += 1;

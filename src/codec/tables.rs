@@ -59,3 +59,20 @@ pub(crate) struct SingleByteTable {
     pub decode: &'static [u16; 128],
     pub encode: &'static ReverseTable,
 }
+
+/// The code point at `pointer` of a double-byte index, from its only table,
+/// the UTF-8 words build.rs writes (`UTF8_*`: the UTF-8 bytes low and their
+/// count in the top byte; an astral code point as itself, top byte 0; 0 for
+/// none). `None` past the end or where the index has no code point.
+#[inline(always)]
+pub(crate) fn index_code_point(words: &[u32], pointer: usize) -> Option<u32> {
+    let word = *words.get(pointer)?;
+    let [b0, b1, b2, len] = word.to_le_bytes();
+    let (b0, b1, b2) = (u32::from(b0), u32::from(b1 & 0x3F), u32::from(b2 & 0x3F));
+    match len {
+        0 if word == 0 => None,
+        0 => Some(word),
+        2 => Some((b0 & 0x1F) << 6 | b1),
+        _ => Some((b0 & 0x0F) << 12 | b1 << 6 | b2),
+    }
+}

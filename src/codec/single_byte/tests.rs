@@ -137,3 +137,199 @@ fn unmappable_characters() {
         (RawEncoderResult::OutputFull, 1, 1)
     );
 }
+
+// The encoder's vector kernel (simd/encode.rs), on every path, against
+// encoding_rs.
+
+use crate::codec::test_support::{encode_html, Rng};
+use crate::codec::Encoding;
+
+fn single_byte_encodings() -> Vec<&'static Encoding> {
+    let all: Vec<_> = Encoding::all()
+        .filter(|e| matches!(e.kind(), Kind::SingleByte(_)))
+        .collect();
+    assert!(all.len() >= 28, "found only {}", all.len());
+    all
+}
+
+/// Runs `check` with each kernel path this CPU has forced on this thread.
+fn on_every_path(mut check: impl FnMut(Path)) {
+    for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
+        if path.available() {
+            simd::force_path(Some(path));
+            check(path);
+        }
+    }
+    simd::force_path(None);
+}
+
+/// Html mode whole, and in `cuts` pieces into a buffer of `dst_len`, against
+/// encoding_rs.
+fn check_against_oracle(
+    enc: &'static Encoding,
+    text: &str,
+    (cuts, dst_len): (&[usize], usize),
+    path: Path,
+) {
+    let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
+    let expected = oracle.encode(text).0;
+    let whole = encode_html(enc, &[text], 1 << 12);
+    assert_eq!(whole, &expected[..], "{} {path:?} {text:?}", enc.name());
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for &cut in cuts {
+        if cut >= start && text.is_char_boundary(cut) {
+            pieces.push(&text[start..cut]);
+            start = cut;
+        }
+    }
+    pieces.push(&text[start..]);
+    let chunked = encode_html(enc, &pieces, dst_len);
+    assert_eq!(
+        chunked,
+        &expected[..],
+        "{} {path:?} {text:?} {cuts:?}",
+        enc.name()
+    );
+}
+
+/// An alphabet for `enc`'s kernel: ASCII, every two-byte character of the
+/// kernel's leads (mapped or not), two-byte characters of other leads,
+/// three-byte ones (mapped or not) and a four-byte one.
+fn kernel_alphabet(enc: &'static Encoding) -> Vec<char> {
+    let Kind::SingleByte(t) = enc.kind() else {
+        unreachable!()
+    };
+    let leads = tables(t).encode.as_ref().map_or([0; 4], |e| e.leads);
+    let mut chars: Vec<char> = "ab z.\n0".chars().collect();
+    for cp in 0x80..0x800u32 {
+        let lead = 0xC0 | (cp >> 6) as u8;
+        if leads.contains(&lead) || cp % 61 == 0 {
+            chars.push(char::from_u32(cp).unwrap());
+        }
+    }
+    chars.extend("€—“”…\u{E01}\u{3042}😀".chars());
+    chars
+}
+
+#[test]
+fn encode_kernel_matches_encoding_rs_on_random_text() {
+    for enc in single_byte_encodings() {
+        let alphabet = kernel_alphabet(enc);
+        on_every_path(|path| {
+            let mut rng = Rng(0x5EED_0000 + enc.name().len() as u64);
+            for _ in 0..200 {
+                // Mostly ASCII and kernel characters, so blocks run whole.
+                let len = rng.below(90);
+                let text: String = (0..len)
+                    .map(|_| match rng.below(4) {
+                        0 => ' ',
+                        _ => alphabet[rng.below(alphabet.len())],
+                    })
+                    .collect();
+                let cuts = rng.cuts(text.len());
+                check_against_oracle(enc, &text, (&cuts, 13), path);
+            }
+        });
+    }
+}
+
+#[test]
+fn encode_kernel_every_two_byte_character_at_every_block_offset() {
+    // Each two-byte character at each offset in a 16-byte block (a lead at
+    // offset 15 ends the block early), among mapped ones.
+    for enc in single_byte_encodings() {
+        let Kind::SingleByte(t) = enc.kind() else {
+            unreachable!()
+        };
+        let leads = tables(t).encode.as_ref().map_or([0xC3; 4], |e| e.leads);
+        let filler = (0x80..0x800u32).filter_map(char::from_u32).find(|&c| {
+            leads.contains(&(0xC0 | (c as u32 >> 6) as u8)) && tables(t).below_800[c as usize] != 0
+        });
+        let filler = filler.map_or(String::from("xy"), |c| format!("{c}x"));
+        on_every_path(|path| {
+            for cp in 0x80..0x800u32 {
+                let c = char::from_u32(cp).unwrap();
+                for offset in [0, 14, 15] {
+                    let text = format!("{}{c}{}", "a".repeat(offset), filler.repeat(12));
+                    check_against_oracle(enc, &text, (&[], 13), path);
+                }
+            }
+        });
+    }
+}
+
+#[test]
+fn encode_kernel_matches_encoding_rs_on_the_corpus() {
+    // The crate sits next to shared/, a git worktree one level deeper.
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = ["../shared", "../../shared"]
+        .map(|up| manifest.join(up).join("corpus/wikipedia"))
+        .into_iter()
+        .find(|d| d.is_dir());
+    let Some(Ok(entries)) = dir.map(std::fs::read_dir) else {
+        eprintln!("skipped: no corpus");
+        return;
+    };
+    let texts: Vec<String> = entries
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .collect();
+    for enc in single_byte_encodings() {
+        on_every_path(|path| {
+            for text in &texts {
+                check_against_oracle(enc, text, (&[text.len() / 3], 1000), path);
+            }
+        });
+    }
+}
+
+#[test]
+fn encode_kernel_is_for_non_latin_scripts() {
+    let with_kernel: Vec<&str> = single_byte_encodings()
+        .into_iter()
+        .filter(|e| matches!(e.kind(), Kind::SingleByte(t) if tables(t).encode.is_some()))
+        .map(|e| e.name())
+        .collect();
+    for name in [
+        "windows-1251",
+        "KOI8-R",
+        "windows-1253",
+        "windows-1255",
+        "ISO-8859-8",
+    ] {
+        assert!(with_kernel.contains(&name), "{name}: {with_kernel:?}");
+    }
+    assert!(with_kernel.contains(&"windows-1256"), "{with_kernel:?}");
+    for name in [
+        "windows-1252",
+        "windows-1250",
+        "windows-1254",
+        "windows-874",
+    ] {
+        assert!(!with_kernel.contains(&name), "{name}");
+    }
+}
+
+#[test]
+fn encode_kernel_takes_cyrillic_and_stops_at_a_dash() {
+    let text = "Съешь же ещё этих мягких французских булок — да выпей чаю.";
+    let t = tables(&SB_WINDOWS_1251);
+    let mut dst = [0u8; 256];
+    for path in [Path::Ssse3, Path::Avx2]
+        .into_iter()
+        .filter(|p| p.available())
+    {
+        let run = simd::encode_pairs(path, t.encode.as_ref().unwrap(), text, &mut dst);
+        let dash = text.find('—').unwrap();
+        // Whole blocks up to the one with the dash (a lead at a block's end
+        // leaves it for the next).
+        assert!(
+            run.read > dash - 16 && run.read <= dash,
+            "{path:?} {}",
+            run.read
+        );
+        assert_eq!(run.blocked, Some(dash - run.read), "{path:?}");
+        let expected = encoding_rs::WINDOWS_1251.encode(&text[..run.read]).0;
+        assert_eq!(&dst[..run.written], &expected[..], "{path:?}");
+    }
+}

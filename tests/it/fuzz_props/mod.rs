@@ -391,6 +391,7 @@ pub fn check_encode(data: &[u8], set: Set) -> bool {
     let Some(plan) = Plan::parse(data, set, true) else {
         return false;
     };
+    force_simd_path(data);
     let enc = plan.encoding;
     let text = plan.text();
     let chunks = plan.text_chunks(&text);
@@ -589,7 +590,7 @@ pub fn check_differential(data: &[u8]) -> bool {
     true
 }
 
-/// Makes the single-byte decoders of this input use the vector kernel its
+/// Makes the single-byte decoders and encoders of this input use the vector kernel its
 /// last byte picks (scalar, SSSE3 or AVX2; one the CPU lacks falls back to
 /// the best it has), so the fuzzer runs every path.
 pub fn force_simd_path(data: &[u8]) {

@@ -1,4 +1,5 @@
-//! Vector kernels for single-byte decoding, with runtime CPU detection.
+//! Vector kernels for single-byte decoding, with runtime CPU detection (the
+//! encoding kernel is in `encode.rs`).
 //!
 //! Non-Latin single-byte encodings (Cyrillic, Greek, Arabic, Hebrew) map most
 //! of 0x80..=0xFF to two-byte UTF-8, mixed with ASCII spaces and punctuation.
@@ -24,6 +25,9 @@
 //! per 4 input bytes ([`PACK3`]) packs them with the ASCII bytes between.
 
 use std::cell::Cell;
+
+mod encode;
+pub(crate) use encode::{encode_pairs, EncodeTables};
 
 /// Which kernel a single-byte decoder uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +142,7 @@ pub(crate) struct Run {
 
 impl Run {
     /// No kernel: nothing done.
-    const NONE: Run = Run {
+    pub(crate) const NONE: Run = Run {
         read: 0,
         written: 0,
         blocked: None,

@@ -1,0 +1,90 @@
+//! One codec pass over one Wikipedia article, for instruction counts under
+//! callgrind (the machine's wall clock is shared; counts are not):
+//!
+//! ```text
+//! cargo build --release --example codec_count
+//! valgrind --tool=callgrind --toggle-collect='*measured*' \
+//!     target/release/examples/codec_count wenc decode ru windows-1251
+//! ```
+//!
+//! Arguments: `wenc` or `rs` (encoding_rs), `decode` or `encode`, a corpus
+//! language (`ru` reads `ru.txt`) and an encoding label. Decode input is
+//! encoding_rs's html-mode encoding of the article, as in bench/codec.rs; both
+//! sides run that bench's loop (html mode, 64 KiB output buffer) once, inside
+//! `measured`, the only function callgrind counts with the toggle above.
+//! `WENC_CORPUS` overrides the corpus folder.
+
+use std::path::PathBuf;
+
+fn corpus() -> PathBuf {
+    std::env::var_os("WENC_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/wikipedia"),
+        PathBuf::from,
+    )
+}
+
+/// One pass over `input` (decode) or `text` (encode); returns the output
+/// length.
+#[inline(never)]
+fn measured(rs: bool, label: &str, input: &[u8], text: &str, buf: &mut [u8]) -> usize {
+    let decode = !input.is_empty();
+    let (mut read, mut total) = (0, 0);
+    if rs {
+        let enc = encoding_rs::Encoding::for_label(label.as_bytes()).expect("label");
+        if decode {
+            let mut d = enc.new_decoder_without_bom_handling();
+            loop {
+                let (res, r, w, _) = d.decode_to_utf8(&input[read..], buf, true);
+                (read, total) = (read + r, total + w);
+                if res == encoding_rs::CoderResult::InputEmpty {
+                    return total;
+                }
+            }
+        }
+        let mut e = enc.new_encoder();
+        loop {
+            let (res, r, w, _) = e.encode_from_utf8(&text[read..], buf, true);
+            (read, total) = (read + r, total + w);
+            if res == encoding_rs::CoderResult::InputEmpty {
+                return total;
+            }
+        }
+    }
+    let enc = wenc::codec::Encoding::for_label(label.as_bytes()).expect("label");
+    let done = wenc::codec::CoderStatus::InputEmpty;
+    if decode {
+        let mut d = enc.new_decoder_without_bom_handling();
+        loop {
+            let step = d.decode_with_replacement(&input[read..], buf, true);
+            (read, total) = (read + step.read, total + step.written);
+            if step.status == done {
+                return total;
+            }
+        }
+    }
+    let mut e = enc.new_encoder().expect("encodable");
+    loop {
+        let step = e.encode_with_html(&text[read..], buf, true);
+        (read, total) = (read + step.read, total + step.written);
+        if step.status == done {
+            return total;
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [side, direction, lang, label] = &args[..] else {
+        eprintln!("usage: codec_count wenc|rs decode|encode LANG LABEL");
+        std::process::exit(2);
+    };
+    let text = std::fs::read_to_string(corpus().join(format!("{lang}.txt"))).expect("corpus");
+    let enc = encoding_rs::Encoding::for_label(label.as_bytes()).expect("label");
+    let (input, text) = match direction == "decode" {
+        true => (enc.encode(&text).0.into_owned(), String::new()),
+        false => (Vec::new(), text),
+    };
+    let mut buf = vec![0; 64 * 1024];
+    let out = measured(side == "rs", label, &input, &text, &mut buf);
+    println!("{} bytes in, {out} bytes out", input.len() + text.len());
+}

@@ -1,0 +1,259 @@
+//! The vector kernel for encoding UTF-8 into a single-byte encoding.
+//!
+//! Latin, Cyrillic, Greek, Hebrew and Arabic text is ASCII mixed with
+//! two-byte UTF-8 characters whose lead bytes are few per script (0xD0 and
+//! 0xD1 for Russian, 0xC3 for French). [`EncodeTables`] holds, for the
+//! [`LEADS`] lead bytes with the most mapped code points in the encoding,
+//! each lead's 64 trails' bytes as four 16-entry rows. The kernel takes 16
+//! bytes at a time: it finds the leads, looks up every trail's byte in the
+//! rows of the lead before it (`pshufb`, only for leads the block has), keeps
+//! ASCII bytes as they are, and packs out the lead bytes with one shuffle per
+//! 8 input bytes ([`KEEP`]). A block holding any other non-ASCII character,
+//! or a code point the encoding lacks, stops the kernel before that block:
+//! the scalar loop in `single_byte.rs`, which owns every rule about errors,
+//! takes it from there, so the kernel only ever writes what that loop would.
+
+use super::{Path, Run};
+
+/// How many lead bytes the small reverse table covers (a script's letters
+/// and the Latin-1 punctuation most texts use need three; Turkish needs four).
+pub(crate) const LEADS: usize = 4;
+
+/// The first lead byte of the non-Latin scripts (U+0340 up: Greek,
+/// Cyrillic, Hebrew, Arabic).
+const NON_LATIN: u8 = 0xCD;
+
+/// How many code points of a non-Latin lead an encoding must have for the
+/// kernel (a script's letters, not a stray sign).
+const SCRIPT: usize = 16;
+
+/// A lead byte that never occurs in UTF-8: an unused slot.
+const NO_LEAD: u8 = 0xC0;
+
+/// For [`LEADS`] two-byte UTF-8 lead bytes, the byte each of their 64 code
+/// points encodes to (row `4 * slot + trail bits 4..6`, column `trail & 15`),
+/// or 0 where the encoding has none (no code point from U+0080 encodes to a
+/// byte below 0x80).
+#[repr(C, align(16))]
+pub(crate) struct EncodeTables {
+    rows: [[u8; 16]; 4 * LEADS],
+    pub(crate) leads: [u8; LEADS],
+}
+
+impl EncodeTables {
+    /// From the encoding's byte for each code point U+0080..U+07FF (0 for
+    /// none; the first 0x80 entries unused): the leads with the most mapped
+    /// code points, the lower lead first on a tie. `None` for an encoding
+    /// of Latin script: its text has few non-ASCII characters, which the
+    /// scalar loop encodes with fewer instructions than the kernel's blocks
+    /// (measured on the French, German, Czech and Turkish articles).
+    pub fn new(below_800: &[u8; 0x800]) -> Option<Self> {
+        let mapped = |lead: usize| {
+            let first = (lead & 0x1F) << 6;
+            below_800[first..first + 64]
+                .iter()
+                .filter(|&&b| b != 0)
+                .count()
+        };
+        // Picked one by one: a sort here would add 100 KB of generic code.
+        let mut rest: Vec<usize> = (0xC2..=0xDF).filter(|&l| mapped(l) > 0).collect();
+        let mut leads = Vec::new();
+        while leads.len() < LEADS {
+            let Some(i) =
+                (0..rest.len()).max_by_key(|&i| (mapped(rest[i]), std::cmp::Reverse(rest[i])))
+            else {
+                break;
+            };
+            leads.push(rest.remove(i));
+        }
+        let script = |&l: &usize| l >= usize::from(NON_LATIN) && mapped(l) >= SCRIPT;
+        if !leads.iter().any(script) {
+            return None;
+        }
+        let mut t = EncodeTables {
+            rows: [[0; 16]; 4 * LEADS],
+            leads: [NO_LEAD; LEADS],
+        };
+        for (slot, &lead) in leads.iter().enumerate() {
+            t.leads[slot] = lead as u8;
+            let first = (lead & 0x1F) << 6;
+            for (trail, &byte) in below_800[first..first + 64].iter().enumerate() {
+                t.rows[4 * slot + trail / 16][trail % 16] = byte;
+            }
+        }
+        Some(t)
+    }
+}
+
+/// For a mask `m` of which of 8 bytes to keep: the shuffle that packs them
+/// to the front (in order), and how many there are.
+static KEEP: [[u8; 16]; 256] = keep_shuffles();
+/// (A table: without the `popcnt` feature, counting bits takes a dozen
+/// instructions.)
+static KEEP_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+const fn keep_shuffles() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut i, mut o) = (0, 0);
+        while i < 8 {
+            if (m >> i) & 1 == 1 {
+                t[m][o] = i as u8;
+                o += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// Encodes whole characters of `src` (which starts at a character boundary)
+/// into `dst` with `path`'s kernel, 16 bytes at a time, while they are ASCII
+/// or two-byte characters of `t`'s leads that the encoding has and `dst` has
+/// 32 bytes of room. May write past the bytes it reports in `dst`. `blocked`
+/// is the offset (from `read`) of the character that stopped it, if one did.
+pub(crate) fn encode_pairs(path: Path, t: &EncodeTables, src: &str, dst: &mut [u8]) -> Run {
+    let src = src.as_bytes();
+    if src.len() < 16 || dst.len() < 32 {
+        // Not one block (an html reference, the end of a chunk): skip the
+        // kernel's setup.
+        return Run::NONE;
+    }
+    match path {
+        Path::Scalar => Run::NONE,
+        // SAFETY: `Path::select` returns these only when the CPU has them.
+        #[cfg(target_arch = "x86_64")]
+        Path::Ssse3 => unsafe { x86::encode_pairs_ssse3(t, src, dst) },
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx2 => unsafe { x86::encode_pairs_avx2(t, src, dst) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => Run::NONE,
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{EncodeTables, Run, KEEP, KEEP_LEN, LEADS};
+    use std::arch::x86_64::*;
+
+    /// The SSSE3 kernel.
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3; `src` must be UTF-8 from a character
+    /// boundary.
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn encode_pairs_ssse3(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
+        // SAFETY: the caller vouches for SSSE3 and `src`.
+        unsafe { pairs(t, src, dst) }
+    }
+
+    /// The same kernel with AVX2's three-operand encoding of each instruction.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2; `src` as above.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn encode_pairs_avx2(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
+        // SAFETY: AVX2 implies SSSE3.
+        unsafe { pairs(t, src, dst) }
+    }
+
+    /// 16 bytes per block (15 when the last one is a lead, whose trail is in
+    /// the next block), 32 bytes of room.
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3. `src` must be UTF-8 starting at a
+    /// character boundary: then each block starts at one too, and, once every
+    /// non-ASCII byte is a continuation or one of `t`'s (two-byte) leads,
+    /// each continuation follows such a lead.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn pairs(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
+        let (mut r, mut w, mut blocked) = (0, 0, None);
+        // SAFETY: each block reads src[r..r + 16] and writes at most
+        // dst[w..w + 24] (two stores of 16 bytes, the second at most 8 bytes
+        // in), both checked by the loop; the tables are 16 readable bytes.
+        unsafe {
+            let splat = |b: u8| _mm_set1_epi8(b as i8);
+            let zero = _mm_setzero_si128();
+            let rows: [__m128i; 4 * LEADS] =
+                std::array::from_fn(|i| _mm_loadu_si128(t.rows[i].as_ptr().cast()));
+            while r + 16 <= src.len() && w + 32 <= dst.len() {
+                let v = _mm_loadu_si128(src.as_ptr().add(r).cast());
+                let high = _mm_movemask_epi8(v) as u32;
+                if high == 0 {
+                    _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), v);
+                    r += 16;
+                    w += 16;
+                    continue;
+                }
+                // Continuations are 0x80..=0xBF: below 0xC0 as signed bytes.
+                let cont = _mm_movemask_epi8(_mm_cmplt_epi8(v, splat(0xC0))) as u32;
+                // The trail's row (bits 4..6) as 0x70..=0x7F for row q and
+                // 0x80 or more (`pshufb`: 0) otherwise, one vector per row.
+                let trail = _mm_and_si128(v, splat(0x3F));
+                let sel: [__m128i; 4] = std::array::from_fn(|q| {
+                    _mm_adds_epu8(_mm_xor_si128(trail, splat((q as u8) << 4)), splat(0x70))
+                });
+                let (mut leads, mut bytes) = (0, zero);
+                for slot in 0..LEADS {
+                    let is_lead = _mm_cmpeq_epi8(v, splat(t.leads[slot]));
+                    let m = _mm_movemask_epi8(is_lead) as u32;
+                    if m == 0 {
+                        continue;
+                    }
+                    leads |= m;
+                    // (Slots go from the most common lead: often the last.)
+                    let mut found = zero;
+                    for (q, sel) in sel.iter().enumerate() {
+                        let row = rows[4 * slot + q];
+                        found = _mm_or_si128(found, _mm_shuffle_epi8(row, *sel));
+                    }
+                    // Only at the trails of this lead: one byte after it.
+                    let after = _mm_slli_si128::<1>(is_lead);
+                    bytes = _mm_or_si128(bytes, _mm_and_si128(found, after));
+                    if (leads | cont) == high {
+                        break;
+                    }
+                }
+                let other = high & !cont & !leads;
+                let unmapped = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) as u32 & cont;
+                if other | unmapped >> 1 != 0 {
+                    // Another character, or a lead (one before its trail)
+                    // whose code point the encoding lacks.
+                    blocked = Some((other | unmapped >> 1).trailing_zeros() as usize);
+                    break;
+                }
+                // ASCII bytes are themselves; leads (and a last lead's block
+                // end) are dropped.
+                let ascii = _mm_andnot_si128(_mm_cmplt_epi8(v, zero), v);
+                let out = _mm_or_si128(ascii, bytes);
+                let keep = !leads & 0xFFFF;
+                let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8) as usize);
+                let p = dst.as_mut_ptr().add(w);
+                let lo_shuffle = _mm_loadu_si128(KEEP[lo].as_ptr().cast());
+                _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(out, lo_shuffle));
+                let n = usize::from(KEEP_LEN[lo]);
+                let hi_shuffle = _mm_loadu_si128(KEEP[hi].as_ptr().cast());
+                let upper = _mm_srli_si128::<8>(out);
+                _mm_storeu_si128(p.add(n).cast(), _mm_shuffle_epi8(upper, hi_shuffle));
+                r += 16 - (leads >> 15) as usize;
+                w += n + usize::from(KEEP_LEN[hi]);
+            }
+        }
+        Run {
+            read: r,
+            written: w,
+            blocked,
+        }
+    }
+}

@@ -214,6 +214,10 @@ pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::DanglingSymlink(_) => {
             format!("{target}: not writing through dangling symlink")
         }
+        OutputError::Protected(_) => format!(
+            "{target}: refused: owned by someone else in a sticky directory \
+             anyone may write to (the kernel refuses the shell's > there too)"
+        ),
         #[cfg(unix)]
         OutputError::Keep { source, .. } => format!(
             "{target}: cannot replace it: {}: {}",

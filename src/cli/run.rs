@@ -260,6 +260,9 @@ fn write_failure(e: &io::Error, report: impl FnOnce()) -> Outcome {
 pub(super) fn open_error(e: &OpenError) -> String {
     match e {
         OpenError::Directory => "is a directory".to_string(),
+        OpenError::NotRegular => {
+            "not a regular file: --in-place only replaces regular files".to_string()
+        }
         OpenError::Io(e) => message::io_error(e),
     }
 }

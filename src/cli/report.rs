@@ -7,7 +7,7 @@ use super::historical;
 use super::message;
 use super::run::Job;
 use crate::codec::{Encoding, REPLACEMENT};
-use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary};
+use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
 use crate::io::OutputError;
 use std::io;
 use std::path::Path;
@@ -147,9 +147,18 @@ pub(super) fn input_is_output(name: &str) -> String {
 
 /// An input of valid UTF-8 text with non-ASCII characters, read as the
 /// legacy `encoding`: `refused` when it was to replace a file.
-pub(super) fn converted_already(name: &str, encoding: &Encoding, refused: bool) -> String {
+pub(super) fn converted_already(
+    name: &str,
+    encoding: &Encoding,
+    evidence: &Utf8Evidence,
+    refused: bool,
+) -> String {
+    let (n, stray) = (evidence.multibyte, evidence.stray);
     let what = format!(
-        "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as {encoding} it"
+        "{name}: UTF-8 text ({n} valid multi-byte {}, {stray} stray {}), as if converted \
+         already: read as {encoding} it",
+        plural(n, "sequence", "sequences"),
+        plural(stray, "byte", "bytes"),
     );
     if refused {
         format!("{what} would be garbled; nothing was replaced (--force converts it anyway)")

@@ -1,7 +1,7 @@
 //! Running the command: parse, validate, then list, sniff, check or convert.
 
 use super::args::{Args, Mode};
-use super::guard::{Guard, Refusal, Utf8Watch, Verdict};
+use super::guard::{Guard, Refusal, Verdict};
 use super::historical;
 use super::labels::{self, Resolved};
 use super::message;
@@ -9,7 +9,7 @@ use super::progress::Reporter;
 use super::report::output_error;
 use super::{auto, inplace, list, options, sniff, strict, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
-use crate::convert::{self, ConvertError, ErrorMode, Parallelism, Settings};
+use crate::convert::{self, ConvertError, ErrorMode, Parallelism, Settings, Utf8Evidence};
 use crate::detect::{self, Hint};
 use crate::io::{Input, OpenError, Output, OutputError, Source};
 use clap::error::ErrorKind;
@@ -462,7 +462,7 @@ impl Job {
         done_before: u64,
     ) -> (Outcome, u64) {
         let mut size = 0;
-        let mut utf8 = Utf8Watch::new();
+        let mut utf8 = Utf8Evidence::new();
         let watch = self.guard.watches(self.settings.from) && !self.check;
         let (summary, result) = input.convert_watched(
             self.settings,
@@ -478,6 +478,7 @@ impl Job {
                 }
             },
         );
+        utf8.finish();
         match result {
             Ok(()) => {
                 match self.guard.verdict(name, &summary, &utf8) {

@@ -33,6 +33,7 @@
 
 mod encode;
 mod error;
+mod evidence;
 mod parallel;
 mod passthrough;
 mod position;
@@ -41,6 +42,7 @@ mod transform;
 
 pub use crate::codec::bom_bytes;
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use evidence::Utf8Evidence;
 pub use parallel::Parallelism;
 pub use position::TextPosition;
 pub use stream::{convert_stream, Stream};

@@ -167,6 +167,20 @@ pub(super) fn converted_already(
     }
 }
 
+/// A file to convert in place that is also where standard output or
+/// standard error goes (`wenc -i f 2>> f`).
+pub(super) fn in_place_is_std_stream(name: &str) -> String {
+    format!("{name}: the file is also standard output or standard error; nothing was replaced")
+}
+
+/// A file that changed while it was converted in place.
+pub(super) fn moved_while_converted(name: &str) -> String {
+    format!(
+        "{name}: the file changed while it was converted (its size or modification time \
+         moved); nothing was replaced: run wenc again once it is still"
+    )
+}
+
 /// `n` malformed sequences, the first `m`, in an input that was to replace a
 /// file without -e replacement given.
 pub(super) fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {

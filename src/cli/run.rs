@@ -257,6 +257,11 @@ fn write_failure(e: &io::Error, report: impl FnOnce()) -> Outcome {
     Outcome::OutputFailed
 }
 
+/// What to print if a mapped input shrinks while it is read.
+pub(super) fn bus_message(name: &str) -> String {
+    format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n")
+}
+
 pub(super) fn open_error(e: &OpenError) -> String {
     match e {
         OpenError::Directory => "is a directory".to_string(),
@@ -425,22 +430,33 @@ impl Job {
         done_before: u64,
     ) -> (Outcome, u64) {
         let name = shown(source);
-        let bus =
-            format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n");
-        let mut input = match Input::open(source, &bus) {
+        let mut input = match Input::open(source, &bus_message(&name)) {
             Ok(i) => i,
             Err(e) => {
                 reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
                 return (Outcome::Unreadable, 0);
             }
         };
+        self.convert_opened(&mut input, &name, sink, reporter, done_before)
+    }
+
+    /// [`convert_input`](Job::convert_input), choosing the encoding first
+    /// with `-f auto`.
+    pub(super) fn convert_opened(
+        &self,
+        input: &mut Input,
+        name: &str,
+        sink: &mut dyn Write,
+        reporter: &mut Reporter,
+        done_before: u64,
+    ) -> (Outcome, u64) {
         if self.auto {
-            return match auto::choose(&mut input, self.hint) {
+            return match auto::choose(input, self.hint) {
                 Ok((from, note)) => {
                     reporter.note(&format!("{name}: {note}"));
                     let mut job = self.clone();
                     job.settings.from = from;
-                    job.convert_input(&mut input, &name, sink, reporter, done_before)
+                    job.convert_input(input, name, sink, reporter, done_before)
                 }
                 Err(msg) => {
                     reporter.error(&format!("{name}: {msg}"));
@@ -449,7 +465,7 @@ impl Job {
             };
         }
         input.keep_head(detect::SNIFF_LIMIT);
-        self.convert_input(&mut input, &name, sink, reporter, done_before)
+        self.convert_input(input, name, sink, reporter, done_before)
     }
 
     /// Converts (or checks) one opened input into `sink`; also returns its size.

@@ -127,6 +127,15 @@ impl Input {
         self.identity
     }
 
+    /// A second descriptor for the input's file (a `dup`, not a second
+    /// open by name), to read it back; None for standard input.
+    pub fn file(&self) -> Option<io::Result<File>> {
+        match &self.data {
+            Data::Mapped(_, file) | Data::File(file) => Some(file.try_clone()),
+            Data::Stdin => None,
+        }
+    }
+
     /// Whether the file changed (its size or modification time, from its
     /// descriptor) since it was opened; for standard input, never.
     pub fn moved(&self) -> io::Result<bool> {

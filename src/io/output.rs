@@ -6,6 +6,7 @@
 //! anything is written to it; what cannot be replaced (a terminal, a FIFO,
 //! standard output by its `/dev/stdout` name) is written in place.
 
+use super::identity::Identity;
 use super::signals;
 use super::temp::TempFile;
 #[cfg(unix)]
@@ -116,6 +117,16 @@ impl Output {
                 target,
             },
         })
+    }
+
+    /// The file that will replace the target ([`Output::replace`] of a
+    /// regular file), as it is now: after [`commit`](Output::commit), the
+    /// target's identity.
+    pub fn replacement(&self) -> Option<Identity> {
+        match &self.kind {
+            Kind::Atomic { writer, .. } => Identity::of_file(writer.get_ref().0.as_file()).ok(),
+            _ => None,
+        }
     }
 
     /// Flushes; for a replaced file, syncs it and renames it over the target.

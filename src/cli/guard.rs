@@ -82,10 +82,9 @@ impl FileId {
     }
 }
 
-/// `wenc f >> f`: the first input that is the file standard output writes
-/// to (cat's "input file is output file").
-fn input_is_stdout(sources: &[Source]) -> Option<&Source> {
-    let out = FileId::of_fd(1)?;
+/// `wenc f >> f`: the first input that is the file `out` (what standard
+/// output writes to; cat's "input file is output file").
+fn input_is(sources: &[Source], out: FileId) -> Option<&Source> {
     sources.iter().find(|s| FileId::of_source(s) == Some(out))
 }
 
@@ -131,6 +130,10 @@ pub struct Guard {
     pub consent: bool,
     /// `--force`.
     pub force: bool,
+    /// The `-o` target is the file standard output or standard error
+    /// writes to (`-o /dev/stdout >> f`): it is written in place, through
+    /// that descriptor, as standard output is.
+    pub direct: Option<FileId>,
 }
 
 impl Guard {
@@ -144,6 +147,8 @@ impl Guard {
         force: bool,
     ) -> Guard {
         let target = output.and_then(FileId::of_path);
+        let std_streams = [FileId::of_fd(1), FileId::of_fd(2)];
+        let direct = target.filter(|t| std_streams.contains(&Some(*t)));
         let replacing = in_place
             || (target.is_some() && sources.iter().any(|s| FileId::of_source(s) == target));
         Guard {
@@ -151,13 +156,15 @@ impl Guard {
             in_place,
             consent,
             force,
+            direct,
         }
     }
 
     /// The checks made before anything is read or written: `-i` with
     /// standard input, `-f` naming the replacement encoding (`from_label`
-    /// as given) in place, and, `to_stdout`, standard output that is an
-    /// input.
+    /// as given) in place, and an input that is the file written in place:
+    /// standard output (`to_stdout`), or an `-o` target that is where
+    /// standard output or error go.
     pub fn up_front(
         &self,
         sources: &[Source],
@@ -171,10 +178,12 @@ impl Guard {
         if from == REPLACEMENT && self.replacing {
             return Some(Refusal::Usage(message::replacement_in_place(from_label)));
         }
-        if !to_stdout {
-            return None;
-        }
-        let source = input_is_stdout(sources)?;
+        let written = if to_stdout {
+            FileId::of_fd(1)?
+        } else {
+            self.direct?
+        };
+        let source = input_is(sources, written)?;
         Some(Refusal::Failure(report::input_is_output(&shown(source))))
     }
 
@@ -218,6 +227,7 @@ mod tests {
             in_place: false,
             consent,
             force,
+            direct: None,
         }
     }
 

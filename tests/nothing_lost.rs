@@ -375,7 +375,7 @@ fn i10_normalization_does_not_depend_on_timing() {
     let from_file = {
         let d = dir();
         let f = write(d.path(), "marks.txt", text.as_bytes());
-        stdout_of(&mut wenc_cmd().args(["--normalize", "nfc"]).arg(&f))
+        stdout_of(wenc_cmd().args(["--normalize", "nfc"]).arg(&f))
     };
     let expected: String = {
         use unicode_normalization::UnicodeNormalization;

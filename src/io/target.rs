@@ -106,7 +106,7 @@ fn protected(target: &Path, meta: &Metadata) -> io::Result<bool> {
     // SAFETY: geteuid cannot fail (the kernel checks the fsuid, which is
     // the effective uid unless set apart).
     let me = unsafe { libc::geteuid() };
-    if dir.mode() & libc::S_ISVTX as u32 == 0 || meta.uid() == dir.uid() || meta.uid() == me {
+    if dir.mode() & 0o1000 == 0 || meta.uid() == dir.uid() || meta.uid() == me {
         return Ok(false);
     }
     let sysctl = if meta.is_file() { "regular" } else { "fifos" };

@@ -454,3 +454,54 @@ fn i12_a_deep_working_directory_works_in_place() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_text(&out));
     assert_eq!(out.stdout, "caf\u{E9}\n".as_bytes());
 }
+
+/// 13. `--sniff --json` names are lossless: the raw name escaped as JSON, so
+///     two names never print the same; a name that is not UTF-8 also has
+///     its bytes, from which it can be opened again. Every object has every
+///     member.
+#[test]
+fn i13_json_names_are_lossless() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let d = dir();
+    let raw = d.path().join(OsStr::from_bytes(b"a\xFFb"));
+    fs::write(&raw, b"text\n").unwrap();
+    let literal = write(d.path(), "a\\xFFb", b"text\n");
+    let control = write(d.path(), "c\u{1B}[31m", b"text\n");
+    let missing = d.path().join("missing");
+    let out = wenc()
+        .args(["--sniff", "--json"])
+        .args([&raw, &literal, &control, &missing])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let items = json.as_array().unwrap();
+    let names: Vec<&str> = items.iter().map(|i| i["file"].as_str().unwrap()).collect();
+    assert_eq!(names[1], literal.to_str().unwrap());
+    assert_eq!(names[2], control.to_str().unwrap());
+    assert_ne!(names[0], names[1]);
+    let bytes: Vec<u8> = items[0]["file_bytes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap() as u8)
+        .collect();
+    assert_eq!(fs::read(OsStr::from_bytes(&bytes)).unwrap(), b"text\n");
+    assert!(items[1].get("file_bytes").is_none());
+    for item in items {
+        for key in [
+            "file",
+            "error",
+            "encoding",
+            "source",
+            "confidence",
+            "candidates",
+            "declared",
+            "historical",
+        ] {
+            assert!(item.get(key).is_some(), "{key} missing in {item}");
+        }
+    }
+    assert_eq!(items[3]["error"], "No such file or directory");
+}

@@ -366,6 +366,48 @@ fn i9_stream_threads_are_bounded() {
     assert_eq!(limited, one);
 }
 
+/// 9. A thread that cannot be started (RLIMIT_NPROC reached, as nobody)
+///    means fewer threads, never an error: the stream is converted as one
+///    thread converts it.
+#[test]
+fn i9_a_failed_spawn_is_fewer_threads() {
+    let Some(mut cmd) = wenc_as_nobody() else {
+        return;
+    };
+    let input = lines();
+    let one = through_pipe(
+        &["-t", "utf-16le", "-j1", "--piece-size", "65536"],
+        &input,
+        None,
+    );
+    // SAFETY: setrlimit is async-signal-safe; it runs after the switch to
+    // nobody, whose threads then cannot be started.
+    unsafe {
+        cmd.pre_exec(|| {
+            let lim = libc::rlimit {
+                rlim_cur: 1,
+                rlim_max: 1,
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &lim);
+            Ok(())
+        });
+    }
+    cmd.args(["-t", "utf-16le", "-j", "4", "--piece-size", "65536"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(stderr_text(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout == one.1);
+}
+
 /// 10. `--normalize` over more than 1 MiB of combining marks gives the same
 ///     output whatever the pipe's timing: the Stream-Safe Text Format (a
 ///     U+034F after every 30 non-starters).
@@ -489,6 +531,7 @@ fn i13_json_names_are_lossless() {
         .collect();
     assert_eq!(fs::read(OsStr::from_bytes(&bytes)).unwrap(), b"text\n");
     assert!(items[1].get("file_bytes").is_none());
+    assert_eq!(items[1]["error"], serde_json::Value::Null);
     for item in items {
         for key in [
             "file",

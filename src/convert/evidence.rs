@@ -3,8 +3,10 @@
 //! sequences counted against stray bytes, so that one stray byte in a file
 //! of UTF-8 text does not hide it, and a legacy file whose bytes happen to
 //! form a sequence or two is not taken for UTF-8. For a UTF-16 input, also
-//! what real UTF-16 shows and UTF-8 text does not: a byte order mark, or NUL
-//! bytes (the high half of every ASCII character).
+//! what real UTF-16 shows and UTF-8 text does not: a byte order mark, or a
+//! NUL pattern (NUL bytes at even or at odd offsets, the high half of every
+//! ASCII character, for at least one byte in eight; a NUL character or two
+//! in UTF-8 text is no pattern).
 //!
 //! Fed the input in order, in any chunking: the counts are the same.
 
@@ -16,8 +18,10 @@ pub struct Utf8Evidence {
     /// Bytes that are not part of a valid sequence (each maximal invalid
     /// subpart counted once, as a decoder would replace it).
     pub stray: u64,
-    /// NUL bytes.
-    pub nul: u64,
+    /// NUL bytes at even and at odd offsets.
+    pub nul: [u64; 2],
+    /// Bytes fed.
+    pub len: u64,
     /// The first two bytes, and how many there were.
     start: [u8; 2],
     start_len: usize,
@@ -43,7 +47,10 @@ impl Utf8Evidence {
     }
 
     fn feed_rest(&mut self, mut bytes: &[u8]) {
-        self.nul += bytes.iter().filter(|&&b| b == 0).count() as u64;
+        for i in memchr::memchr_iter(0, bytes) {
+            self.nul[((self.len + i as u64) % 2) as usize] += 1;
+        }
+        self.len += bytes.len() as u64;
         if self.carry_len > 0 {
             match self.finish_carry(bytes) {
                 Some(used) => bytes = &bytes[used..],
@@ -127,11 +134,11 @@ impl Utf8Evidence {
         self.multibyte > self.stray
     }
 
-    /// Whether the input shows signs of UTF-16: a byte order mark, or NUL
-    /// bytes (which UTF-8 text does not have).
+    /// Whether the input shows signs of UTF-16: a byte order mark, or a
+    /// NUL pattern (at least one byte in eight a NUL at the same parity).
     pub fn looks_utf16(&self) -> bool {
         let bom = self.start_len == 2 && matches!(self.start, [0xFF, 0xFE] | [0xFE, 0xFF]);
-        bom || self.nul > 0
+        bom || self.nul.iter().any(|&n| n > 0 && n * 8 >= self.len)
     }
 }
 
@@ -160,7 +167,7 @@ mod tests {
     }
 
     /// The counts the plain way: the whole input decoded at once.
-    fn reference(bytes: &[u8]) -> (u64, u64, u64) {
+    fn reference(bytes: &[u8]) -> (u64, u64, [u64; 2]) {
         let (mut multibyte, mut stray, mut rest) = (0, 0, bytes);
         loop {
             match std::str::from_utf8(rest) {
@@ -179,8 +186,14 @@ mod tests {
                 }
             }
         }
-        let nul = bytes.iter().filter(|&&b| b == 0).count() as u64;
-        (multibyte, stray, nul)
+        let nul = |parity| {
+            let at = bytes
+                .iter()
+                .enumerate()
+                .filter(|(i, &b)| b == 0 && i % 2 == parity);
+            at.count() as u64
+        };
+        (multibyte, stray, [nul(0), nul(1)])
     }
 
     #[test]
@@ -200,6 +213,9 @@ mod tests {
         assert!(evidence(&[b"a\x00b\x00"]).looks_utf16());
         let utf8 = evidence(&["Name,City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
         assert!(utf8.is_utf8_text() && !utf8.looks_utf16());
+        // A NUL character in UTF-8 text is no pattern.
+        let nul = evidence(&["Name\0City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
+        assert!(nul.is_utf8_text() && !nul.looks_utf16());
     }
 
     proptest! {

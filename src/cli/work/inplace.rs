@@ -23,7 +23,7 @@ use crate::cli::plan::Job;
 use crate::cli::report::{self, bus_message, open_error, output_error};
 use crate::cli::status::{Outcome, Status};
 use crate::convert;
-use crate::io::{Identity, Input, Output, Source};
+use crate::io::{Identity, Input, OpenError, Output, Source};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
@@ -82,6 +82,10 @@ fn one(
     // file, and what is converted is what was looked at.
     let mut input = match Input::open_regular(path, &bus_message(&name)) {
         Ok(input) => input,
+        Err(OpenError::NotRegular) => {
+            reporter.error(&format!("{name}: {}", open_error(&OpenError::NotRegular)));
+            return (Ended::Failed, 0);
+        }
         Err(e) => {
             reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
             return (Ended::Failed, 0);

@@ -467,7 +467,7 @@ fn i11_a_fifo_in_place_is_refused_not_waited_for() {
     let err = read_stderr(&mut child);
     assert_eq!(child.wait().unwrap().code(), Some(1));
     assert!(
-        err.contains("f.txt: cannot open: not a regular file"),
+        err.contains("f.txt: not a regular file: --in-place only replaces"),
         "{err}"
     );
     assert_eq!(fs::read(&other).unwrap(), "caf\u{E9}\n".as_bytes());

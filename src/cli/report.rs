@@ -334,6 +334,9 @@ pub fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::DanglingSymlink(_) => {
             format!("{target}: not writing through dangling symlink")
         }
+        OutputError::NotRegular(_) => {
+            format!("{target}: not a regular file: --in-place only replaces regular files")
+        }
         OutputError::Protected(_) => format!(
             "{target}: refused: owned by someone else in a sticky directory \
              anyone may write to (the kernel refuses the shell's > there too)"

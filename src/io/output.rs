@@ -35,6 +35,9 @@ pub enum OutputError {
     /// fs.protected_fifos refuse the shell's `>` there (module `target`).
     #[error("{}: owned by another user in a sticky directory", .0.display())]
     Protected(PathBuf),
+    /// A file to replace in place is not (or no longer) a regular file.
+    #[error("{}: not a regular file", .0.display())]
+    NotRegular(PathBuf),
     /// The `-o` target is a symlink to nothing (see module `target`).
     #[error("{}: not writing through dangling symlink", .0.display())]
     DanglingSymlink(PathBuf),
@@ -66,6 +69,8 @@ enum Kind {
     Atomic {
         writer: BufWriter<TempWriter>,
         target: PathBuf,
+        /// The file replaced, as found when the output was made.
+        replaces: Option<Identity>,
     },
     /// An existing target that is not a regular file (`/dev/null`, a FIFO),
     /// or a file this process has open for writing (`/dev/stdout`): written
@@ -88,8 +93,18 @@ impl Output {
     /// link kept. What cannot be replaced is written in place (see module
     /// `target`).
     pub fn replace(path: &Path) -> Result<Output, OutputError> {
+        Output::replace_with(path, false)
+    }
+
+    /// [`replace`](Output::replace) for a file converted in place: the
+    /// target must be a regular file, and is always replaced atomically.
+    pub fn replace_regular(path: &Path) -> Result<Output, OutputError> {
+        Output::replace_with(path, true)
+    }
+
+    fn replace_with(path: &Path, regular_only: bool) -> Result<Output, OutputError> {
         signals::ignore_file_size_limit();
-        let (target, existing) = match target::resolve(path)? {
+        let (target, existing) = match target::resolve(path, regular_only)? {
             target::Target::InPlace(file) => {
                 return Ok(Output {
                     kind: Kind::Direct(BufWriter::with_capacity(OUTPUT_BUFFER, file)),
@@ -115,6 +130,7 @@ impl Output {
             kind: Kind::Atomic {
                 writer: BufWriter::with_capacity(OUTPUT_BUFFER, TempWriter(temp)),
                 target,
+                replaces: existing.as_ref().map(Identity::of),
             },
         })
     }
@@ -129,13 +145,22 @@ impl Output {
         }
     }
 
+    /// The existing file that [`commit`](Output::commit) replaces, as it was
+    /// found (None: a new file, or an output written in place).
+    pub fn replaces(&self) -> Option<Identity> {
+        match &self.kind {
+            Kind::Atomic { replaces, .. } => *replaces,
+            _ => None,
+        }
+    }
+
     /// Flushes; for a replaced file, syncs it and renames it over the target.
     /// On error a temporary file is removed and the target left as it was.
     pub fn commit(self) -> Result<(), OutputError> {
         match self.kind {
             Kind::Stdout(mut w) => w.flush().map_err(OutputError::Write),
             Kind::Direct(mut w) => w.flush().map_err(OutputError::Write),
-            Kind::Atomic { writer, target } => {
+            Kind::Atomic { writer, target, .. } => {
                 let TempWriter(temp) = writer
                     .into_inner()
                     .map_err(|e| OutputError::Write(e.into_error()))?;
@@ -229,8 +254,9 @@ mod target {
         InPlace(File),
     }
 
-    pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
+    pub(super) fn resolve(path: &Path, regular_only: bool) -> Result<Target, OutputError> {
         match fs::metadata(path) {
+            Ok(m) if regular_only && !m.is_file() => Err(OutputError::NotRegular(path.into())),
             Err(_) => Ok(Target::Absent(path.to_path_buf())),
             Ok(m) if m.is_dir() => Err(OutputError::Directory(path.to_path_buf())),
             Ok(m) if m.is_file() => Ok(Target::Regular(path.to_path_buf(), m)),

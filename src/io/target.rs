@@ -41,8 +41,10 @@ pub(super) enum Target {
     InPlace(File),
 }
 
-/// Finds what `path` names (see the module documentation).
-pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
+/// Finds what `path` names (see the module documentation). With
+/// `regular_only` (in place), anything but a regular file is an error, and
+/// is not opened (a FIFO put there cannot block the run).
+pub(super) fn resolve(path: &Path, regular_only: bool) -> Result<Target, OutputError> {
     let open_error = |source| OutputError::Open {
         path: path.to_path_buf(),
         source,
@@ -63,7 +65,12 @@ pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
     if meta.is_dir() {
         return Err(OutputError::Directory(path.to_path_buf()));
     }
-    if let Some(file) = open_for_writing_here(&meta).map_err(open_error)? {
+    if regular_only && !meta.is_file() {
+        return Err(OutputError::NotRegular(path.to_path_buf()));
+    }
+    if regular_only {
+        // Replaced, whatever descriptors are open on it.
+    } else if let Some(file) = open_for_writing_here(&meta).map_err(open_error)? {
         return Ok(Target::InPlace(file));
     }
     let is_link = fs::symlink_metadata(path).map_err(open_error)?.is_symlink();

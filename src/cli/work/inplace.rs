@@ -114,13 +114,22 @@ fn one(
         }
         None => return (Ended::Failed, 0),
     };
-    let mut output = match Output::replace(path) {
+    let mut output = match Output::replace_regular(path) {
         Ok(o) => o,
         Err(e) => {
             reporter.error(&output_error(&e, path));
             return (Ended::Failed, 0);
         }
     };
+    // The name found again for the output: still the file opened, not one
+    // put in its place meanwhile (a file gone since is created anew).
+    if output
+        .replaces()
+        .is_some_and(|r| (r.dev, r.ino) != (id.dev, id.ino))
+    {
+        reporter.error(&report::moved_while_converted(&name));
+        return (Ended::Failed, 0);
+    }
     let mut same = Same::new(&mut output, original, id.size);
     if job.add_bom {
         if let Some(bom) = convert::bom_bytes(job.settings.to) {

@@ -6,7 +6,7 @@
 use super::interface::historical;
 use super::message;
 use crate::codec::{Encoding, REPLACEMENT};
-use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary};
+use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
 use crate::io::{OpenError, OutputError, Source};
 use std::io;
 use std::path::Path;
@@ -159,15 +159,38 @@ pub fn input_is_output(name: &str) -> String {
 
 /// An input of valid UTF-8 text with non-ASCII characters, read as the
 /// legacy `encoding`: `refused` when it was to replace a file.
-pub fn converted_already(name: &str, encoding: &Encoding, refused: bool) -> String {
+pub fn converted_already(
+    name: &str,
+    encoding: &Encoding,
+    evidence: &Utf8Evidence,
+    refused: bool,
+) -> String {
+    let (n, stray) = (evidence.multibyte, evidence.stray);
     let what = format!(
-        "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as {encoding} it"
+        "{name}: UTF-8 text ({n} valid multi-byte {}, {stray} stray {}), as if converted \
+         already: read as {encoding} it",
+        plural(n, "sequence", "sequences"),
+        plural(stray, "byte", "bytes"),
     );
     if refused {
         format!("{what} would be garbled; nothing was replaced (--force converts it anyway)")
     } else {
         format!("{what} is probably garbled")
     }
+}
+
+/// A file to convert in place that is also where standard output or
+/// standard error goes (`wenc -i f 2>> f`).
+pub fn in_place_is_std_stream(name: &str) -> String {
+    format!("{name}: the file is also standard output or standard error; nothing was replaced")
+}
+
+/// A file that changed while it was converted in place.
+pub fn moved_while_converted(name: &str) -> String {
+    format!(
+        "{name}: the file changed while it was converted (its size or modification time \
+         moved); nothing was replaced: run wenc again once it is still"
+    )
 }
 
 /// `n` malformed sequences, the first `m`, in an input that was to replace a
@@ -276,10 +299,18 @@ pub fn no_bom(to: &Encoding) -> String {
     )
 }
 
+/// What to print if a mapped input shrinks while it is read.
+pub fn bus_message(name: &str) -> String {
+    format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n")
+}
+
 /// Why an input could not be opened.
 pub fn open_error(e: &OpenError) -> String {
     match e {
         OpenError::Directory => "is a directory".to_string(),
+        OpenError::NotRegular => {
+            "not a regular file: --in-place only replaces regular files".to_string()
+        }
         OpenError::Io(e) => message::io_error(e),
     }
 }
@@ -303,6 +334,13 @@ pub fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::DanglingSymlink(_) => {
             format!("{target}: not writing through dangling symlink")
         }
+        OutputError::NotRegular(_) => {
+            format!("{target}: not a regular file: --in-place only replaces regular files")
+        }
+        OutputError::Protected(_) => format!(
+            "{target}: refused: owned by someone else in a sticky directory \
+             anyone may write to (the kernel refuses the shell's > there too)"
+        ),
         #[cfg(unix)]
         OutputError::Keep { source, .. } => format!(
             "{target}: cannot replace it: {}: {}",

@@ -34,6 +34,7 @@
 pub mod declaration;
 mod encode;
 mod error;
+mod evidence;
 mod parallel;
 mod passthrough;
 mod position;
@@ -42,6 +43,7 @@ mod transform;
 
 pub use crate::codec::bom_bytes;
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
+pub use evidence::Utf8Evidence;
 pub use parallel::Parallelism;
 pub use position::TextPosition;
 pub use stream::{convert_stream, Stream};

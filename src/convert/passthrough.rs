@@ -13,6 +13,11 @@
 //! happens to the file. That one validation also stands for the decoder's
 //! and for the driver's check of the decoder's output (module `encode`).
 //! The hooks hear the input position every [`SLICE_WINDOW`] bytes.
+//!
+//! Positions (lines and columns, for the first malformed sequence) are
+//! counted on the copy too, window by window while it is in cache: never
+//! over the mapped input again, whose pages were released as they were
+//! done, so memory stays flat wherever the first error is.
 
 use super::{encode, ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
 use crate::codec::{input_encoding, UTF_8};
@@ -78,12 +83,7 @@ impl Converter {
         };
         self.text = copy;
         if result? {
-            return self.hand_over(bytes, bom, done, sink, hooks);
-        }
-        if self.encoder.is_none() {
-            // UTF-8 output has no unrepresentable characters: no position is
-            // needed again, only the length of the text.
-            self.tracker.skip(done - bom);
+            return self.hand_over(bytes, done, sink, hooks);
         }
         hooks.progress(done as u64);
         hooks.consumed(done);
@@ -102,6 +102,7 @@ impl Converter {
     ) -> Result<(), ConvertError> {
         let write = self.settings.write_output;
         let Some(encoder) = &mut self.encoder else {
+            self.tracker.advance(text.as_bytes());
             if !write || text.is_empty() {
                 return Ok(());
             }
@@ -127,20 +128,16 @@ impl Converter {
         result
     }
 
-    /// The valid text `bytes[bom..done]` was written (or encoded) and a
-    /// malformed sequence starts at `done`: the rest goes the plain way,
-    /// through a UTF-8 decoder that starts there.
+    /// The valid text before `done` was written (or encoded), the tracker
+    /// moved past it, and a malformed sequence starts at `done`: the rest
+    /// goes the plain way, through a UTF-8 decoder that starts there.
     fn hand_over<W: Write + ?Sized>(
         &mut self,
         bytes: &[u8],
-        bom: usize,
         done: usize,
         sink: &mut W,
         hooks: &mut dyn Hooks,
     ) -> Result<Summary, ConvertError> {
-        if self.encoder.is_none() {
-            self.tracker.advance(&bytes[bom..done]);
-        }
         self.decoder = UTF_8.new_decoder_without_bom_handling();
         self.input_base = done as u64;
         self.feed_windows(bytes, done, sink, hooks)

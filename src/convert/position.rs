@@ -48,12 +48,6 @@ impl Tracker {
         }
     }
 
-    /// Moves past `len` bytes of text without reading them: only the text
-    /// length is kept up to date, so no position may be asked for again.
-    pub fn skip(&mut self, len: usize) {
-        self.base += len as u64;
-    }
-
     /// Moves back over `text`, which ends where the tracker is and holds no
     /// newline (text held back by the transform stage).
     pub fn back_within_line(&mut self, text: &[u8]) {

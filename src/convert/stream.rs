@@ -5,14 +5,17 @@
 //! grows up to a whole piece) and hands each out cut after its last newline
 //! (the rest starts the next block), under the same rule and for the same
 //! encodings as the split of a mapped file (module `parallel`,
-//! [`split_encoding`]). `jobs - 1` worker threads and the calling thread
+//! [`split_encoding`]). Worker threads and the calling thread
 //! convert the blocks as pieces ([`convert_piece`], each thread with its
 //! own converter, renewed per block); the calling thread writes them in
 //! input order (it converts a queued block whenever the next one to write
 //! is not ready) and adds up their accounts ([`Totals`]), so output and
-//! messages are those of one thread. At most `jobs + 1` blocks are out at
-//! once, and their buffers are reused, so memory is bounded whatever the
-//! stream's length.
+//! messages are those of one thread. The threads are `jobs`, but no more
+//! than the cores ([`stream_threads`]), and as many as could be started: a
+//! failed spawn means fewer workers (or, for the reader, everything on the
+//! calling thread), never an error. At most one block more than threads is
+//! out at once, and their buffers are reused, so memory is bounded whatever
+//! the stream's length and `-j`.
 //!
 //! Output appears as input arrives: a block is handed out when it is full,
 //! or as soon as the stream pauses ([`Stream::wait`] says a read would
@@ -98,6 +101,7 @@ pub fn convert_stream<W: Write + ?Sized>(
         );
         return (converter.summary(), result);
     };
+    let threads = stream_threads(parallelism.jobs);
     let pipe = Pipe {
         first: settings,
         rest: Settings {
@@ -105,32 +109,44 @@ pub fn convert_stream<W: Write + ?Sized>(
             sniff_bom: false,
             ..settings
         },
-        window: parallelism.jobs + 1,
+        window: threads + 1,
         flow: Mutex::new(Flow::default()),
         changed: Condvar::new(),
         spare_in: Mutex::new(Vec::new()),
         spare_out: Mutex::new(Vec::new()),
     };
+    // The reader's start, taken by the reader thread; still here if that
+    // thread could not be started.
+    let start = Mutex::new(Some((first, ending)));
     let mut total = Totals::new(settings.from, &[]);
-    let result = std::thread::scope(|scope| {
+    let threaded = std::thread::scope(|scope| {
         let (reports, received) = mpsc::channel();
-        // The calling thread converts blocks too, while it waits to write.
-        for _ in 1..parallelism.jobs {
-            let (reports, pipe) = (reports.clone(), &pipe);
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || pipe.worker(reports));
-        }
         let reader = {
-            let (reports, pipe) = (reports.clone(), &pipe);
-            std::thread::Builder::new()
-                .spawn_scoped(scope, move || pipe.read(first, ending, stream, reports))
-                .map_err(|e| ConvertError::Read(io::Error::other(e)))
+            let (reports, pipe, start, stream) = (reports.clone(), &pipe, &start, &mut *stream);
+            std::thread::Builder::new().spawn_scoped(scope, move || {
+                let (first, ending) = lock(start).take()?;
+                Some(pipe.read(first, ending, stream, reports))
+            })
         };
+        // No reader thread: all on the calling thread, below.
+        let reader = reader.ok()?;
+        // The calling thread converts blocks too, while it waits to write;
+        // as many workers as can be started (none is fine).
+        for _ in 1..threads {
+            let (reports, pipe) = (reports.clone(), &pipe);
+            let worker =
+                std::thread::Builder::new().spawn_scoped(scope, move || pipe.worker(reports));
+            if worker.is_err() {
+                break;
+            }
+        }
         drop(reports);
-        let result = reader.and_then(|reader| {
+        let result = (|| {
             let end = pipe.write_in_order(&received, &mut total, sink, progress, watch)?;
             let stream = reader
                 .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                .ok_or(ConvertError::Internal("the reader did not start"))?;
             let Last {
                 i,
                 start,
@@ -141,11 +157,33 @@ pub fn convert_stream<W: Write + ?Sized>(
             let shifted = &mut |n| progress(start as u64 + n);
             let result = rest_of(&mut converter, tail, ending, stream, sink, shifted, watch);
             total.add(i, start, Piece::of(&converter, result.err(), Vec::new()))
-        });
+        })();
         pipe.set(|f| f.stop = true);
-        result
+        Some(result)
     });
-    (total.summary, result)
+    if let Some(result) = threaded {
+        return (total.summary, result);
+    }
+    let Some((first, ending)) = lock(&start).take() else {
+        return (
+            total.summary,
+            Err(ConvertError::Internal("the reader lost its start")),
+        );
+    };
+    let mut converter = Converter::new(settings);
+    let mut buf = first.buf;
+    buf.truncate(first.len);
+    let result = rest_of(&mut converter, buf, ending, stream, sink, progress, watch);
+    (converter.summary(), result)
+}
+
+/// Threads for a stream: no more than `jobs`, than the cores this process
+/// may use (more only wait their turn, each with a stack and blocks in
+/// flight: `-j 20000` would be gigabytes), and never fewer than two, the
+/// reader and the writer, so that reading overlaps converting.
+fn stream_threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    jobs.min(cores).max(2)
 }
 
 /// Converts `tail`, then the rest of `stream` unless `ending` says

@@ -12,9 +12,17 @@
 //!
 //! A line feed ends every carry (nothing after it can reach back across it),
 //! so the carry holds no newline: its position is found from the driver's
-//! tracker without a second count. The carry is at most one CR plus one
-//! combining sequence, except in text with no boundary for [`MAX_CARRY`]
-//! bytes (such as a megabyte of combining marks), which is then cut there.
+//! tracker without a second count.
+//!
+//! Before it is normalized, text is put in UAX #15's Stream-Safe Text Format
+//! ([`StreamSafe`]): after 30 non-starters in a row, a U+034F COMBINING
+//! GRAPHEME JOINER is inserted (as `unicode-normalization`'s `stream_safe`
+//! does, and as the standard recommends for buffered normalization). The
+//! joiner is a boundary, so a carry is at most one CR plus one combining
+//! sequence of at most 30 marks, and the output is the same however the
+//! text arrives in chunks. Only text with no boundary for [`MAX_CARRY`]
+//! bytes that is not a run of non-starters (a megabyte of conjoining jamo
+//! vowels, say) is still cut there.
 //!
 //! When a conversion stops at an error, text still held back is not written
 //! (the output ends before the error either way).
@@ -88,6 +96,10 @@ pub(crate) struct Transformer {
     scratch: String,
     /// Transformed bytes before `out`.
     pub out_base: u64,
+    /// The Stream-Safe Text Format's state, and the chunk made stream-safe
+    /// when it had to be changed.
+    safe: StreamSafe,
+    safe_chunk: String,
     /// Line ends alone into UTF-8 ([`apply_eol`](Transformer::apply_eol)):
     /// the output, and whether a CR ended the last chunk.
     out_bytes: Vec<u8>,
@@ -106,6 +118,8 @@ impl Transformer {
             out: String::new(),
             scratch: String::new(),
             out_base: 0,
+            safe: StreamSafe::default(),
+            safe_chunk: String::new(),
             out_bytes: Vec::new(),
             pending_cr: false,
         }
@@ -141,7 +155,11 @@ impl Transformer {
     pub fn apply(&mut self, chunk: &str, last: bool) {
         self.out_base += self.out.len() as u64;
         self.carried = self.carry.len();
-        self.used_joined = !self.carry.is_empty();
+        let made_safe =
+            self.spec.normalize.is_some() && self.safe.rewrite(chunk, &mut self.safe_chunk);
+        let chunk = if made_safe { &self.safe_chunk } else { chunk };
+        // A rewritten chunk is copied, so that `origin` finds it.
+        self.used_joined = made_safe || !self.carry.is_empty();
         let text = if self.used_joined {
             self.joined.clear();
             self.joined.push_str(&self.carry);
@@ -205,6 +223,72 @@ impl Transformer {
         let position = at_carry.position_in(text.as_bytes(), start);
         (at_carry.base + start as u64, position)
     }
+}
+
+/// UAX #15 (D4, section 13): no more than this many non-starters in a row.
+const MAX_NONSTARTERS: usize = 30;
+
+/// What the Stream-Safe Text Format inserts after [`MAX_NONSTARTERS`].
+const CGJ: char = '\u{34F}';
+
+/// The Stream-Safe Text Format, across chunks: the non-starters at the end
+/// of the text so far (counted in the compatibility decomposition, as the
+/// standard counts them).
+#[derive(Default)]
+struct StreamSafe {
+    run: usize,
+}
+
+impl StreamSafe {
+    /// Follows `chunk`; when a joiner must go into it, writes the chunk with
+    /// its joiners to `out` and says so (else `out` is not touched).
+    fn rewrite(&mut self, chunk: &str, out: &mut String) -> bool {
+        let (mut changed, mut copied) = (false, 0);
+        for (i, c) in chunk.char_indices() {
+            if c.is_ascii() {
+                self.run = 0;
+                continue;
+            }
+            let (leading, trailing, len) = nonstarters(c);
+            if self.run + leading > MAX_NONSTARTERS {
+                if !changed {
+                    out.clear();
+                    changed = true;
+                }
+                out.push_str(&chunk[copied..i]);
+                out.push(CGJ);
+                copied = i;
+                self.run = 0;
+            }
+            self.run = if leading == len {
+                self.run + len
+            } else {
+                trailing
+            };
+        }
+        if changed {
+            out.push_str(&chunk[copied..]);
+        }
+        changed
+    }
+}
+
+/// The non-starters at the start and at the end of `c`'s compatibility
+/// decomposition, and its length in characters.
+fn nonstarters(c: char) -> (usize, usize, usize) {
+    let (mut leading, mut trailing, mut len) = (0, 0, 0);
+    decompose_compatible(c, |d| {
+        len += 1;
+        if canonical_combining_class(d) == 0 {
+            trailing = 0;
+        } else {
+            trailing += 1;
+            if trailing == len {
+                leading += 1;
+            }
+        }
+    });
+    (leading, trailing, len)
 }
 
 /// Where `text` can be cut: after the last newline or before the last
@@ -385,14 +469,15 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The whole text at once, the plain way: normalize, then line ends.
+    /// The whole text at once, the plain way: made stream-safe and
+    /// normalized (by unicode-normalization), then line ends.
     fn reference(spec: TextTransform, text: &str) -> String {
         let text: String = match spec.normalize {
             None => text.to_string(),
-            Some(Form::Nfc) => text.nfc().collect(),
-            Some(Form::Nfd) => text.nfd().collect(),
-            Some(Form::Nfkc) => text.nfkc().collect(),
-            Some(Form::Nfkd) => text.nfkd().collect(),
+            Some(Form::Nfc) => text.chars().stream_safe().nfc().collect(),
+            Some(Form::Nfd) => text.chars().stream_safe().nfd().collect(),
+            Some(Form::Nfkc) => text.chars().stream_safe().nfkc().collect(),
+            Some(Form::Nfkd) => text.chars().stream_safe().nfkd().collect(),
         };
         let lf = text.replace("\r\n", "\n").replace('\r', "\n");
         match spec.eol {
@@ -555,7 +640,37 @@ mod tests {
         assert_eq!(t.text(), "\r\n");
         // No boundary at all for MAX_CARRY bytes: cut anyway.
         let mut t = Transformer::new(nfc);
-        t.apply(&"\u{301}".repeat(MAX_CARRY), false);
+        t.apply(&"\u{1161}".repeat(MAX_CARRY), false);
         assert!(!t.text().is_empty());
+    }
+
+    /// Issue 19, item 10: over a megabyte of combining marks, the output
+    /// depended on how the text arrived. A joiner after every 30 marks
+    /// bounds the carry, so every chunking gives the whole text's result.
+    #[test]
+    fn long_runs_of_marks_are_stream_safe_in_any_chunking() {
+        let text = format!(
+            "e{}x\u{E9}{}",
+            "\u{301}\u{316}".repeat(600_000),
+            "\u{344}".repeat(50)
+        );
+        for form in [Form::Nfc, Form::Nfd, Form::Nfkc, Form::Nfkd] {
+            let spec = TextTransform {
+                eol: None,
+                normalize: Some(form),
+            };
+            let whole = reference(spec, &text);
+            assert!(whole.contains(CGJ));
+            for step in [1000, 65_536, 1 << 20, 3_000_001] {
+                let cuts: Vec<usize> = (step..text.len()).step_by(step).collect();
+                assert!(
+                    streamed(spec, &text, &cuts) == whole,
+                    "{form:?}, chunks of {step}"
+                );
+            }
+            let mut t = Transformer::new(spec);
+            t.apply(&text[..text.floor_char_boundary(1 << 20)], false);
+            assert!(t.held() < 200, "{form:?}: {} bytes held", t.held());
+        }
     }
 }

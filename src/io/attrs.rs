@@ -2,8 +2,10 @@
 //! temporary file that replaces it, before anything is written to it.
 //!
 //! The temporary file is created 0600, so no other user can open it in
-//! between. Then it gets the target's owner and group (`fchown`; only the
-//! group when the owner cannot be given away, as `sed -i` does), its mode,
+//! between. Then it gets the target's owner and group (`fchown`; when the
+//! owner cannot be given away, an error if the owner would lose rights, that
+//! is when the owner bits grant more than the others bits, else only the
+//! group, as `sed -i` does), its mode,
 //! and its POSIX ACL (the `system.posix_acl_access` attribute) and other
 //! extended attributes where the file system has them. A group or an ACL
 //! that cannot be carried over is an error: the file would otherwise come
@@ -46,7 +48,16 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
     let fd = temp.as_raw_fd();
     // SAFETY: fchown on an open descriptor.
     if unsafe { libc::fchown(fd, meta.uid(), meta.gid()) } != 0 {
-        // Not allowed to give the file away: keep at least the group.
+        // Not allowed to give the file away: the new file is ours, and its
+        // owner keeps only what the others are given.
+        // (Root, owner or not, reads and writes every file: loses nothing.)
+        // SAFETY: geteuid cannot fail.
+        let ours = meta.uid() == unsafe { libc::geteuid() };
+        if !ours && meta.uid() != 0 && owner_has_more_than_others(meta.mode()) {
+            let what = format!("cannot give the new file its owner ({})", meta.uid());
+            return Err(keep_error(what, io::Error::last_os_error()));
+        }
+        // Keep at least the group.
         // SAFETY: as above; -1 (as uid_t) leaves the owner.
         if unsafe { libc::fchown(fd, u32::MAX, meta.gid()) } != 0 {
             let source = io::Error::last_os_error();
@@ -64,6 +75,14 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
         return Err(keep_error(what, io::Error::last_os_error()));
     }
     copy_xattrs(temp, target)
+}
+
+/// Whether the owner permission bits of `mode` grant something the others
+/// bits do not: only then does the owner lose rights when the file becomes
+/// someone else's (the owner may not be in the file's group, so only the
+/// others bits are sure to be left).
+fn owner_has_more_than_others(mode: u32) -> bool {
+    (mode >> 6) & 0o7 & !mode & 0o7 != 0
 }
 
 /// Whether the group permission bits of `mode` grant something the others

@@ -1,5 +1,6 @@
 //! Inputs: regular files are memory-mapped, everything else is a stream.
 
+use super::identity::Identity;
 use super::signals;
 use crate::convert::{
     self, ConvertError, Hooks, Parallelism, Settings, Stream, Summary, SLICE_WINDOW,
@@ -23,6 +24,9 @@ pub enum Source {
 pub enum OpenError {
     #[error("is a directory")]
     Directory,
+    /// Not a regular file, where only one will do ([`Input::open_regular`]).
+    #[error("not a regular file")]
+    NotRegular,
     #[error("{0}")]
     Io(#[from] io::Error),
 }
@@ -30,6 +34,8 @@ pub enum OpenError {
 /// An opened input.
 pub struct Input {
     data: Data,
+    /// What the descriptor was when opened (None: standard input closed).
+    identity: Option<Identity>,
     /// The first bytes of a stream, for `-f auto` and the mismatch hint.
     head: Head,
 }
@@ -50,8 +56,8 @@ struct Head {
 }
 
 enum Data {
-    /// A regular file, mapped whole.
-    Mapped(Mmap),
+    /// A regular file, mapped whole (and its descriptor, to look at it again).
+    Mapped(Mmap, File),
     /// A file that cannot be mapped (a FIFO, a device, an empty or `/proc`
     /// file, or a failed map): read as a stream.
     File(File),
@@ -59,25 +65,47 @@ enum Data {
 }
 
 impl Input {
-    /// Opens `source`. `bus_message` is what to print (to standard error) if
-    /// a mapped file shrinks under us; see [`signals::guard_mapped_input`].
+    /// Opens `source` once: its descriptor is what is converted and what
+    /// [`identity`](Input::identity) describes. A FIFO waits for a writer
+    /// (as `open` would); see [`Input::open_regular`] for one that may not.
+    /// `bus_message` is what to print (to standard error) if a mapped file
+    /// shrinks under us; see [`signals::guard_mapped_input`].
     pub fn open(source: &Source, bus_message: &str) -> Result<Input, OpenError> {
         let path = match source {
             Source::Stdin => {
                 return Ok(Input {
                     data: Data::Stdin,
+                    identity: Identity::of_fd(0),
                     head: Head::default(),
                 })
             }
             Source::Path(path) => path,
         };
-        let file = open_file(path)?;
-        let meta = file.metadata()?;
-        if !meta.is_file() || meta.len() == 0 || usize::try_from(meta.len()).is_err() {
-            return Ok(Input {
-                data: Data::File(file),
-                head: Head::default(),
-            });
+        let (file, identity) = open_file(path)?;
+        if !identity.regular {
+            wait_for_writer(&file)?;
+        }
+        Ok(Input::from_file(file, identity, bus_message))
+    }
+
+    /// Opens `path` once, without blocking whatever it is (a FIFO put in
+    /// its place cannot hold the run), and only if it is a regular file.
+    pub fn open_regular(path: &Path, bus_message: &str) -> Result<Input, OpenError> {
+        let (file, identity) = open_file(path)?;
+        if !identity.regular {
+            return Err(OpenError::NotRegular);
+        }
+        Ok(Input::from_file(file, identity, bus_message))
+    }
+
+    fn from_file(file: File, identity: Identity, bus_message: &str) -> Input {
+        let input = |data| Input {
+            data,
+            identity: Some(identity),
+            head: Head::default(),
+        };
+        if !identity.regular || identity.size == 0 || usize::try_from(identity.size).is_err() {
+            return input(Data::File(file));
         }
         signals::guard_mapped_input(bus_message);
         // SAFETY: the map is read-only and private to this process. Another
@@ -87,29 +115,51 @@ impl Input {
         match unsafe { MmapOptions::new().map(&file) } {
             Ok(map) => {
                 let _ = map.advise(memmap2::Advice::Sequential);
-                Ok(Input {
-                    data: Data::Mapped(map),
-                    head: Head::default(),
-                })
+                input(Data::Mapped(map, file))
             }
-            Err(_) => Ok(Input {
-                data: Data::File(file),
-                head: Head::default(),
-            }),
+            Err(_) => input(Data::File(file)),
         }
+    }
+
+    /// What the input's descriptor was when opened: which file, its size
+    /// and time then (None for a closed standard input).
+    pub fn identity(&self) -> Option<Identity> {
+        self.identity
+    }
+
+    /// A second descriptor for the input's file (a `dup`, not a second
+    /// open by name), to read it back; None for standard input.
+    pub fn file(&self) -> Option<io::Result<File>> {
+        match &self.data {
+            Data::Mapped(_, file) | Data::File(file) => Some(file.try_clone()),
+            Data::Stdin => None,
+        }
+    }
+
+    /// Whether the file changed (its size or modification time, from its
+    /// descriptor) since it was opened; for standard input, never.
+    pub fn moved(&self) -> io::Result<bool> {
+        let file = match &self.data {
+            Data::Mapped(_, file) | Data::File(file) => file,
+            Data::Stdin => return Ok(false),
+        };
+        let (Some(then), now) = (self.identity, Identity::of_file(file)?) else {
+            return Ok(false);
+        };
+        Ok(then.moved(&now))
     }
 
     /// The input's size, when known in advance (mapped files).
     pub fn size(&self) -> Option<u64> {
         match &self.data {
-            Data::Mapped(map) => Some(map.len() as u64),
+            Data::Mapped(map, _) => Some(map.len() as u64),
             _ => None,
         }
     }
 
     /// Whether the input is memory-mapped.
     pub fn is_mapped(&self) -> bool {
-        matches!(self.data, Data::Mapped(_))
+        matches!(self.data, Data::Mapped(..))
     }
 
     /// The first bytes of the input, up to `limit`, without consuming them:
@@ -142,7 +192,7 @@ impl Input {
             Ok(())
         };
         match &mut self.data {
-            Data::Mapped(_) => {}
+            Data::Mapped(..) => {}
             Data::File(file) => read(file)?,
             Data::Stdin => read(&mut io::stdin().lock())?,
         }
@@ -162,7 +212,7 @@ impl Input {
     /// given), and whether they are the whole input.
     pub fn head(&self) -> (&[u8], bool) {
         match &self.data {
-            Data::Mapped(map) => {
+            Data::Mapped(map, _) => {
                 let n = map.len().min(self.head.limit);
                 (&map[..n], n == map.len())
             }
@@ -198,7 +248,7 @@ impl Input {
             convert::convert_stream(settings, parallelism, stream, sink, progress, watch)
         };
         match &mut self.data {
-            Data::Mapped(map) => {
+            Data::Mapped(map, _) => {
                 let mut hooks = Released {
                     map,
                     released: 0,
@@ -395,7 +445,10 @@ pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
     match source {
         Source::Stdin => read(&mut io::stdin().lock())?,
         Source::Path(path) => {
-            let mut file = open_file(path)?;
+            let (mut file, identity) = open_file(path)?;
+            if !identity.regular {
+                wait_for_writer(&file)?;
+            }
             read(&mut file)?;
         }
     }
@@ -403,10 +456,59 @@ pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
     Ok(buf)
 }
 
-fn open_file(path: &Path) -> Result<File, OpenError> {
-    let file = File::open(path)?;
-    if file.metadata()?.is_dir() {
+/// Opens `path` for reading without blocking (a FIFO with no writer, a
+/// terminal that would become ours) and says what the descriptor is.
+#[cfg(unix)]
+fn open_file(path: &Path) -> Result<(File, Identity), OpenError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
         return Err(OpenError::Directory);
     }
-    Ok(file)
+    if !meta.is_file() {
+        // Reads of a stream block again, as they would have.
+        use std::os::unix::io::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor we own.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+        }
+    }
+    Ok((file, Identity::of(&meta)))
+}
+
+#[cfg(not(unix))]
+fn open_file(path: &Path) -> Result<(File, Identity), OpenError> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(OpenError::Directory);
+    }
+    Ok((file, Identity::of(&meta)))
+}
+
+/// A FIFO opened without a writer reads as ended; wait for one (or for
+/// the end), as a blocking open would have. Anything else is ready.
+#[cfg(unix)]
+fn wait_for_writer(file: &File) -> io::Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    if !file.metadata()?.file_type().is_fifo() {
+        return Ok(());
+    }
+    // Linux reports no hang-up to a reader that has seen no writer yet,
+    // so poll returns when a writer has written or come and gone.
+    while !file.ready(Duration::from_secs(3600)) {}
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn wait_for_writer(_file: &File) -> io::Result<()> {
+    Ok(())
 }

@@ -16,6 +16,7 @@
 
 #[cfg(unix)]
 mod attrs;
+mod identity;
 mod input;
 mod oom;
 mod output;
@@ -27,9 +28,15 @@ pub mod signals;
 #[cfg(unix)]
 mod target;
 pub mod walk;
+#[cfg(unix)]
+mod temp;
+#[cfg(not(unix))]
+#[path = "temp_other.rs"]
+mod temp;
 
 #[cfg(unix)]
 pub use attrs::KeepError;
+pub use identity::Identity;
 pub use input::{read_prefix, Input, OpenError, Source};
 pub use oom::ExitOnOom;
 pub use output::{Output, OutputError};

@@ -6,7 +6,9 @@
 //! anything is written to it; what cannot be replaced (a terminal, a FIFO,
 //! standard output by its `/dev/stdout` name) is written in place.
 
+use super::identity::Identity;
 use super::signals;
+use super::temp::TempFile;
 #[cfg(unix)]
 use super::{attrs, target};
 use std::fs::{self, File};
@@ -28,6 +30,14 @@ pub enum OutputError {
     /// An existing non-regular target (a device, a FIFO) could not be opened.
     #[error("cannot open {}: {source}", .path.display())]
     Open { path: PathBuf, source: io::Error },
+    /// The `-o` target was planted by another user in a sticky directory
+    /// others may write to: the kernel's fs.protected_regular and
+    /// fs.protected_fifos refuse the shell's `>` there (module `target`).
+    #[error("{}: owned by another user in a sticky directory", .0.display())]
+    Protected(PathBuf),
+    /// A file to replace in place is not (or no longer) a regular file.
+    #[error("{}: not a regular file", .0.display())]
+    NotRegular(PathBuf),
     /// The `-o` target is a symlink to nothing (see module `target`).
     #[error("{}: not writing through dangling symlink", .0.display())]
     DanglingSymlink(PathBuf),
@@ -59,7 +69,8 @@ enum Kind {
     Atomic {
         writer: BufWriter<TempWriter>,
         target: PathBuf,
-        _guard: TempGuard,
+        /// The file replaced, as found when the output was made.
+        replaces: Option<Identity>,
     },
     /// An existing target that is not a regular file (`/dev/null`, a FIFO),
     /// or a file this process has open for writing (`/dev/stdout`): written
@@ -82,8 +93,18 @@ impl Output {
     /// link kept. What cannot be replaced is written in place (see module
     /// `target`).
     pub fn replace(path: &Path) -> Result<Output, OutputError> {
+        Output::replace_with(path, false)
+    }
+
+    /// [`replace`](Output::replace) for a file converted in place: the
+    /// target must be a regular file, and is always replaced atomically.
+    pub fn replace_regular(path: &Path) -> Result<Output, OutputError> {
+        Output::replace_with(path, true)
+    }
+
+    fn replace_with(path: &Path, regular_only: bool) -> Result<Output, OutputError> {
         signals::ignore_file_size_limit();
-        let (target, existing) = match target::resolve(path)? {
+        let (target, existing) = match target::resolve(path, regular_only)? {
             target::Target::InPlace(file) => {
                 return Ok(Output {
                     kind: Kind::Direct(BufWriter::with_capacity(OUTPUT_BUFFER, file)),
@@ -96,17 +117,12 @@ impl Output {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let temp = signals::with_termination_blocked(|| {
-            let temp = new_temp(&dir, &target, existing.is_some())?;
-            signals::protect_temp_file(temp.path());
-            Ok(temp)
-        })
-        .map_err(|source| OutputError::CreateTemp {
-            dir: dir.clone(),
-            source,
-        })?;
-        // Dropped on error: the temporary file is removed.
-        let guard = TempGuard;
+        let temp =
+            signals::with_termination_blocked(|| new_temp(&dir, &target, existing.is_some()))
+                .map_err(|source| OutputError::CreateTemp {
+                    dir: dir.clone(),
+                    source,
+                })?;
         if let Some(meta) = &existing {
             keep_attributes(temp.as_file(), &target, meta)?;
         }
@@ -114,9 +130,28 @@ impl Output {
             kind: Kind::Atomic {
                 writer: BufWriter::with_capacity(OUTPUT_BUFFER, TempWriter(temp)),
                 target,
-                _guard: guard,
+                replaces: existing.as_ref().map(Identity::of),
             },
         })
+    }
+
+    /// The file that will replace the target ([`Output::replace`] of a
+    /// regular file), as it is now: after [`commit`](Output::commit), the
+    /// target's identity.
+    pub fn replacement(&self) -> Option<Identity> {
+        match &self.kind {
+            Kind::Atomic { writer, .. } => Identity::of_file(writer.get_ref().0.as_file()).ok(),
+            _ => None,
+        }
+    }
+
+    /// The existing file that [`commit`](Output::commit) replaces, as it was
+    /// found (None: a new file, or an output written in place).
+    pub fn replaces(&self) -> Option<Identity> {
+        match &self.kind {
+            Kind::Atomic { replaces, .. } => *replaces,
+            _ => None,
+        }
     }
 
     /// Flushes; for a replaced file, syncs it and renames it over the target.
@@ -125,34 +160,18 @@ impl Output {
         match self.kind {
             Kind::Stdout(mut w) => w.flush().map_err(OutputError::Write),
             Kind::Direct(mut w) => w.flush().map_err(OutputError::Write),
-            Kind::Atomic {
-                writer,
-                target,
-                _guard,
-            } => {
+            Kind::Atomic { writer, target, .. } => {
                 let TempWriter(temp) = writer
                     .into_inner()
                     .map_err(|e| OutputError::Write(e.into_error()))?;
                 temp.as_file().sync_all().map_err(OutputError::Write)?;
-                let result = temp.persist(&target);
-                signals::release_temp_file();
-                result.map_err(|e| OutputError::Persist {
-                    path: target,
-                    source: e.error,
-                })?;
-                Ok(())
+                let name = target.file_name().unwrap_or_default();
+                temp.persist(name).map_err(|source| OutputError::Persist {
+                    path: target.clone(),
+                    source,
+                })
             }
         }
-    }
-}
-
-/// Unregisters the temporary file from the signal handlers when dropped,
-/// after the file itself (declared before it) has been deleted or renamed.
-struct TempGuard;
-
-impl Drop for TempGuard {
-    fn drop(&mut self) {
-        signals::release_temp_file();
     }
 }
 
@@ -182,10 +201,8 @@ impl Write for Output {
     }
 }
 
-/// Writes to the temporary file itself: `NamedTempFile`'s own `Write` adds
-/// ` at path "..."` to every error, which would put the temporary name in
-/// messages instead of plain "No space left on device".
-struct TempWriter(tempfile::NamedTempFile);
+/// Writes to the temporary file (dropped unrenamed, it is removed).
+struct TempWriter(TempFile);
 
 impl Write for TempWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -197,51 +214,15 @@ impl Write for TempWriter {
     }
 }
 
-/// A temporary file named `.NAME.XXXXXX.wenc-tmp` beside the target. It
-/// replaces an existing file: created 0600, so that no one else can open
-/// it before it has the target's attributes. A new file: created with mode
-/// 0666 less the umask (or the directory's default ACL), as any new file
-/// would be; it holds nothing more than the final file will show.
-fn new_temp(dir: &Path, target: &Path, replaces: bool) -> io::Result<tempfile::NamedTempFile> {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Long names are cut (at a character boundary) to at most 100 bytes so
-    // the temporary name stays within NAME_MAX (255 bytes), also for names
-    // of multi-byte characters and for invalid UTF-8, each byte of which
-    // became a 3-byte U+FFFD above.
-    let mut cut = name.len().min(100);
-    while !name.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let prefix = format!(".{}.", &name[..cut]);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".wenc-tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(if replaces {
-            0o600
-        } else {
-            0o666
-        }));
-    }
-    builder.tempfile_in(dir).map_err(without_path)
-}
-
-/// tempfile's errors end in ` at path "..."` (the temporary name, in Rust's
-/// debug syntax); messages name the directory themselves. Keeps the OS error.
-fn without_path(e: io::Error) -> io::Error {
-    let text = e.to_string();
-    let code = text
-        .find(" (os error ")
-        .and_then(|i| text[i + " (os error ".len()..].split(')').next())
-        .and_then(|n| n.parse().ok());
-    match code {
-        Some(code) => io::Error::from_raw_os_error(code),
-        None => e,
-    }
+/// A temporary file named `.NAME.XXXXXXXX.wenc-tmp` beside the target
+/// (module `temp`). It replaces an existing file: created 0600, so that no
+/// one else can open it before it has the target's attributes. A new file:
+/// created with mode 0666 less the umask (or the directory's default ACL),
+/// as any new file would be; it holds nothing more than the final file
+/// will show.
+fn new_temp(dir: &Path, target: &Path, replaces: bool) -> io::Result<TempFile> {
+    let name = target.file_name().unwrap_or_default();
+    TempFile::new_in(dir, name, if replaces { 0o600 } else { 0o666 })
 }
 
 /// Gives the temporary file the existing target's owner, group, mode and
@@ -273,8 +254,9 @@ mod target {
         InPlace(File),
     }
 
-    pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
+    pub(super) fn resolve(path: &Path, regular_only: bool) -> Result<Target, OutputError> {
         match fs::metadata(path) {
+            Ok(m) if regular_only && !m.is_file() => Err(OutputError::NotRegular(path.into())),
             Err(_) => Ok(Target::Absent(path.to_path_buf())),
             Ok(m) if m.is_dir() => Err(OutputError::Directory(path.to_path_buf())),
             Ok(m) if m.is_file() => Ok(Target::Regular(path.to_path_buf(), m)),

@@ -19,12 +19,14 @@
 //! purpose: a handler may run at any moment, so nothing it can see is freed.
 
 use std::ffi::CString;
-use std::path::Path;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
 use std::sync::Once;
 
-/// The temporary output file to unlink, as a NUL-terminated path, or null.
+/// The temporary output file to unlink, as a NUL-terminated name in the
+/// directory [`TEMP_DIR`], or null.
 static TEMP_PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+/// The descriptor of the temporary file's directory.
+static TEMP_DIR: AtomicI32 = AtomicI32::new(libc::AT_FDCWD);
 /// The message for SIGBUS (a leaked byte string), or null.
 static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
 static INSTALL_TERMINATION: Once = Once::new();
@@ -90,9 +92,10 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// From now on, every terminating signal removes `path` before ending the
+/// From now on, every terminating signal removes `name` (in the directory
+/// `dir`) before ending the
 /// process. Call inside [`with_termination_blocked`], right after creating it.
-pub fn protect_temp_file(path: &Path) {
+pub fn protect_temp_file(dir: libc::c_int, name: &std::ffi::CStr) {
     INSTALL_TERMINATION.call_once(|| {
         for sig in termination_signals() {
             // A signal ignored on entry stays ignored (`nohup wenc -o ...`,
@@ -106,11 +109,9 @@ pub fn protect_temp_file(path: &Path) {
             }
         }
     });
-    use std::os::unix::ffi::OsStrExt;
-    // A path with a NUL byte cannot exist, so there is nothing to protect.
-    if let Ok(c) = CString::new(path.as_os_str().as_bytes()) {
-        TEMP_PATH.store(c.into_raw(), Ordering::SeqCst);
-    }
+    // The directory first: the name is read only once it is there.
+    TEMP_DIR.store(dir, Ordering::SeqCst);
+    TEMP_PATH.store(CString::from(name).into_raw(), Ordering::SeqCst);
 }
 
 /// The temporary file is gone (renamed into place or deleted): forget it.
@@ -170,8 +171,10 @@ pub fn remove_temp_file() {
 fn unlink_temp() {
     let path = TEMP_PATH.load(Ordering::SeqCst);
     if !path.is_null() {
-        // SAFETY: a leaked, NUL-terminated string; unlink is async-signal-safe.
-        unsafe { libc::unlink(path) };
+        // SAFETY: a leaked, NUL-terminated string, relative to a directory
+        // descriptor held while it is registered; unlinkat is
+        // async-signal-safe.
+        unsafe { libc::unlinkat(TEMP_DIR.load(Ordering::SeqCst), path, 0) };
     }
 }
 

@@ -11,6 +11,10 @@
 //!   through that descriptor, in place, at its offset and with its
 //!   `O_APPEND`, as a redirection there would be: `wenc -o /dev/stdout >> log`
 //!   appends to `log`;
+//! - a regular file or FIFO that the kernel's fs.protected_regular or
+//!   fs.protected_fifos would keep the shell's `>` from (planted by another
+//!   user in a sticky world-writable directory such as /tmp) is refused,
+//!   as for root too;
 //! - anything else that is not a regular file (a terminal, `/dev/null`, a
 //!   FIFO) is opened for writing and written in place: it cannot be replaced;
 //! - a regular file is replaced atomically; when the path is a symlink, the
@@ -23,7 +27,7 @@
 use super::OutputError;
 use std::fs::{self, File, Metadata};
 use std::io;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 /// What an `-o` path names.
@@ -37,8 +41,10 @@ pub(super) enum Target {
     InPlace(File),
 }
 
-/// Finds what `path` names (see the module documentation).
-pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
+/// Finds what `path` names (see the module documentation). With
+/// `regular_only` (in place), anything but a regular file is an error, and
+/// is not opened (a FIFO put there cannot block the run).
+pub(super) fn resolve(path: &Path, regular_only: bool) -> Result<Target, OutputError> {
     let open_error = |source| OutputError::Open {
         path: path.to_path_buf(),
         source,
@@ -59,8 +65,23 @@ pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
     if meta.is_dir() {
         return Err(OutputError::Directory(path.to_path_buf()));
     }
-    if let Some(file) = open_for_writing_here(&meta).map_err(open_error)? {
+    if regular_only && !meta.is_file() {
+        return Err(OutputError::NotRegular(path.to_path_buf()));
+    }
+    if regular_only {
+        // Replaced, whatever descriptors are open on it.
+    } else if let Some(file) = open_for_writing_here(&meta).map_err(open_error)? {
         return Ok(Target::InPlace(file));
+    }
+    let is_link = fs::symlink_metadata(path).map_err(open_error)?.is_symlink();
+    // (A FIFO behind a link is judged in the link's directory.)
+    let target = if is_link && meta.is_file() {
+        reached(path, &handle, &meta).map_err(open_error)?
+    } else {
+        path.to_path_buf()
+    };
+    if protected(&target, &meta).map_err(open_error)? {
+        return Err(OutputError::Protected(path.to_path_buf()));
     }
     if !meta.is_file() {
         let file = fs::OpenOptions::new()
@@ -70,13 +91,37 @@ pub(super) fn resolve(path: &Path) -> Result<Target, OutputError> {
             .map_err(open_error)?;
         return Ok(Target::InPlace(file));
     }
-    let is_link = fs::symlink_metadata(path).map_err(open_error)?.is_symlink();
-    let target = if is_link {
-        reached(path, &handle, &meta).map_err(open_error)?
-    } else {
-        path.to_path_buf()
-    };
     Ok(Target::Regular(target, meta))
+}
+
+/// Whether the shell's `>` would be refused on `target` (described by
+/// `meta`) by the kernel's fs.protected_regular and fs.protected_fifos (see
+/// `may_create_in_sticky` in Linux's fs/namei.c): a file or FIFO in a sticky
+/// directory, owned neither by us nor by the directory's owner, where the
+/// directory is world-writable (or group-writable, at level 2). The rule
+/// holds here at level 1 whatever the sysctl says (1 is systemd's default):
+/// a file someone else planted is not written to.
+fn protected(target: &Path, meta: &Metadata) -> io::Result<bool> {
+    if !meta.is_file() && !meta.file_type().is_fifo() {
+        return Ok(false);
+    }
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = fs::metadata(dir)?;
+    // SAFETY: geteuid cannot fail (the kernel checks the fsuid, which is
+    // the effective uid unless set apart).
+    let me = unsafe { libc::geteuid() };
+    if dir.mode() & 0o1000 == 0 || meta.uid() == dir.uid() || meta.uid() == me {
+        return Ok(false);
+    }
+    let sysctl = if meta.is_file() { "regular" } else { "fifos" };
+    let level = fs::read_to_string(format!("/proc/sys/fs/protected_{sysctl}"))
+        .ok()
+        .and_then(|s| s.trim().parse::<u32>().ok())
+        .unwrap_or(1);
+    Ok(dir.mode() & 0o002 != 0 || (level >= 2 && dir.mode() & 0o020 != 0))
 }
 
 /// Opens `path` without reading or writing it: only to find what it is.

@@ -553,6 +553,33 @@ mod command {
         assert!(status.success());
         assert!(kib < 64 * 1024, "peak RSS {kib} KiB for a 160 MiB input");
     }
+
+    /// UTF-8 to UTF-8 of a 256 MiB file of valid text with one malformed
+    /// byte at its end: its position is counted on the checked copy, not
+    /// over the released pages again (issue 19, item 8: memory grew to the
+    /// position of the first error, 1.05 GB for a 1 GiB file).
+    #[test]
+    fn the_first_error_at_the_end_keeps_memory_flat() {
+        use std::io::Write;
+        let d = dir();
+        let chunk = "caf\u{E9} na\u{EF}ve, d\u{E9}j\u{E0} l\u{E0}\n".repeat(1 << 15);
+        let path = d.path().join("big");
+        let mut file = std::io::BufWriter::new(fs::File::create(&path).unwrap());
+        let mut size = 0;
+        while size < 256 << 20 {
+            file.write_all(chunk.as_bytes()).unwrap();
+            size += chunk.len();
+        }
+        file.write_all(b"\xFF\n").unwrap();
+        drop(file);
+        let (status, kib) = max_rss_kib(
+            wenc()
+                .args(["-j1", "-e", "fatal", "-o", "/dev/null"])
+                .arg(&path),
+        );
+        assert_eq!(status.code(), Some(1));
+        assert!(kib < 64 * 1024, "peak RSS {kib} KiB for a 256 MiB input");
+    }
 }
 
 // ---------------------------------------------------------------- pass-through

@@ -162,8 +162,9 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
     assert_eq!(fs::read(&file).unwrap(), UTF8);
     // The second time: valid UTF-8, so refused, with -o and with -i.
     let refused = format!(
-        "wenc: {}: valid UTF-8 with non-ASCII text, as if converted already: read as Shift_JIS \
-         it would be garbled; nothing was replaced (--force converts it anyway)\n",
+        "wenc: {}: UTF-8 text (4 valid multi-byte sequences, 0 stray bytes), as if converted \
+         already: read as Shift_JIS it would be garbled; nothing was replaced (--force converts \
+         it anyway)\n",
         file.display()
     );
     for flag in ["-o", "-i"] {
@@ -183,8 +184,8 @@ fn a_file_converted_already_is_refused_in_place_unless_forced() {
         .success()
         .stdout(shift_jis(UTF8))
         .stderr(format!(
-            "wenc: warning: {}: valid UTF-8 with non-ASCII text, as if converted already: read \
-             as Shift_JIS it is probably garbled\n",
+            "wenc: warning: {}: UTF-8 text (4 valid multi-byte sequences, 0 stray bytes), as if \
+             converted already: read as Shift_JIS it is probably garbled\n",
             file.display()
         ));
     wenc()

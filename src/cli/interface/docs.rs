@@ -218,9 +218,11 @@ pub const SECTIONS: &[Section] = &[
             ),
             Item(
                 "converted already",
-                "a legacy encoding (not UTF-8 or UTF-16) is to decode valid UTF-8 text with \
-                 non-ASCII characters: the file was most likely converted before, and would \
-                 be garbled. --force converts it anyway. Written elsewhere, this is a warning.",
+                "an encoding other than UTF-8 is to decode UTF-8 text (valid multi-byte \
+                 sequences outnumbering stray bytes; for UTF-16, with no byte order mark and \
+                 no NUL pattern): the file was most likely converted before, and would be \
+                 garbled. The message gives both counts. --force converts it anyway. Written \
+                 elsewhere, this is a warning.",
             ),
             Item(
                 "replacement",
@@ -234,9 +236,13 @@ pub const SECTIONS: &[Section] = &[
                not a regular file, an error, a guard above, a full disk) is reported and left as \
                it was, and the other FILEs are still converted; the exit status is then 1. With \
                more than one FILE a summary follows (converted, unchanged, failed) unless -q. On \
-               SIGINT, SIGTERM or SIGHUP every FILE is either fully converted or as it was."),
+               SIGINT, SIGTERM or SIGHUP every FILE is either fully converted or as it was. Each \
+               FILE is opened once: a FILE named twice is converted once, a FIFO is refused, not \
+               waited for, a FILE that is also standard output or error is refused, and a FILE \
+               that changed while it was converted (lines appended) is not replaced."),
             P("Standard output that is the same regular file as an input (wenc f >> f) is \
-               refused before anything is written: \"input file is output file\", as cat says."),
+               refused before anything is written: \"input file is output file\", as cat says; \
+               so is -o /dev/stdout when that is an input's file."),
         ],
     },
     Section {

@@ -3,14 +3,14 @@
 
 use super::auto;
 use super::declared;
-use super::guard::{Utf8Watch, Verdict};
+use super::guard::Verdict;
 use super::progress::Reporter;
 use super::strict;
 use crate::cli::plan::Job;
-use crate::cli::report::{open_error, output_error, shown};
+use crate::cli::report::{bus_message, open_error, output_error, shown};
 use crate::cli::status::{write_failure, Outcome, Status};
 use crate::codec::{Encoding, REPLACEMENT};
-use crate::convert::{self, ConvertError};
+use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
 use crate::io::{Input, Output, OutputError, Source};
 use std::io::{self, Write};
@@ -131,22 +131,33 @@ pub fn convert_one(
     done_before: u64,
 ) -> (Outcome, u64) {
     let name = shown(source);
-    let bus =
-        format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n");
-    let mut input = match Input::open(source, &bus) {
+    let mut input = match Input::open(source, &bus_message(&name)) {
         Ok(i) => i,
         Err(e) => {
             reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
             return (Outcome::Unreadable, 0);
         }
     };
+    convert_opened(job, &mut input, &name, sink, reporter, done_before)
+}
+
+/// [`convert_input`] of an input opened already, choosing its encoding
+/// first with `-f auto`.
+pub fn convert_opened(
+    job: &Job,
+    input: &mut Input,
+    name: &str,
+    sink: &mut dyn Write,
+    reporter: &mut Reporter,
+    done_before: u64,
+) -> (Outcome, u64) {
     if job.auto {
-        return match auto::choose(&mut input, job.hint) {
+        return match auto::choose(input, job.hint) {
             Ok((from, note)) => {
                 reporter.note(&format!("{name}: {note}"));
                 let mut job = job.clone();
                 job.settings.from = from;
-                convert_input(&job, &mut input, &name, sink, reporter, done_before)
+                convert_input(&job, input, name, sink, reporter, done_before)
             }
             Err(msg) => {
                 reporter.error(&format!("{name}: {msg}"));
@@ -155,7 +166,7 @@ pub fn convert_one(
         };
     }
     input.keep_head(detect::SNIFF_LIMIT);
-    convert_input(job, &mut input, &name, sink, reporter, done_before)
+    convert_input(job, input, name, sink, reporter, done_before)
 }
 
 /// Converts (or checks) one opened input into `sink`; also returns its size.
@@ -171,7 +182,7 @@ fn convert_input(
         .said(|note| reporter.note(&format!("{name}: {note}")));
     let sink: &mut dyn Write = &mut sink;
     let mut size = 0;
-    let mut utf8 = Utf8Watch::new();
+    let mut utf8 = Utf8Evidence::new();
     let watch = job.guard.watches(job.settings.from) && !job.check;
     let (summary, result) = input.convert_watched(
         job.settings,
@@ -187,6 +198,7 @@ fn convert_input(
             }
         },
     );
+    utf8.finish();
     match result {
         Ok(()) => {
             match job.guard.verdict(name, &summary, &utf8) {

@@ -5,9 +5,11 @@
 //! is about to be replaced wenc refuses, and leaves it as it was:
 //! - malformed input, unless `-e replacement` or `-e html` was given on the
 //!   command line (the default mode is not consent to lose bytes in place);
-//! - input that is valid UTF-8 with non-ASCII text read as a legacy encoding
-//!   (the sign of a file converted already), unless `--force`; when nothing
-//!   is replaced this is only a warning;
+//! - input that is UTF-8 text (valid multi-byte sequences outnumbering
+//!   stray bytes: [`Utf8Evidence`]) read as any other encoding, UTF-16
+//!   included when the input shows no sign of UTF-16 (the sign of a file
+//!   converted already), unless `--force`; when nothing is replaced this is
+//!   only a warning;
 //! - a label of the replacement encoding (checked by the caller up front).
 //!
 //! Files are told apart by device and inode, never by name: `-o ./f f`, a
@@ -15,7 +17,7 @@
 
 use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
-use crate::convert::Summary;
+use crate::convert::{Summary, Utf8Evidence};
 use crate::io::Source;
 use std::path::Path;
 
@@ -78,17 +80,20 @@ impl FileId {
     }
 }
 
-/// `wenc f >> f`: the first input that is the file standard output writes
-/// to (cat's "input file is output file").
-fn input_is_stdout(sources: &[Source]) -> Option<&Source> {
-    let out = FileId::of_fd(1)?;
+/// `wenc f >> f`: the first input that is the file `out` (what standard
+/// output writes to; cat's "input file is output file").
+fn input_is(sources: &[Source], out: FileId) -> Option<&Source> {
     sources.iter().find(|s| FileId::of_source(s) == Some(out))
 }
 
-/// Whether wenc reads `encoding` as a legacy encoding: UTF-8 text read with
-/// it would be misread (replacement is refused on its own).
-fn is_legacy(encoding: &'static Encoding) -> bool {
-    ![UTF_8, UTF_16LE, UTF_16BE, REPLACEMENT].contains(&encoding)
+/// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
+/// misread: anything but UTF-8 misreads UTF-8 text (replacement is refused
+/// on its own), and UTF-16 does unless the input looks like UTF-16.
+fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
+    if encoding == UTF_8 || encoding == REPLACEMENT || !evidence.is_utf8_text() {
+        return false;
+    }
+    !([UTF_16LE, UTF_16BE].contains(&encoding) && evidence.looks_utf16())
 }
 
 /// What the guard says about one converted input.
@@ -123,6 +128,10 @@ pub struct Guard {
     pub consent: bool,
     /// `--force`.
     pub force: bool,
+    /// The `-o` target is the file standard output or standard error
+    /// writes to (`-o /dev/stdout >> f`): it is written in place, through
+    /// that descriptor, as standard output is.
+    pub direct: Option<FileId>,
 }
 
 impl Guard {
@@ -136,6 +145,8 @@ impl Guard {
         force: bool,
     ) -> Guard {
         let target = output.and_then(FileId::of_path);
+        let std_streams = [FileId::of_fd(1), FileId::of_fd(2)];
+        let direct = target.filter(|t| std_streams.contains(&Some(*t)));
         let replacing = in_place
             || (target.is_some() && sources.iter().any(|s| FileId::of_source(s) == target));
         Guard {
@@ -143,13 +154,15 @@ impl Guard {
             in_place,
             consent,
             force,
+            direct,
         }
     }
 
     /// The checks made before anything is read or written: `-i` with
     /// standard input, `-f` naming the replacement encoding (`from_label`
-    /// as given) in place, and, `to_stdout`, standard output that is an
-    /// input.
+    /// as given) in place, and an input that is the file written in place:
+    /// standard output (`to_stdout`), or an `-o` target that is where
+    /// standard output or error go.
     pub fn up_front(
         &self,
         sources: &[Source],
@@ -163,29 +176,32 @@ impl Guard {
         if from == REPLACEMENT && self.replacing {
             return Some(Refusal::Usage(report::replacement_in_place(from_label)));
         }
-        if !to_stdout {
-            return None;
-        }
-        let source = input_is_stdout(sources)?;
+        let written = if to_stdout {
+            FileId::of_fd(1)?
+        } else {
+            self.direct?
+        };
+        let source = input_is(sources, written)?;
         Some(Refusal::Failure(report::input_is_output(&shown(source))))
     }
 
-    /// Whether the input needs watching for "valid UTF-8 with non-ASCII
-    /// text" ([`Utf8Watch`]): only a legacy input encoding can misread it.
+    /// Whether the input needs watching for UTF-8 text ([`Utf8Evidence`]):
+    /// only an input encoding other than UTF-8 can misread it.
     pub fn watches(&self, from: &'static Encoding) -> bool {
-        is_legacy(from)
+        from != UTF_8 && from != REPLACEMENT
     }
 
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `utf8` what [`Utf8Watch`] saw.
-    pub fn verdict(&self, name: &str, s: &Summary, utf8: &Utf8Watch) -> Verdict {
+    /// shown in messages, `utf8` what [`Utf8Evidence`] saw (finished).
+    pub fn verdict(&self, name: &str, s: &Summary, utf8: &Utf8Evidence) -> Verdict {
         let replaced = self.replacing;
         let encoding = s.input_encoding;
-        if is_legacy(encoding) && utf8.is_utf8_text() {
+        if misread(encoding, utf8) {
+            let message = |refused| report::converted_already(name, encoding, utf8, refused);
             return match (replaced, self.force) {
-                (true, false) => Verdict::Refuse(report::converted_already(name, encoding, true)),
+                (true, false) => Verdict::Refuse(message(true)),
                 (true, true) => Verdict::Fine,
-                (false, _) => Verdict::Warn(report::converted_already(name, encoding, false)),
+                (false, _) => Verdict::Warn(message(false)),
             };
         }
         match &s.first_malformed {
@@ -197,82 +213,11 @@ impl Guard {
     }
 }
 
-/// Watches input bytes, in order and in any chunking, for "valid UTF-8
-/// with at least one non-ASCII character".
-#[derive(Debug, Default)]
-pub struct Utf8Watch {
-    invalid: bool,
-    non_ascii: bool,
-    /// The start of a sequence cut by the end of the last chunk.
-    carry: [u8; 4],
-    carry_len: usize,
-}
-
-impl Utf8Watch {
-    pub fn new() -> Utf8Watch {
-        Utf8Watch::default()
-    }
-
-    /// The next bytes of the input.
-    pub fn feed(&mut self, mut bytes: &[u8]) {
-        if self.invalid || bytes.is_empty() {
-            return;
-        }
-        if self.carry_len > 0 {
-            // Complete the cut sequence first (at most 4 bytes in all).
-            let take = bytes.len().min(4 - self.carry_len);
-            let mut joined = self.carry;
-            joined[self.carry_len..self.carry_len + take].copy_from_slice(&bytes[..take]);
-            let joined = &joined[..self.carry_len + take];
-            match std::str::from_utf8(joined) {
-                Ok(_) => {
-                    self.carry_len = 0;
-                    bytes = &bytes[take..];
-                }
-                Err(e) if e.valid_up_to() > 0 => {
-                    bytes = &bytes[e.valid_up_to() - self.carry_len..];
-                    self.carry_len = 0;
-                }
-                Err(e) if e.error_len().is_some() => {
-                    self.invalid = true;
-                    return;
-                }
-                Err(_) => {
-                    // Still cut: all of `bytes` joined the carry.
-                    self.carry[..joined.len()].copy_from_slice(joined);
-                    self.carry_len = joined.len();
-                    return;
-                }
-            }
-        }
-        if bytes.is_ascii() {
-            return;
-        }
-        self.non_ascii = true;
-        match std::str::from_utf8(bytes) {
-            Ok(_) => {}
-            Err(e) if e.error_len().is_some() => self.invalid = true,
-            Err(e) => {
-                let rest = &bytes[e.valid_up_to()..];
-                self.carry[..rest.len()].copy_from_slice(rest);
-                self.carry_len = rest.len();
-            }
-        }
-    }
-
-    /// After the last chunk: whether it all was valid UTF-8 with non-ASCII
-    /// text.
-    pub fn is_utf8_text(&self) -> bool {
-        !self.invalid && self.non_ascii && self.carry_len == 0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::SHIFT_JIS;
+    use crate::codec::{SHIFT_JIS, WINDOWS_1252};
     use crate::convert::{MalformedInput, TextPosition};
-    use proptest::prelude::*;
 
     fn guard(replacing: bool, consent: bool, force: bool) -> Guard {
         Guard {
@@ -280,6 +225,7 @@ mod tests {
             in_place: false,
             consent,
             force,
+            direct: None,
         }
     }
 
@@ -296,9 +242,10 @@ mod tests {
         }
     }
 
-    fn utf8(bytes: &[u8]) -> Utf8Watch {
-        let mut w = Utf8Watch::new();
+    fn utf8(bytes: &[u8]) -> Utf8Evidence {
+        let mut w = Utf8Evidence::new();
         w.feed(bytes);
+        w.finish();
         w
     }
 
@@ -314,6 +261,8 @@ mod tests {
     fn verdicts() {
         let text = utf8("caf\u{E9}".as_bytes());
         let legacy = utf8(b"caf\xE9");
+        let utf16 = utf8(b"\xFF\xFEc\x00\xC3\xA9");
+        let mixed = utf8(b"Jos\xC3\xA9, Z\xC3\xBCrich, caf\xE9");
         let cases = [
             // replacing, consent, force, encoding, malformed, watch: verdict
             (true, false, false, SHIFT_JIS, 1, &legacy, "refuse"),
@@ -326,6 +275,12 @@ mod tests {
             (false, false, false, SHIFT_JIS, 0, &text, "warn"),
             (true, false, false, UTF_8, 0, &text, "fine"),
             (true, false, false, UTF_8, 2, &legacy, "refuse"),
+            // UTF-16: UTF-8 text is misread unless it shows signs of UTF-16.
+            (true, false, false, UTF_16LE, 0, &text, "refuse"),
+            (true, false, false, UTF_16BE, 0, &text, "refuse"),
+            (true, false, false, UTF_16LE, 0, &utf16, "fine"),
+            // One stray byte does not switch the guard off.
+            (true, false, false, WINDOWS_1252, 0, &mixed, "refuse"),
         ];
         for (replacing, consent, force, encoding, malformed, watch, expected) in cases {
             let v =
@@ -335,46 +290,6 @@ mod tests {
                 expected,
                 "{replacing} {consent} {force} {encoding} {malformed}"
             );
-        }
-    }
-
-    fn watched(chunks: &[&[u8]]) -> bool {
-        let mut w = Utf8Watch::new();
-        for c in chunks {
-            w.feed(c);
-        }
-        w.is_utf8_text()
-    }
-
-    #[test]
-    fn tells_utf8_text_from_ascii_and_legacy_bytes() {
-        assert!(watched(&[b"caf\xC3\xA9"]));
-        assert!(!watched(&[b"plain ascii"]));
-        assert!(!watched(&[]));
-        assert!(!watched(&[b"caf\xE9"])); // windows-1252
-        assert!(!watched(&[b"\x83\x74\x83\x40"])); // Shift_JIS
-        assert!(!watched(&[b"end cut \xE2\x82"]));
-        // A sequence cut across three chunks.
-        assert!(watched(&[b"\xF0", b"\x9F\x98", b"\x80!"]));
-        assert!(!watched(&[b"\xF0", b"\x9F\x98", b"!"]));
-    }
-
-    proptest! {
-        #[test]
-        fn any_chunking_agrees_with_std(
-            bytes in prop::collection::vec(
-                prop_oneof![Just(b'a'), Just(0x80u8), Just(0xC3), Just(0xA9), Just(0xE2),
-                            Just(0xF0), Just(0x9F), Just(0xFF), any::<u8>()],
-                0..40),
-            cuts in prop::collection::vec(0usize..40, 0..6),
-        ) {
-            let expected = std::str::from_utf8(&bytes).is_ok() && !bytes.is_ascii();
-            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
-            cuts.push(0);
-            cuts.push(bytes.len());
-            cuts.sort_unstable();
-            let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
-            prop_assert_eq!(watched(&chunks), expected);
         }
     }
 }

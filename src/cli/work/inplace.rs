@@ -2,6 +2,13 @@
 //! replaced (a temporary file beside it, renamed over it: [`Output::replace`],
 //! which keeps its mode, and its owner where permitted).
 //!
+//! Each file is opened once, without blocking (a FIFO put in its place is
+//! refused, not waited for), and everything about it is decided from that
+//! descriptor ([`Identity`]): a file named twice (`a.txt ./a.txt`, a link)
+//! is converted once; a file that is also standard output or standard
+//! error is refused, as `wenc f >> f` is; a file whose size or modification
+//! time moved while it was converted (lines appended) is not replaced.
+//!
 //! A file whose bytes would not change is left untouched: its temporary
 //! file is dropped, not renamed, so its timestamps stay. One file failing
 //! (missing, unreadable, not a regular file, a conversion error, refused by
@@ -9,15 +16,15 @@
 //! reported, and the status is 1 if any failed. Every file ends either fully
 //! converted or exactly as it was, also when wenc is interrupted.
 
-use super::convert::convert_one;
+use super::convert::convert_opened;
 use super::progress::Reporter;
 use crate::cli::message;
 use crate::cli::plan::Job;
-use crate::cli::report::output_error;
+use crate::cli::report::{self, bus_message, open_error, output_error};
 use crate::cli::status::{Outcome, Status};
 use crate::convert;
-use crate::io::{Output, Source};
-use std::fs::{self, File};
+use crate::io::{Identity, Input, OpenError, Output, Source};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -34,12 +41,13 @@ pub fn run(mut job: Job, reporter: &mut Reporter) -> Status {
     let sources = std::mem::take(&mut job.sources);
     let (mut converted, mut unchanged, mut failed) = (0, 0, 0);
     let mut done_before = 0;
+    let mut seen = Vec::new();
     for source in &sources {
         let Source::Path(path) = source else {
             continue; // refused by the caller
         };
         job.output = Some(path.clone());
-        let (ended, size) = one(&job, source, path, reporter, done_before);
+        let (ended, size) = one(&job, path, reporter, done_before, &mut seen);
         done_before += size;
         match ended {
             Ended::Converted => converted += 1,
@@ -61,30 +69,68 @@ pub fn run(mut job: Job, reporter: &mut Reporter) -> Status {
 }
 
 /// Converts one file in place; also returns its size (for progress).
+/// `seen` holds the files converted before, with their names.
 fn one(
     job: &Job,
-    source: &Source,
     path: &Path,
     reporter: &mut Reporter,
     done_before: u64,
+    seen: &mut Vec<(Identity, String)>,
 ) -> (Ended, u64) {
     let name = message::path(path);
-    // Opened first: a file that cannot be read gets no temporary file.
-    let original = match open_regular(path) {
-        Ok(f) => f,
-        Err(why) => {
-            reporter.error(&format!("{name}: {why}"));
+    // Opened first, and once: a file that cannot be read gets no temporary
+    // file, and what is converted is what was looked at.
+    let mut input = match Input::open_regular(path, &bus_message(&name)) {
+        Ok(input) => input,
+        Err(OpenError::NotRegular) => {
+            reporter.error(&format!("{name}: {}", open_error(&OpenError::NotRegular)));
+            return (Ended::Failed, 0);
+        }
+        Err(e) => {
+            reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
             return (Ended::Failed, 0);
         }
     };
-    let mut output = match Output::replace(path) {
+    let Some(id) = input.identity() else {
+        return (Ended::Failed, 0);
+    };
+    if let Some((_, first)) = seen.iter().find(|(s, _)| s.same_file(&id)) {
+        reporter.note(&format!("{name}: the same file as {first}: converted once"));
+        return (Ended::Unchanged, 0);
+    }
+    seen.push((id, name.clone()));
+    if [1, 2]
+        .iter()
+        .any(|&fd| Identity::of_fd(fd).is_some_and(|o| o.same_file(&id)))
+    {
+        reporter.error(&report::in_place_is_std_stream(&name));
+        return (Ended::Failed, 0);
+    }
+    let original = match input.file() {
+        Some(Ok(file)) => file,
+        Some(Err(e)) => {
+            reporter.error(&format!("{name}: cannot open: {}", message::io_error(&e)));
+            return (Ended::Failed, 0);
+        }
+        None => return (Ended::Failed, 0),
+    };
+    let mut output = match Output::replace_regular(path) {
         Ok(o) => o,
         Err(e) => {
             reporter.error(&output_error(&e, path));
             return (Ended::Failed, 0);
         }
     };
-    let mut same = Same::new(&mut output, original);
+    // The name found again for the output: still the file opened, not one
+    // put in its place meanwhile (a file gone since is created anew).
+    if output
+        .replaces()
+        .is_some_and(|r| (r.dev, r.ino) != (id.dev, id.ino))
+    {
+        reporter.error(&report::moved_while_converted(&name));
+        return (Ended::Failed, 0);
+    }
+    let mut same = Same::new(&mut output, original, id.size);
     if job.add_bom {
         if let Some(bom) = convert::bom_bytes(job.settings.to) {
             if let Err(e) = same.write_all(bom) {
@@ -93,13 +139,23 @@ fn one(
             }
         }
     }
-    let (outcome, size) = convert_one(job, source, &mut same, reporter, done_before);
+    let (outcome, size) = convert_opened(job, &mut input, &name, &mut same, reporter, done_before);
     if !matches!(outcome, Outcome::Done) {
         // Dropping the output removes its temporary file.
         return (Ended::Failed, size);
     }
     if same.unchanged() {
         return (Ended::Unchanged, size);
+    }
+    // Written to meanwhile (lines appended, say): the new text is not in
+    // the conversion, so the file stays as it now is.
+    if input.moved().unwrap_or(true) {
+        reporter.error(&report::moved_while_converted(&name));
+        return (Ended::Failed, size);
+    }
+    // The file under this name from now on: the same file for a later name.
+    if let Some(new) = output.replacement() {
+        seen.push((new, name.clone()));
     }
     match output.commit() {
         Ok(()) => (Ended::Converted, size),
@@ -108,19 +164,6 @@ fn one(
             (Ended::Failed, size)
         }
     }
-}
-
-/// Opens `path` for comparing, if it is a regular file that can be read.
-fn open_regular(path: &Path) -> Result<File, String> {
-    let cannot = |e: io::Error| format!("cannot open: {}", message::io_error(&e));
-    let meta = fs::metadata(path).map_err(cannot)?;
-    if meta.is_dir() {
-        return Err("cannot open: is a directory".to_string());
-    }
-    if !meta.is_file() {
-        return Err("not a regular file: --in-place only replaces regular files".to_string());
-    }
-    File::open(path).map_err(cannot)
 }
 
 /// Passes output on, and tells whether it is byte for byte the original
@@ -138,8 +181,7 @@ struct Same<'a> {
 }
 
 impl<'a> Same<'a> {
-    fn new(out: &'a mut Output, original: File) -> Same<'a> {
-        let len = original.metadata().map(|m| m.len()).unwrap_or(0);
+    fn new(out: &'a mut Output, original: File, len: u64) -> Same<'a> {
         Same {
             out,
             original,

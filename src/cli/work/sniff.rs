@@ -21,7 +21,10 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
     for input in inputs {
         let name = match input {
             wio::Source::Stdin => b"<stdin>".to_vec(),
-            wio::Source::Path(p) if terminal || json => message::path(p).into_bytes(),
+            // JSON escapes names itself, from the raw bytes: two names never
+            // print the same, and each can be opened again.
+            wio::Source::Path(p) if json => message::os_bytes(p.as_os_str()),
+            wio::Source::Path(p) if terminal => message::path(p).into_bytes(),
             wio::Source::Path(p) => message::os_bytes(p.as_os_str()),
         };
         // One byte more than the limit tells whether the prefix is all.
@@ -35,7 +38,7 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
             report::open_error(&e)
         });
         if json {
-            objects.push(json_object(&String::from_utf8_lossy(&name), &answer));
+            objects.push(json_object(&name, &answer));
         } else {
             lines.extend_from_slice(&name);
             lines.extend_from_slice(b": ");
@@ -148,14 +151,33 @@ fn percent(confidence: f32) -> String {
     format!("{:.0}%", (confidence.clamp(0.0, 1.0) * 100.0).floor())
 }
 
-/// One input's JSON object.
-fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
+/// The `"file"` member for the name `raw`: the name as a JSON string; a
+/// name that is not UTF-8 has U+FFFD for its invalid bytes there, and all
+/// its bytes in a `"file_bytes"` array beside it.
+fn json_file(raw: &[u8]) -> String {
+    match std::str::from_utf8(raw) {
+        Ok(name) => format!("\"file\": {}", json_string(name)),
+        Err(_) => {
+            let bytes: Vec<String> = raw.iter().map(u8::to_string).collect();
+            format!(
+                "\"file\": {}, \"file_bytes\": [{}]",
+                json_string(&String::from_utf8_lossy(raw)),
+                bytes.join(", ")
+            )
+        }
+    }
+}
+
+/// One input's JSON object: every member in every object (an input that
+/// could not be read has an `"error"`, and nulls).
+fn json_object(file: &[u8], answer: &Result<(Sniffed, Read), String>) -> String {
     let s = match answer {
         Err(why) => {
             return format!(
-                "\n  {{\"file\": {}, \"error\": {}, \"encoding\": null, \"source\": null, \
-                 \"confidence\": null, \"candidates\": []}}",
-                json_string(file),
+                "\n  {{{}, \"error\": {}, \"encoding\": null, \"source\": null, \
+                 \"confidence\": null, \"candidates\": [], \"declared\": null, \
+                 \"historical\": null}}",
+                json_file(file),
                 json_string(why)
             )
         }
@@ -193,9 +215,9 @@ fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
         None => "null".to_string(),
     };
     format!(
-        "\n  {{\"file\": {}, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
+        "\n  {{{}, \"error\": null, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
          \"candidates\": [{}], \"declared\": {}, \"historical\": {}}}",
-        json_string(file),
+        json_file(file),
         s.encoding
             .map_or("null".to_string(), |e| json_string(e.name())),
         json_string(s.source.as_str()),

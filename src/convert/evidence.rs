@@ -1,0 +1,239 @@
+//! Evidence that an input is UTF-8 text already (the sign of a file
+//! converted once and about to be converted again): valid multi-byte UTF-8
+//! sequences counted against stray bytes, so that one stray byte in a file
+//! of UTF-8 text does not hide it, and a legacy file whose bytes happen to
+//! form a sequence or two is not taken for UTF-8. For a UTF-16 input, also
+//! what real UTF-16 shows and UTF-8 text does not: a byte order mark, or a
+//! NUL pattern (NUL bytes at even or at odd offsets, the high half of every
+//! ASCII character, for at least one byte in eight; a NUL character or two
+//! in UTF-8 text is no pattern).
+//!
+//! Fed the input in order, in any chunking: the counts are the same.
+
+/// What an input's bytes say about being UTF-8 text.
+#[derive(Debug, Default, Clone)]
+pub struct Utf8Evidence {
+    /// Valid sequences of two to four bytes.
+    pub multibyte: u64,
+    /// Bytes that are not part of a valid sequence (each maximal invalid
+    /// subpart counted once, as a decoder would replace it).
+    pub stray: u64,
+    /// NUL bytes at even and at odd offsets.
+    pub nul: [u64; 2],
+    /// Bytes fed.
+    pub len: u64,
+    /// The first two bytes, and how many there were.
+    start: [u8; 2],
+    start_len: usize,
+    /// The start of a sequence cut by the end of the last chunk.
+    carry: [u8; 3],
+    carry_len: usize,
+}
+
+impl Utf8Evidence {
+    pub fn new() -> Utf8Evidence {
+        Utf8Evidence::default()
+    }
+
+    /// The next bytes of the input.
+    pub fn feed(&mut self, mut bytes: &[u8]) {
+        while self.start_len < 2 && !bytes.is_empty() {
+            self.start[self.start_len] = bytes[0];
+            self.start_len += 1;
+            self.feed_rest(&bytes[..1]);
+            bytes = &bytes[1..];
+        }
+        self.feed_rest(bytes);
+    }
+
+    fn feed_rest(&mut self, mut bytes: &[u8]) {
+        for i in memchr::memchr_iter(0, bytes) {
+            self.nul[((self.len + i as u64) % 2) as usize] += 1;
+        }
+        self.len += bytes.len() as u64;
+        if self.carry_len > 0 {
+            match self.finish_carry(bytes) {
+                Some(used) => bytes = &bytes[used..],
+                None => return,
+            }
+        }
+        if bytes.is_ascii() {
+            return;
+        }
+        loop {
+            match simdutf8::compat::from_utf8(bytes) {
+                Ok(_) => return self.count_valid(bytes),
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    self.count_valid(&bytes[..valid]);
+                    match e.error_len() {
+                        Some(n) => {
+                            self.stray += 1;
+                            bytes = &bytes[valid + n..];
+                        }
+                        None => {
+                            let rest = &bytes[valid..];
+                            self.carry[..rest.len()].copy_from_slice(rest);
+                            self.carry_len = rest.len();
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Completes the cut sequence with the first bytes of `bytes`; returns
+    /// how many of them it took, or None when `bytes` ended first.
+    fn finish_carry(&mut self, bytes: &[u8]) -> Option<usize> {
+        let have = self.carry_len;
+        let take = bytes.len().min(4 - have);
+        let mut joined = [0u8; 4];
+        joined[..have].copy_from_slice(&self.carry[..have]);
+        joined[have..have + take].copy_from_slice(&bytes[..take]);
+        let joined = &joined[..have + take];
+        let used = match std::str::from_utf8(joined) {
+            Err(e) if e.valid_up_to() == 0 => match e.error_len() {
+                Some(n) => {
+                    self.stray += 1;
+                    n
+                }
+                None => {
+                    // Still cut: all of `bytes` joined the carry.
+                    self.carry[..joined.len()].copy_from_slice(joined);
+                    self.carry_len = joined.len();
+                    return None;
+                }
+            },
+            // The cut sequence is complete and valid: as long as its lead
+            // byte says.
+            _ => {
+                self.multibyte += 1;
+                sequence_len(joined[0])
+            }
+        };
+        self.carry_len = 0;
+        Some(used.saturating_sub(have))
+    }
+
+    fn count_valid(&mut self, valid: &[u8]) {
+        self.multibyte += valid.iter().filter(|&&b| b >= 0xC0).count() as u64;
+    }
+
+    /// After the last chunk: a sequence still cut is a stray byte.
+    pub fn finish(&mut self) {
+        if self.carry_len > 0 {
+            self.carry_len = 0;
+            self.stray += 1;
+        }
+    }
+
+    /// Whether the input is UTF-8 text: valid multi-byte sequences, more of
+    /// them than stray bytes (a legacy text's bytes rarely form one).
+    pub fn is_utf8_text(&self) -> bool {
+        self.multibyte > self.stray
+    }
+
+    /// Whether the input shows signs of UTF-16: a byte order mark, or a
+    /// NUL pattern (at least one byte in eight a NUL at the same parity).
+    pub fn looks_utf16(&self) -> bool {
+        let bom = self.start_len == 2 && matches!(self.start, [0xFF, 0xFE] | [0xFE, 0xFF]);
+        bom || self.nul.iter().any(|&n| n > 0 && n * 8 >= self.len)
+    }
+}
+
+/// The length of a valid UTF-8 sequence that starts with `lead`.
+fn sequence_len(lead: u8) -> usize {
+    match lead {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn evidence(chunks: &[&[u8]]) -> Utf8Evidence {
+        let mut e = Utf8Evidence::new();
+        for c in chunks {
+            e.feed(c);
+        }
+        e.finish();
+        e
+    }
+
+    /// The counts the plain way: the whole input decoded at once.
+    fn reference(bytes: &[u8]) -> (u64, u64, [u64; 2]) {
+        let (mut multibyte, mut stray, mut rest) = (0, 0, bytes);
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    multibyte += s.chars().filter(|c| !c.is_ascii()).count() as u64;
+                    break;
+                }
+                Err(e) => {
+                    let valid = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap();
+                    multibyte += valid.chars().filter(|c| !c.is_ascii()).count() as u64;
+                    stray += 1;
+                    match e.error_len() {
+                        Some(n) => rest = &rest[e.valid_up_to() + n..],
+                        None => break,
+                    }
+                }
+            }
+        }
+        let nul = |parity| {
+            let at = bytes
+                .iter()
+                .enumerate()
+                .filter(|(i, &b)| b == 0 && i % 2 == parity);
+            at.count() as u64
+        };
+        (multibyte, stray, [nul(0), nul(1)])
+    }
+
+    #[test]
+    fn one_stray_byte_among_utf8_text() {
+        let e = evidence(&[b"Jos\xC3\xA9, Z\xC3\xBCrich, caf\xE9\n"]);
+        assert_eq!((e.multibyte, e.stray), (2, 1));
+        assert!(e.is_utf8_text());
+        assert!(!evidence(&[b"caf\xE9, na\xEFve"]).is_utf8_text());
+        assert!(!evidence(&[b"plain ascii"]).is_utf8_text());
+        assert!(!evidence(&[b"\x83\x74\x83\x40\x83\x43\x83\x8B"]).is_utf8_text());
+    }
+
+    #[test]
+    fn utf16_signs() {
+        assert!(evidence(&[b"\xFF\xFEa\x00"]).looks_utf16());
+        assert!(evidence(&[b"\xFE", b"\xFF\x00a"]).looks_utf16());
+        assert!(evidence(&[b"a\x00b\x00"]).looks_utf16());
+        let utf8 = evidence(&["Name,City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
+        assert!(utf8.is_utf8_text() && !utf8.looks_utf16());
+        // A NUL character in UTF-8 text is no pattern.
+        let nul = evidence(&["Name\0City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
+        assert!(nul.is_utf8_text() && !nul.looks_utf16());
+    }
+
+    proptest! {
+        #[test]
+        fn any_chunking_counts_as_the_whole(
+            bytes in prop::collection::vec(
+                prop_oneof![Just(b'a'), Just(0u8), Just(0x80u8), Just(0xC3), Just(0xA9),
+                            Just(0xE2), Just(0xF0), Just(0x9F), Just(0xFF), any::<u8>()],
+                0..40),
+            cuts in prop::collection::vec(0usize..40, 0..6),
+        ) {
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+            cuts.push(0);
+            cuts.push(bytes.len());
+            cuts.sort_unstable();
+            let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
+            let e = evidence(&chunks);
+            prop_assert_eq!((e.multibyte, e.stray, e.nul), reference(&bytes));
+        }
+    }
+}

@@ -88,6 +88,11 @@ fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
     TABLES.get_or_init(|| CANDIDATES.iter().map(|c| table_for(c.encoding)).collect())[i].as_ref()
 }
 
+/// Whether candidate `i` is a single-byte encoding.
+pub(crate) fn is_single_byte(i: usize) -> bool {
+    single_byte_table(i).is_some()
+}
+
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
     if encoding.group() != "Legacy single-byte encodings" {
         return None;

@@ -12,9 +12,13 @@
 //! Pure: bytes in, an answer out; no I/O, no flags. [`sniff`] reads at most
 //! [`SNIFF_LIMIT`] bytes of what it is given.
 
+pub mod judge;
+mod late;
 pub mod prescan;
 pub mod stats;
 
+pub use judge::{judge, Difference, Verdict};
+pub use late::{same_text, sniff_whole};
 pub use prescan::{Declaration, Place};
 pub use stats::{Candidate, Hint};
 

@@ -1,6 +1,5 @@
 //! Messages for people: escaping for terminals, names, characters, errors.
 
-use crate::codec::Encoding;
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -116,75 +115,6 @@ pub fn io_error(e: &io::Error) -> String {
         Some(i) if text.ends_with(')') => text[..i].to_string(),
         _ => text,
     }
-}
-
-/// The message for a failed write to standard output.
-pub fn stdout_write_error(e: &io::Error) -> String {
-    format!("error writing to standard output: {}", io_error(e))
-}
-
-/// The usage error for --json without a listing to print.
-pub const JSON_ALONE: &str = "--json goes with --list-labels or --sniff";
-
-/// The usage error for --check with an error mode other than fatal.
-pub const CHECK_IS_FATAL: &str = "--check stops at the first malformed sequence or \
-unrepresentable character; -e replacement and -e html do not apply to it";
-
-/// The usage error for a --hint the detector does not know.
-pub fn unknown_hint(text: &str) -> String {
-    format!(
-        "unknown --hint '{}': give a language code (ja, ru, zh-tw...) or a top-level domain \
-         (jp, .ru, cz...) the detector knows",
-        escape(text)
-    )
-}
-
-/// The usage error for `-t LABEL` naming the replacement encoding, with the
-/// --historical `hint` where the label once meant a real codec.
-pub fn no_encoder(label: &str, hint: Option<&str>) -> String {
-    let mut msg = format!(
-        "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
-         (-f) but not write it",
-        escape(label.trim())
-    );
-    if let Some(hint) = hint {
-        msg.push_str("\n\n  ");
-        msg.push_str(hint);
-    }
-    msg
-}
-
-/// The usage error for --in-place with standard input among the FILEs.
-pub const STDIN_IN_PLACE: &str = "--in-place replaces FILEs; standard input (-) cannot be replaced";
-
-/// The usage error for a -f label naming the replacement encoding in a run
-/// that replaces a file.
-pub fn replacement_in_place(label: &str) -> String {
-    format!(
-        "'{}' for -f names the replacement encoding, which decodes any input to a single \
-         U+FFFD: wenc does not replace a file with that",
-        escape(label.trim())
-    )
-}
-
-/// The usage error for --subst-char without -e subst.
-pub const SUBST_NEEDS_MODE: &str = "--subst-char needs -e subst";
-
-/// The usage error for a --subst-char the output encoding lacks.
-pub fn subst_unrepresentable(c: char, to: &Encoding) -> String {
-    format!(
-        "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
-        describe_char(c),
-        to.name()
-    )
-}
-
-/// The usage error for --add-bom with an output that has no BOM.
-pub fn no_bom(to: &Encoding) -> String {
-    format!(
-        "--add-bom needs UTF-8, UTF-16LE or UTF-16BE output; {} has no byte order mark",
-        to.name()
-    )
 }
 
 /// Writes one line to standard error, ignoring failure (there is nowhere

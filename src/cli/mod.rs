@@ -1,47 +1,33 @@
-//! The `wenc` command: arguments, messages, progress, exit statuses.
+//! The `wenc` command, in three kinds of rooms, each using only those
+//! before it:
 //!
-//! [`main`] is all `src/main.rs` calls. [`Args::command`] is the clap
-//! definition that also renders the man page and the completions
-//! (tests/generated_docs.rs); [`docs`] holds the long documentation they share.
+//! - [`interface`]: the arguments ([`Args::command`] is the clap definition
+//!   that also renders the man page and the completions, checked by
+//!   tests/it/generated_docs.rs), the long documentation they share
+//!   ([`docs`]), and the names of encodings;
+//! - [`plan`]: the arguments validated into a [`plan::Plan`], or a
+//!   [`plan::Stop`] saying why not;
+//! - [`work`]: converting, in place, sniffing, listing.
+//!
+//! Beside them: [`report`], the wording of every message, fed by small
+//! values; [`message`], which escapes what reaches a terminal; and
+//! [`status`], how a run ends. [`run`] only dispatches.
 
-mod args;
-mod auto;
-pub mod completions;
-pub mod docs;
-mod guard;
-mod historical;
-mod inplace;
-mod labels;
-mod list;
+mod interface;
 mod message;
-mod names;
-mod options;
-mod progress;
+mod plan;
 mod report;
-mod run;
-mod sniff;
-mod strict;
+mod status;
+mod work;
 
-pub use args::{Args, Mode};
+pub use interface::args::{Args, Mode};
+pub use interface::{completions, docs};
+pub use status::Status;
 
+use plan::Plan;
 use std::process::ExitCode;
-
-/// Exit statuses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// 0: success (replacements, with a warning, included).
-    Success = 0,
-    /// 1: a conversion or I/O error.
-    Failure = 1,
-    /// 2: a usage error.
-    Usage = 2,
-}
-
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> ExitCode {
-        ExitCode::from(status as u8)
-    }
-}
+use work::progress::Reporter;
+use work::{convert, inplace, sniff};
 
 /// Runs wenc on the process's arguments.
 pub fn main() -> ExitCode {
@@ -65,10 +51,29 @@ pub fn main() -> ExitCode {
         crate::io::signals::remove_temp_file();
         std::process::exit(Status::Failure as i32);
     }));
-    run::run(std::env::args_os().collect()).into()
+    run(std::env::args_os().collect()).into()
 }
 
 /// Runs wenc on `args` (the first is the program name).
 pub fn run(args: Vec<std::ffi::OsString>) -> Status {
-    run::run(args)
+    match plan::plan(args) {
+        Err(stop) => stop.print(),
+        Ok(Plan::List(text)) => status::print_stdout(text.as_bytes()),
+        Ok(Plan::Sniff {
+            sources,
+            hint,
+            json,
+        }) => sniff::run(&sources, hint, json),
+        Ok(Plan::Convert(job)) => {
+            let f = job.feedback;
+            let mut reporter = Reporter::new(f.total, f.forced, f.quiet, f.output_on_terminal);
+            let status = if job.in_place {
+                inplace::run(*job, &mut reporter)
+            } else {
+                convert::run(&job, &mut reporter)
+            };
+            reporter.finish();
+            status
+        }
+    }
 }

@@ -1,22 +1,34 @@
-//! The messages of a conversion: the error for an input, the one warning
-//! per input, the guards' refusals and warnings, and output failures,
-//! worded from what the driver reports (`run.rs`, `guard.rs` and
-//! `strict.rs` decide when to print them). Usage errors are in `message.rs`.
+//! The wording of wenc's messages, in one place, fed by small values: the
+//! usage errors the plan returns, the error for an input, the one warning
+//! per input, the guards' refusals and warnings, and output failures
+//! (`work/` decides when to print them; `message.rs` escapes).
 
-use super::historical;
+use super::interface::historical;
 use super::message;
-use super::run::Job;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary};
-use crate::io::OutputError;
+use crate::io::{OpenError, OutputError, Source};
 use std::io;
 use std::path::Path;
 
-impl Job {
+/// What the messages of a conversion need to know of its job.
+#[derive(Clone, Copy)]
+pub struct Wording<'a> {
+    /// The -f label as given, for messages about the replacement encoding.
+    pub from_label: &'a str,
+    /// The encoding -f names (a BOM may choose another).
+    pub from: &'static Encoding,
+    pub mode: ErrorMode,
+    pub check: bool,
+    /// -o's file (`None`: standard output).
+    pub output: Option<&'a Path>,
+}
+
+impl Wording<'_> {
     /// The message for a failed write to the output.
-    pub(super) fn write_error_message(&self, e: &io::Error) -> String {
-        match &self.output {
-            None => message::stdout_write_error(e),
+    pub fn write_error_message(&self, e: &io::Error) -> String {
+        match self.output {
+            None => stdout_write_error(e),
             Some(p) => format!(
                 "error writing to {}: {}",
                 message::path(p),
@@ -26,12 +38,12 @@ impl Job {
     }
 
     /// The message for a conversion error other than a failed write.
-    pub(super) fn error(&self, name: &str, e: &ConvertError, summary: &Summary) -> String {
+    pub fn error(&self, name: &str, e: &ConvertError, summary: &Summary) -> String {
         match e {
             ConvertError::Malformed(m) if m.encoding == REPLACEMENT => format!(
                 "{name}: '{}' names the replacement encoding, which decodes any input to a \
                  single U+FFFD: with -e fatal{} that is an error{}",
-                message::escape(&self.from_label),
+                message::escape(self.from_label),
                 if self.check { " (and --check)" } else { "" },
                 self.historical_hint()
             ),
@@ -78,12 +90,12 @@ impl Job {
     /// "; for real HZ-GB-2312 text, use --historical ..." when the -f label
     /// names the replacement encoding only without --historical.
     fn historical_hint(&self) -> String {
-        historical::decode_hint(&self.from_label).map_or(String::new(), |h| format!("; {h}"))
+        historical::decode_hint(self.from_label).map_or(String::new(), |h| format!("; {h}"))
     }
 
     /// " (from its BOM)" when a BOM chose another encoding than -f.
     fn bom_note(&self, used: &'static Encoding) -> &'static str {
-        if used != self.settings.from {
+        if used != self.from {
             " (named by its byte order mark)"
         } else {
             ""
@@ -91,13 +103,13 @@ impl Job {
     }
 
     /// The one warning for an input that had replacements, if it had any.
-    pub(super) fn warning(&self, name: &str, s: &Summary) -> Option<String> {
+    pub fn warning(&self, name: &str, s: &Summary) -> Option<String> {
         let mut parts = Vec::new();
         if s.input_encoding == REPLACEMENT && s.malformed > 0 {
             parts.push(format!(
                 "the input was replaced by a single U+FFFD: '{}' names the replacement encoding, \
                  which the Encoding Standard decodes this way{}",
-                message::escape(&self.from_label),
+                message::escape(self.from_label),
                 self.historical_hint()
             ));
         } else if let (n @ 1.., Some(m)) = (s.malformed, &s.first_malformed) {
@@ -110,7 +122,7 @@ impl Job {
             ));
         }
         if let (n @ 1.., Some(u)) = (s.unmappable, &s.first_unmappable) {
-            let written_as = match self.settings.mode {
+            let written_as = match self.mode {
                 ErrorMode::Subst(c) => format!("'{}'", message::escape(c.encode_utf8(&mut [0; 4]))),
                 _ => "&#N; references".to_string(),
             };
@@ -141,13 +153,13 @@ fn the_first(m: &MalformedInput) -> String {
 }
 
 /// Standard output is the file of this input (named as in messages).
-pub(super) fn input_is_output(name: &str) -> String {
+pub fn input_is_output(name: &str) -> String {
     format!("{name}: input file is output file (to convert a file in place, use -i or -o)")
 }
 
 /// An input of valid UTF-8 text with non-ASCII characters, read as the
 /// legacy `encoding`: `refused` when it was to replace a file.
-pub(super) fn converted_already(name: &str, encoding: &Encoding, refused: bool) -> String {
+pub fn converted_already(name: &str, encoding: &Encoding, refused: bool) -> String {
     let what = format!(
         "{name}: valid UTF-8 with non-ASCII text, as if converted already: read as {encoding} it"
     );
@@ -160,7 +172,7 @@ pub(super) fn converted_already(name: &str, encoding: &Encoding, refused: bool) 
 
 /// `n` malformed sequences, the first `m`, in an input that was to replace a
 /// file without -e replacement given.
-pub(super) fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
+pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
     format!(
         "{name}: {n} malformed {} in {} input; {}; nothing was replaced: name its encoding \
          with -f (or -f auto), or give -e replacement to write U+FFFD for malformed input",
@@ -172,7 +184,7 @@ pub(super) fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> Stri
 
 /// The output of `-t label` got `byte` at `offset`, which the stricter
 /// `set` iconv users read the label as lacks (module `strict`).
-pub(super) fn stricter_output(
+pub fn stricter_output(
     label: &str,
     set: &str,
     encoding: &Encoding,
@@ -195,8 +207,85 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     }
 }
 
+/// The message for a failed write to standard output.
+pub fn stdout_write_error(e: &io::Error) -> String {
+    format!("error writing to standard output: {}", message::io_error(e))
+}
+
+/// The usage error for --json without a listing to print.
+pub const JSON_ALONE: &str = "--json goes with --list-labels or --sniff";
+
+/// The usage error for --check with an error mode other than fatal.
+pub const CHECK_IS_FATAL: &str = "--check stops at the first malformed sequence or \
+unrepresentable character; -e replacement and -e html do not apply to it";
+
+/// The usage error for a --hint the detector does not know.
+pub fn unknown_hint(text: &str) -> String {
+    format!(
+        "unknown --hint '{}': give a language code (ja, ru, zh-tw...) or a top-level domain \
+         (jp, .ru, cz...) the detector knows",
+        message::escape(text)
+    )
+}
+
+/// The usage error for `-t LABEL` naming the replacement encoding, with the
+/// --historical `hint` where the label once meant a real codec.
+pub fn no_encoder(label: &str, hint: Option<&str>) -> String {
+    let mut msg = format!(
+        "'{}' for -t names the replacement encoding, which has no encoder: wenc can read it \
+         (-f) but not write it",
+        message::escape(label.trim())
+    );
+    if let Some(hint) = hint {
+        msg.push_str("\n\n  ");
+        msg.push_str(hint);
+    }
+    msg
+}
+
+/// The usage error for --in-place with standard input among the FILEs.
+pub const STDIN_IN_PLACE: &str = "--in-place replaces FILEs; standard input (-) cannot be replaced";
+
+/// The usage error for a -f label naming the replacement encoding in a run
+/// that replaces a file.
+pub fn replacement_in_place(label: &str) -> String {
+    format!(
+        "'{}' for -f names the replacement encoding, which decodes any input to a single \
+         U+FFFD: wenc does not replace a file with that",
+        message::escape(label.trim())
+    )
+}
+
+/// The usage error for --subst-char without -e subst.
+pub const SUBST_NEEDS_MODE: &str = "--subst-char needs -e subst";
+
+/// The usage error for a --subst-char the output encoding lacks.
+pub fn subst_unrepresentable(c: char, to: &Encoding) -> String {
+    format!(
+        "--subst-char: {} cannot be represented in {}; choose a character it has, such as ?",
+        message::describe_char(c),
+        to.name()
+    )
+}
+
+/// The usage error for --add-bom with an output that has no BOM.
+pub fn no_bom(to: &Encoding) -> String {
+    format!(
+        "--add-bom needs UTF-8, UTF-16LE or UTF-16BE output; {} has no byte order mark",
+        to.name()
+    )
+}
+
+/// Why an input could not be opened.
+pub fn open_error(e: &OpenError) -> String {
+    match e {
+        OpenError::Directory => "is a directory".to_string(),
+        OpenError::Io(e) => message::io_error(e),
+    }
+}
+
 /// The message for an output that could not be prepared or completed.
-pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
+pub fn output_error(e: &OutputError, target: &Path) -> String {
     let target = message::path(target);
     match e {
         OutputError::Directory(_) => format!("{target}: cannot write: is a directory"),
@@ -223,5 +312,13 @@ pub(super) fn output_error(e: &OutputError, target: &Path) -> String {
         OutputError::Persist { source, .. } => {
             format!("{target}: cannot replace it: {}", message::io_error(source))
         }
+    }
+}
+
+/// The name of an input in messages (escaped).
+pub fn shown(source: &Source) -> String {
+    match source {
+        Source::Stdin => "<stdin>".to_string(),
+        Source::Path(p) => message::path(p),
     }
 }

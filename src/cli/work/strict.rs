@@ -4,8 +4,8 @@
 //! stricter sets of those names. When the output gets a byte that set lacks,
 //! wenc says so once (unless -q): the output is still the standard's.
 
-use super::names;
-use super::report;
+use crate::cli::interface::names;
+use crate::cli::report;
 use crate::codec::{Encoding, WINDOWS_1252, WINDOWS_1254, WINDOWS_874};
 use std::io::{self, Write};
 

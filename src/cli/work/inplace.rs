@@ -9,11 +9,12 @@
 //! reported, and the status is 1 if any failed. Every file ends either fully
 //! converted or exactly as it was, also when wenc is interrupted.
 
-use super::message;
+use super::convert::convert_one;
 use super::progress::Reporter;
-use super::report::output_error;
-use super::run::{Job, Outcome};
-use super::Status;
+use crate::cli::message;
+use crate::cli::plan::Job;
+use crate::cli::report::output_error;
+use crate::cli::status::{Outcome, Status};
 use crate::convert;
 use crate::io::{Output, Source};
 use std::fs::{self, File};
@@ -29,15 +30,16 @@ enum Ended {
 }
 
 /// Converts each of `sources` (all paths) in place.
-pub(super) fn run(job: &mut Job, sources: &[Source], reporter: &mut Reporter) -> Status {
+pub fn run(mut job: Job, reporter: &mut Reporter) -> Status {
+    let sources = std::mem::take(&mut job.sources);
     let (mut converted, mut unchanged, mut failed) = (0, 0, 0);
     let mut done_before = 0;
-    for source in sources {
+    for source in &sources {
         let Source::Path(path) = source else {
             continue; // refused by the caller
         };
         job.output = Some(path.clone());
-        let (ended, size) = one(job, source, path, reporter, done_before);
+        let (ended, size) = one(&job, source, path, reporter, done_before);
         done_before += size;
         match ended {
             Ended::Converted => converted += 1,
@@ -86,12 +88,12 @@ fn one(
     if job.add_bom {
         if let Some(bom) = convert::bom_bytes(job.settings.to) {
             if let Err(e) = same.write_all(bom) {
-                reporter.error(&job.write_error_message(&e));
+                reporter.error(&job.wording().write_error_message(&e));
                 return (Ended::Failed, 0);
             }
         }
     }
-    let (outcome, size) = job.convert_one(source, &mut same, reporter, done_before);
+    let (outcome, size) = convert_one(job, source, &mut same, reporter, done_before);
     if !matches!(outcome, Outcome::Done) {
         // Dropping the output removes its temporary file.
         return (Ended::Failed, size);

@@ -3,8 +3,7 @@
 //! encoding, and the notes that point to the option where it would help.
 
 use super::labels::{Label, Resolved};
-use super::message::json_string;
-use crate::codec::{Encoding, REPLACEMENT};
+use crate::codec::Encoding;
 
 /// What a parsed -f or -t value names, given --historical: with it, the
 /// draft's labels give the draft's codecs (`None` for `-f auto`). Those
@@ -37,45 +36,11 @@ pub fn encode_hint(label: &str) -> Option<String> {
     ))
 }
 
-/// The end of `wenc -l`: what the draft's labels mean with the option. The
-/// lines are not indented, so the listing above stays the standard's.
-pub fn list_text() -> String {
-    let mut out = String::from(
-        "\nWith --historical, these labels name the 2012 draft's codecs instead of replacement:\n",
-    );
-    for encoding in Encoding::historical() {
-        out.push_str(&super::list::line(encoding));
-    }
-    out
-}
-
-/// An extra member for `encoding`'s object in `wenc -l --json` (after its
-/// "name"): for replacement, which of its labels `--historical` changes, as
-/// `{"label": "name"}`. On one line, so the listing's layout stays
-/// encodings.json's.
-pub fn json_member(encoding: &Encoding) -> Option<String> {
-    if encoding != REPLACEMENT {
-        return None;
-    }
-    let pairs: Vec<String> = encoding
-        .labels()
-        .iter()
-        .filter_map(|l| {
-            let e = Encoding::historical_for(l.as_bytes())?;
-            Some(format!("{}: {}", json_string(l), json_string(e.name())))
-        })
-        .collect();
-    Some(format!(
-        ",\n        \"with --historical\": {{{}}}",
-        pairs.join(", ")
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::labels::Direction;
-    use crate::codec::{HZ_GB_2312, ISO_2022_KR, UTF_8};
+    use crate::cli::interface::labels::Direction;
+    use crate::codec::{HZ_GB_2312, ISO_2022_KR, REPLACEMENT, UTF_8};
 
     #[test]
     fn the_option_changes_three_labels() {
@@ -101,15 +66,5 @@ mod tests {
         assert!(encode_hint("HZ-GB-2312").unwrap().contains("HZ-GB-2312"));
         assert_eq!(decode_hint("iso-2022-cn"), None);
         assert_eq!(encode_hint("replacement"), None);
-    }
-
-    #[test]
-    fn json_member_only_for_replacement() {
-        assert_eq!(json_member(UTF_8), None);
-        assert_eq!(
-            json_member(REPLACEMENT).unwrap(),
-            ",\n        \"with --historical\": {\"csiso2022kr\": \"ISO-2022-KR\", \
-             \"hz-gb-2312\": \"HZ-GB-2312\", \"iso-2022-kr\": \"ISO-2022-KR\"}"
-        );
     }
 }

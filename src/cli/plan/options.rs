@@ -1,8 +1,8 @@
 //! Checking and translating the text options: -e subst with --subst-char,
 //! --eol and --normalize.
 
-use super::args::{EolArg, FormArg};
-use super::message;
+use crate::cli::interface::args::{EolArg, FormArg};
+use crate::cli::report;
 use crate::codec::Encoding;
 use crate::convert::{Eol, ErrorMode, Form, TextTransform};
 
@@ -15,13 +15,13 @@ pub fn check_subst(
 ) -> Result<(), String> {
     let ErrorMode::Subst(c) = mode else {
         return match given {
-            Some(_) => Err(message::SUBST_NEEDS_MODE.to_string()),
+            Some(_) => Err(report::SUBST_NEEDS_MODE.to_string()),
             None => Ok(()),
         };
     };
     match to.encode(c.encode_utf8(&mut [0; 4])) {
         Some((_, false)) => Ok(()),
-        _ => Err(message::subst_unrepresentable(c, to)),
+        _ => Err(report::subst_unrepresentable(c, to)),
     }
 }
 

@@ -1,11 +1,10 @@
 //! `--list-labels`: every encoding and its labels, as text or JSON; with
 //! LABELs, what each of them names (`wenc -l sjis cp932`).
 
-use super::historical;
-use super::labels::{self, Direction};
-use super::message::json_string;
-use super::names;
-use crate::codec::Encoding;
+use crate::cli::interface::labels::{self, Direction};
+use crate::cli::interface::names;
+use crate::cli::message::{self, json_string};
+use crate::codec::{Encoding, REPLACEMENT};
 
 /// Groups in the standard's order: heading, then its encodings.
 fn groups() -> Vec<(&'static str, Vec<&'static Encoding>)> {
@@ -34,12 +33,12 @@ pub fn text() -> String {
             out.push_str(&line(e));
         }
     }
-    out.push_str(&historical::list_text());
+    out.push_str(&historical_text());
     out
 }
 
 /// An encoding's line of the text listing: `NAME: label label ...`.
-pub(super) fn line(e: &Encoding) -> String {
+fn line(e: &Encoding) -> String {
     let mut out = format!("{}:", e.name());
     for label in e.labels() {
         out.push(' ');
@@ -73,7 +72,7 @@ pub fn json() -> String {
             }
             out.push_str("        ],\n        \"name\": ");
             out.push_str(&json_string(e.name()));
-            out.push_str(&historical::json_member(e).unwrap_or_default());
+            out.push_str(&historical_member(e).unwrap_or_default());
             end_element(&mut out, "\n      }", ei + 1 < encodings.len());
         }
         out.push_str("    ],\n    \"heading\": ");
@@ -123,7 +122,7 @@ fn describe_text(found: &[Described]) -> String {
     for d in found {
         out.push_str(&format!(
             "{}: {}\n",
-            super::message::escape(d.label),
+            message::escape(d.label),
             d.encoding.name()
         ));
         if let Some(note) = &d.note {
@@ -153,4 +152,54 @@ fn describe_json(found: &[Described]) -> String {
     }
     out.push_str("]\n");
     out
+}
+
+/// The end of `wenc -l`: what the draft's labels mean with the option. The
+/// lines are not indented, so the listing above stays the standard's.
+fn historical_text() -> String {
+    let mut out = String::from(
+        "\nWith --historical, these labels name the 2012 draft's codecs instead of replacement:\n",
+    );
+    for encoding in Encoding::historical() {
+        out.push_str(&line(encoding));
+    }
+    out
+}
+
+/// An extra member for `encoding`'s object in `wenc -l --json` (after its
+/// "name"): for replacement, which of its labels `--historical` changes, as
+/// `{"label": "name"}`. On one line, so the listing's layout stays
+/// encodings.json's.
+fn historical_member(encoding: &Encoding) -> Option<String> {
+    if encoding != REPLACEMENT {
+        return None;
+    }
+    let pairs: Vec<String> = encoding
+        .labels()
+        .iter()
+        .filter_map(|l| {
+            let e = Encoding::historical_for(l.as_bytes())?;
+            Some(format!("{}: {}", json_string(l), json_string(e.name())))
+        })
+        .collect();
+    Some(format!(
+        ",\n        \"with --historical\": {{{}}}",
+        pairs.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::UTF_8;
+
+    #[test]
+    fn json_member_only_for_replacement() {
+        assert_eq!(historical_member(UTF_8), None);
+        assert_eq!(
+            historical_member(REPLACEMENT).unwrap(),
+            ",\n        \"with --historical\": {\"csiso2022kr\": \"ISO-2022-KR\", \
+             \"hz-gb-2312\": \"HZ-GB-2312\", \"iso-2022-kr\": \"ISO-2022-KR\"}"
+        );
+    }
 }

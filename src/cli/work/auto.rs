@@ -2,7 +2,8 @@
 //! the hint added to malformed-input messages when the bytes look like
 //! another encoding than the one they were read in.
 
-use super::{message, sniff};
+use super::sniff;
+use crate::cli::message;
 use crate::codec::{bom_sniff, Encoding};
 use crate::detect::{self, prescan, stats, Hint, Source};
 use crate::io::Input;

@@ -129,10 +129,10 @@ fn shown_label(label: &str) -> String {
     match label.char_indices().nth(LONGEST_SHOWN) {
         Some((cut, _)) => format!(
             "{}... ({} bytes)",
-            super::message::escape(&label[..cut]),
+            crate::cli::message::escape(&label[..cut]),
             label.len()
         ),
-        None => super::message::escape(label),
+        None => crate::cli::message::escape(label),
     }
 }
 
@@ -159,7 +159,7 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
     }
     match Encoding::for_label(base.as_bytes()) {
         Some(e) => {
-            let base = super::message::escape(base.trim());
+            let base = crate::cli::message::escape(base.trim());
             msg.push_str(&format!(
                 "\n  Write the label alone: {option} {base}   ({})",
                 e.name()
@@ -200,8 +200,8 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
     for encoding in Encoding::all() {
         for &candidate in encoding.labels() {
             order += 1;
-            let distance = levenshtein(&wanted, candidate)
-                .min(levenshtein(&wanted_key, &names::key(candidate)) + 1);
+            let distance = strsim::levenshtein(&wanted, candidate)
+                .min(strsim::levenshtein(&wanted_key, &names::key(candidate)) + 1);
             let limit = (wanted.chars().count() / 3).max(2);
             let prefix = wanted.len() >= 3 && candidate.starts_with(&wanted);
             // Digits name the code page or standard part: a label with other
@@ -234,23 +234,6 @@ fn digits(s: &str) -> String {
     s.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// Edit distance (insertions, deletions, substitutions) between two strings.
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,13 +249,6 @@ mod tests {
         assert!(msg.contains("auto is for -f only"), "{msg}");
         let cp932 = parse("cp932", Direction::From).unwrap().resolved.unwrap();
         assert!(cp932.note.unwrap().starts_with("-f cp932: "));
-    }
-
-    #[test]
-    fn edit_distance() {
-        assert_eq!(levenshtein("kitten", "sitting"), 3);
-        assert_eq!(levenshtein("", "abc"), 3);
-        assert_eq!(levenshtein("sjis", "sjis"), 0);
     }
 
     #[test]

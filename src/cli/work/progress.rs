@@ -3,7 +3,7 @@
 //! plain lines instead of redrawing a bar: no `\r`, no escape sequences, and
 //! a last line at the end.
 
-use super::message;
+use crate::cli::message;
 use indicatif::{BinaryBytes, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};

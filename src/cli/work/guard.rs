@@ -13,9 +13,7 @@
 //! Files are told apart by device and inode, never by name: `-o ./f f`, a
 //! hard link and a symbolic link all name the same file.
 
-use super::message;
-use super::report;
-use super::run::shown;
+use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::Summary;
 use crate::io::Source;
@@ -160,10 +158,10 @@ impl Guard {
         to_stdout: bool,
     ) -> Option<Refusal> {
         if self.in_place && sources.contains(&Source::Stdin) {
-            return Some(Refusal::Usage(message::STDIN_IN_PLACE.to_string()));
+            return Some(Refusal::Usage(report::STDIN_IN_PLACE.to_string()));
         }
         if from == REPLACEMENT && self.replacing {
-            return Some(Refusal::Usage(message::replacement_in_place(from_label)));
+            return Some(Refusal::Usage(report::replacement_in_place(from_label)));
         }
         if !to_stdout {
             return None;

@@ -1,8 +1,9 @@
 //! `--sniff`: one line (or JSON object) per input naming its encoding and
 //! how it was found; and [`how`], the same explanation for `-f auto`.
 
-use super::message::{self, json_string};
-use super::Status;
+use crate::cli::message::{self, json_string};
+use crate::cli::report;
+use crate::cli::status::{self, Status};
 use crate::detect::{self, Hint, Place, Sniffed, Source};
 use crate::io as wio;
 use std::io::IsTerminal;
@@ -31,7 +32,7 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
         });
         let answer = answer.map_err(|e| {
             status = Status::Failure;
-            super::run::open_error(&e)
+            report::open_error(&e)
         });
         if json {
             objects.push(json_object(&String::from_utf8_lossy(&name), &answer));
@@ -47,7 +48,7 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
     } else {
         lines
     };
-    match super::run::print_stdout(&out) {
+    match status::print_stdout(&out) {
         Status::Success => status,
         other => other,
     }

@@ -1,0 +1,228 @@
+//! Converting (or checking) the inputs of a [`Job`] into one output:
+//! -o's file, replaced atomically, or standard output.
+
+use super::auto;
+use super::guard::{Utf8Watch, Verdict};
+use super::progress::Reporter;
+use super::strict;
+use crate::cli::plan::Job;
+use crate::cli::report::{open_error, output_error, shown};
+use crate::cli::status::{write_failure, Outcome, Status};
+use crate::codec::{Encoding, REPLACEMENT};
+use crate::convert::{self, ConvertError};
+use crate::detect;
+use crate::io::{Input, Output, OutputError, Source};
+use std::io::{self, Write};
+
+/// Converts (or checks) the job's inputs into its output, in order.
+pub fn run(job: &Job, reporter: &mut Reporter) -> Status {
+    let sources = &job.sources;
+    let mut output = if job.check {
+        None
+    } else {
+        match &job.output {
+            Some(path) => match Output::replace(path) {
+                Ok(o) => Some(o),
+                Err(e) => {
+                    reporter.error(&output_error(&e, path));
+                    return Status::Failure;
+                }
+            },
+            None => Some(Output::stdout()),
+        }
+    };
+    let mut discard = io::sink();
+    let mut watch = strict::Watch::new(
+        match &mut output {
+            Some(o) => o,
+            None => &mut discard,
+        },
+        job.stricter.clone(),
+    );
+    let sink: &mut dyn Write = &mut watch;
+    if job.add_bom {
+        if let Some(bom) = convert::bom_bytes(job.settings.to) {
+            if let Err(e) = sink.write_all(bom) {
+                return output_failure(job, &e, reporter).status(Status::Success);
+            }
+        }
+    }
+    let mut failed = false;
+    let mut output_broken = false;
+    let mut done_before = 0u64;
+    for source in sources {
+        match convert_one(job, source, sink, reporter, done_before) {
+            (Outcome::Done, n) => done_before += n,
+            (Outcome::Failed, n) => {
+                failed = true;
+                done_before += n;
+                if !job.check {
+                    break;
+                }
+            }
+            (Outcome::Unreadable, n) => {
+                failed = true;
+                done_before += n;
+                if !job.check && job.output.is_some() {
+                    break;
+                }
+            }
+            (Outcome::OutputFailed, _) => {
+                failed = true;
+                output_broken = true;
+                break;
+            }
+            (Outcome::Closed, _) => {
+                output_broken = true;
+                break;
+            }
+        }
+    }
+    if let Some(warning) = watch.warning() {
+        reporter.warn(&warning);
+    }
+    let status = if failed {
+        Status::Failure
+    } else {
+        Status::Success
+    };
+    let Some(output) = output else { return status };
+    if output_broken || (failed && job.output.is_some()) {
+        // Dropping the output removes its temporary file: the -o target
+        // stays as it was. A broken standard output is not retried.
+        drop(output);
+        return status;
+    }
+    // Standard output keeps what was converted before an error.
+    match output.commit() {
+        Ok(()) => status,
+        Err(e) => {
+            let report = || {
+                reporter.error(&match (&e, &job.output) {
+                    (OutputError::Write(io), None) => job.wording().write_error_message(io),
+                    (_, Some(path)) => output_error(&e, path),
+                    (_, None) => e.to_string(),
+                })
+            };
+            match &e {
+                OutputError::Write(io) => write_failure(io, report),
+                _ => {
+                    report();
+                    Outcome::OutputFailed
+                }
+            }
+            .status(status)
+        }
+    }
+}
+
+/// [`write_failure`] for a write to the output, reported as such.
+fn output_failure(job: &Job, e: &io::Error, reporter: &Reporter) -> Outcome {
+    write_failure(e, || reporter.error(&job.wording().write_error_message(e)))
+}
+
+/// Converts (or checks) one input into `sink`; also returns its size.
+pub fn convert_one(
+    job: &Job,
+    source: &Source,
+    sink: &mut dyn Write,
+    reporter: &mut Reporter,
+    done_before: u64,
+) -> (Outcome, u64) {
+    let name = shown(source);
+    let bus =
+        format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n");
+    let mut input = match Input::open(source, &bus) {
+        Ok(i) => i,
+        Err(e) => {
+            reporter.error(&format!("{name}: cannot open: {}", open_error(&e)));
+            return (Outcome::Unreadable, 0);
+        }
+    };
+    if job.auto {
+        return match auto::choose(&mut input, job.hint) {
+            Ok((from, note)) => {
+                reporter.note(&format!("{name}: {note}"));
+                let mut job = job.clone();
+                job.settings.from = from;
+                convert_input(&job, &mut input, &name, sink, reporter, done_before)
+            }
+            Err(msg) => {
+                reporter.error(&format!("{name}: {msg}"));
+                (Outcome::Failed, 0)
+            }
+        };
+    }
+    input.keep_head(detect::SNIFF_LIMIT);
+    convert_input(job, &mut input, &name, sink, reporter, done_before)
+}
+
+/// Converts (or checks) one opened input into `sink`; also returns its size.
+fn convert_input(
+    job: &Job,
+    input: &mut Input,
+    name: &str,
+    sink: &mut dyn Write,
+    reporter: &mut Reporter,
+    done_before: u64,
+) -> (Outcome, u64) {
+    let mut size = 0;
+    let mut utf8 = Utf8Watch::new();
+    let watch = job.guard.watches(job.settings.from) && !job.check;
+    let (summary, result) = input.convert_watched(
+        job.settings,
+        job.parallelism,
+        sink,
+        &mut |n| {
+            size = n;
+            reporter.progress(done_before + n);
+        },
+        &mut |bytes| {
+            if watch {
+                utf8.feed(bytes)
+            }
+        },
+    );
+    match result {
+        Ok(()) => {
+            match job.guard.verdict(name, &summary, &utf8) {
+                Verdict::Refuse(why) => {
+                    reporter.error(&why);
+                    return (Outcome::Failed, size);
+                }
+                Verdict::Warn(why) => reporter.warn(&why),
+                Verdict::Fine => {}
+            }
+            if let Some(mut warning) = job.wording().warning(name, &summary) {
+                if summary.malformed > 0 {
+                    warning.push_str(&mismatch_hint(job, input, summary.input_encoding));
+                }
+                reporter.warn(&warning);
+            }
+            (Outcome::Done, size)
+        }
+        Err(ConvertError::Write(e)) => (output_failure(job, &e, reporter), size),
+        Err(e @ ConvertError::Read(_)) => {
+            reporter.error(&job.wording().error(name, &e, &summary));
+            (Outcome::Unreadable, size)
+        }
+        Err(e) => {
+            let mut msg = job.wording().error(name, &e, &summary);
+            if let ConvertError::Malformed(m) = &e {
+                msg.push_str(&mismatch_hint(job, input, m.encoding));
+            }
+            reporter.error(&msg);
+            (Outcome::Failed, size)
+        }
+    }
+}
+
+/// "; it looks like X: try -f x or -f auto" for an input with malformed
+/// sequences that the detector is confident is in another encoding.
+fn mismatch_hint(job: &Job, input: &Input, used: &'static Encoding) -> String {
+    if used == REPLACEMENT {
+        return String::new();
+    }
+    let (head, complete) = input.head();
+    auto::mismatch_hint(head, complete, used, job.hint).unwrap_or_default()
+}

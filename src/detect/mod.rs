@@ -185,7 +185,7 @@ pub fn sniff(bytes: &[u8], complete: bool, hint: Option<Hint>) -> Sniffed {
 
 /// Whether `bytes` decode in `encoding` without a malformed sequence (a
 /// sequence cut short by the end of an incomplete prefix is not one).
-fn decodes_cleanly(encoding: &'static Encoding, bytes: &[u8], complete: bool) -> bool {
+pub fn decodes_cleanly(encoding: &'static Encoding, bytes: &[u8], complete: bool) -> bool {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut read = 0;

@@ -5,6 +5,7 @@ use super::auto;
 use super::guard::{Utf8Watch, Verdict};
 use super::progress::Reporter;
 use super::strict;
+use super::verdict;
 use crate::cli::plan::Job;
 use crate::cli::report::{open_error, output_error, shown};
 use crate::cli::status::{write_failure, Outcome, Status};
@@ -139,8 +140,16 @@ pub fn convert_one(
             return (Outcome::Unreadable, 0);
         }
     };
+    let settled = match verdict::settle(job, &mut input, &name, reporter) {
+        Ok(settled) => settled,
+        Err(()) => return (Outcome::Failed, 0),
+    };
     if job.auto {
-        return match auto::choose(&mut input, job.hint) {
+        let chosen = match settled {
+            Some(choice) => Ok(choice),
+            None => auto::choose(&mut input, job.hint),
+        };
+        return match chosen {
             Ok((from, note)) => {
                 reporter.note(&format!("{name}: {note}"));
                 let mut job = job.clone();

@@ -10,3 +10,4 @@ pub mod list;
 pub mod progress;
 pub mod sniff;
 pub mod strict;
+pub mod verdict;

@@ -4,7 +4,7 @@
 use crate::cli::message::{self, json_string};
 use crate::cli::report;
 use crate::cli::status::{self, Status};
-use crate::detect::{self, Hint, Place, Sniffed, Source};
+use crate::detect::{self, Difference, Hint, Place, Sniffed, Source};
 use crate::io as wio;
 use std::io::IsTerminal;
 
@@ -28,7 +28,8 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
         let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {
             let complete = bytes.len() <= detect::SNIFF_LIMIT;
             let sniffed = detect::sniff(&bytes, complete, hint);
-            (sniffed, Read::new(&bytes, complete))
+            let differences = detect::judge::differences(&bytes, &sniffed);
+            (sniffed, Read::new(&bytes, complete), differences)
         });
         let answer = answer.map_err(|e| {
             status = Status::Failure;
@@ -55,12 +56,22 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
 }
 
 /// What follows "FILE: " on a --sniff line.
-fn line(answer: &Result<(Sniffed, Read), String>) -> String {
+fn line(answer: &Result<Answer, String>) -> String {
     match answer {
-        Ok((s, read)) => format!("{} ({})", name(s), how(s, *read)),
+        Ok((s, read, differences)) => {
+            let mut line = format!("{} ({})", name(s), how(s, *read));
+            if let Some(shown) = report::differences_line(differences) {
+                line.push_str(&format!("; {shown}"));
+            }
+            line
+        }
         Err(why) => format!("cannot read: {why}"),
     }
 }
+
+/// The detector's answer for one input, what was read, and how the
+/// runners-up would read it differently.
+type Answer = (Sniffed, Read, Vec<Difference>);
 
 /// The encoding's name, or "binary".
 pub fn name(s: &Sniffed) -> &'static str {
@@ -145,21 +156,25 @@ pub fn how(s: &Sniffed, read: Read) -> String {
 }
 
 fn percent(confidence: f32) -> String {
-    format!("{:.0}%", (confidence.clamp(0.0, 1.0) * 100.0).floor())
+    report::percent(confidence)
 }
 
 /// One input's JSON object.
-fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
+fn json_object(file: &str, answer: &Result<Answer, String>) -> String {
     let s = match answer {
         Err(why) => {
             return format!(
                 "\n  {{\"file\": {}, \"error\": {}, \"encoding\": null, \"source\": null, \
-                 \"confidence\": null, \"candidates\": []}}",
+                 \"confidence\": null, \"candidates\": [], \"differences\": []}}",
                 json_string(file),
                 json_string(why)
             )
         }
-        Ok((s, _)) => s,
+        Ok((s, _, _)) => s,
+    };
+    let differences = match answer {
+        Ok((_, _, d)) => json_differences(d),
+        Err(_) => String::new(),
     };
     let candidates: Vec<String> = s
         .candidates
@@ -194,7 +209,7 @@ fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
     };
     format!(
         "\n  {{\"file\": {}, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
-         \"candidates\": [{}], \"declared\": {}, \"historical\": {}}}",
+         \"candidates\": [{}], \"declared\": {}, \"historical\": {}, \"differences\": [{}]}}",
         json_string(file),
         s.encoding
             .map_or("null".to_string(), |e| json_string(e.name())),
@@ -202,8 +217,30 @@ fn json_object(file: &str, answer: &Result<(Sniffed, Read), String>) -> String {
         score(s.confidence),
         candidates.join(", "),
         declared,
-        historical
+        historical,
+        differences
     )
+}
+
+/// The `differences` member's items: each runner-up that reads the input
+/// differently, with up to three words as the winner and as it reads them.
+fn json_differences(differences: &[Difference]) -> String {
+    differences
+        .iter()
+        .map(|d| {
+            let words: Vec<String> = d
+                .words
+                .iter()
+                .map(|(a, b)| format!("[{}, {}]", json_string(a), json_string(b)))
+                .collect();
+            format!(
+                "{{\"name\": {}, \"words\": [{}]}}",
+                json_string(d.encoding.name()),
+                words.join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A confidence as a JSON number, 0 to 1 with three decimals.

@@ -198,13 +198,42 @@ fn decoded(name: &str, bytes: &[u8]) -> String {
     enc.decode_without_bom_handling(bytes).0.into_owned()
 }
 
-fn wenc_guess(bytes: &[u8], hint: Option<Hint>) -> String {
+fn wenc_guess(bytes: &[u8], hint: Option<Hint>) -> (String, f32) {
     let guess = detect(bytes, hint);
     match guess.verdict {
-        Verdict::Text => guess.candidates[0].encoding.name().to_string(),
+        Verdict::Text => (
+            guess.candidates[0].encoding.name().to_string(),
+            guess.candidates[0].confidence,
+        ),
         // Not a legacy answer: read as UTF-8, which is right only if it is.
-        _ => "UTF-8".to_string(),
+        _ => ("UTF-8".to_string(), 0.0),
     }
+}
+
+/// Upper ends of the calibration table's confidence bins.
+const BINS: [f32; 6] = [0.5, 0.9, 0.99, 0.999, 0.9999, f32::INFINITY];
+
+fn calibration_table(calib: &[(u32, u32); 6]) {
+    println!("\nCalibration (wenc without hint, every sample): confidence of the top guess against accuracy\n");
+    println!("| confidence | guesses | right | accuracy |\n|---|---|---|---|");
+    let mut low = 0.0;
+    for (i, &(right, total)) in calib.iter().enumerate() {
+        let label = if i + 1 == BINS.len() {
+            format!("[{low}, 1]")
+        } else {
+            format!("[{low}, {})", BINS[i])
+        };
+        let acc = right as f64 / total.max(1) as f64;
+        println!("| {label} | {total} | {right} | {acc:.4} |");
+        low = BINS[i];
+    }
+    let (r, t) = calib[3..]
+        .iter()
+        .fold((0, 0), |(r, t), &(a, b)| (r + a, t + b));
+    println!(
+        "| >= 0.99 | {t} | {r} | {:.4} |",
+        r as f64 / t.max(1) as f64
+    );
 }
 
 fn chardetng_guess(bytes: &[u8]) -> String {
@@ -223,6 +252,8 @@ struct Options {
     hint: bool,
     dump: Option<std::fs::File>,
     errors: bool,
+    /// (right, total) of wenc's guesses per confidence bin (BINS).
+    calib: [(u32, u32); 6],
 }
 
 fn main() {
@@ -245,11 +276,20 @@ fn main() {
         hint: args.iter().any(|a| a == "--hint"),
         errors: args.iter().any(|a| a == "--errors"),
         dump: value("--dump").map(|p| std::fs::File::create(p).expect("--dump FILE")),
+        calib: [(0, 0); 6],
     };
-    let mo = args.iter().any(|a| a == "--mo");
+    let dir_text = value("--dir");
+    let mo = args.iter().any(|a| a == "--mo") || dir_text.is_some();
     let mut tally = Tally::new();
     for &(lang, encodings) in if mo { MO_PAIRS } else { PAIRS } {
-        let text = if mo {
+        let text = if let Some(d) = &dir_text {
+            let Ok(text) = std::fs::read_to_string(PathBuf::from(d).join(format!("{lang}.txt")))
+            else {
+                eprintln!("{lang}: no text, skipped");
+                continue;
+            };
+            text
+        } else if mo {
             let Some(text) = mo_text(lang) else {
                 eprintln!("{lang}: no catalogues, skipped");
                 continue;
@@ -268,6 +308,7 @@ fn main() {
         }
     }
     report(&tally, opts.hint);
+    calibration_table(&opts.calib);
 }
 
 fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: usize, s: &str) {
@@ -297,10 +338,14 @@ fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: 
         entry.0 += right as u32;
         entry.1 += 1;
     };
-    count("wenc", wenc_guess(&bytes, None));
+    let (guess, confidence) = wenc_guess(&bytes, None);
+    let bin = BINS.iter().position(|&b| confidence < b).unwrap_or(5);
+    opts.calib[bin].0 += (decoded(&guess, &bytes) == truth) as u32;
+    opts.calib[bin].1 += 1;
+    count("wenc", guess);
     count("chardetng", chardetng_guess(&bytes));
     if opts.hint {
-        count("wenc+hint", wenc_guess(&bytes, Hint::parse(lang)));
+        count("wenc+hint", wenc_guess(&bytes, Hint::parse(lang)).0);
     }
 }
 

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """Build the statistical detector's language models (indexes/detect/models.bin).
 
-Usage:
-    python3 -m venv /tmp/wf && /tmp/wf/bin/pip install wordfreq==3.1.1
-    /tmp/wf/bin/python indexes/detect/generate.py
+Usage (offline once the inputs are on the machine):
+    apt-get install unicode-data      # Unihan_Variants, for Simplified Chinese
+    python3 indexes/detect/generate.py
 
-Training text (never ../shared/corpus, which is the evaluation text):
-- PyPI `wordfreq` 3.1.1 (code Apache-2.0, data CC BY-SA 4.0): word frequencies.
-  Character n-grams are counted over each word with a boundary on both sides,
-  weighted by the word's frequency.
-- crates.io `lingua-estonian-language-model` and `lingua-thai-language-model`
-  1.0.0 (Apache-2.0): character unigram and bigram frequencies, for the two
-  languages wordfreq lacks. Fetched here with `cargo fetch` into a throwaway
-  project.
+Training data (never ../shared/corpus or any other evaluation text):
+- crates.io `lingua-<language>-language-model` 1.0.0 by Peter M. Stahl
+  (Apache-2.0; from the Leipzig Corpora Collection): character unigram and
+  bigram frequencies. Fetched with `cargo fetch` into a throwaway project
+  (nothing is added to wenc's own Cargo.toml) and read from cargo's registry.
+- Unicode's Unihan_Variants.txt (kSimplifiedVariant; Unicode License v3),
+  from Debian's `unicode-data`: lingua's Chinese model is Traditional, and
+  its frequencies are moved onto the Simplified forms for the GBK model.
 
 Output format (little-endian), read by src/detect/stats/model.rs:
     b"WDM1", u8 model count, then per model:
@@ -25,10 +25,9 @@ Output format (little-endian), read by src/detect/stats/model.rs:
     kind 1 (unigram): u16 n, n x (u8 cost, u24 code point), by code point.
 A cost is -log2(probability) in quarter bits, clamped to 1..255.
 """
+import bz2
 import collections
 import glob
-import gzip
-import io
 import json
 import math
 import os
@@ -40,22 +39,31 @@ import unicodedata
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+LINGUA_VERSION = "1.0.0"
+UNIHAN = "/usr/share/unicode/Unihan_Variants.txt.bz2"
 
-# name -> wordfreq code; Latin, Cyrillic, Greek, Hebrew, Arabic scripts.
+# model name -> lingua language; Latin, Cyrillic, Greek, Hebrew, Arabic, Thai.
 BIGRAM_LANGS = {
-    "en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it", "pt": "pt",
-    "nl": "nl", "sv": "sv", "da": "da", "nb": "nb", "fi": "fi", "is": "is",
-    "ca": "ca", "cs": "cs", "pl": "pl", "hu": "hu", "sk": "sk", "sl": "sl",
-    "hr": "sh", "ro": "ro", "lt": "lt", "lv": "lv", "tr": "tr", "vi": "vi",
-    "ru": "ru", "uk": "uk", "bg": "bg", "mk": "mk", "el": "el", "he": "he",
-    "ar": "ar", "fa": "fa",
+    "en": "english", "de": "german", "fr": "french", "es": "spanish",
+    "it": "italian", "pt": "portuguese", "nl": "dutch", "sv": "swedish",
+    "da": "danish", "nb": "bokmal", "fi": "finnish", "is": "icelandic",
+    "ca": "catalan", "cs": "czech", "pl": "polish", "hu": "hungarian",
+    "sk": "slovak", "sl": "slovene", "hr": "croatian", "ro": "romanian",
+    "lt": "lithuanian", "lv": "latvian", "tr": "turkish", "vi": "vietnamese",
+    "ru": "russian", "uk": "ukrainian", "bg": "bulgarian", "mk": "macedonian",
+    "el": "greek", "he": "hebrew", "ar": "arabic", "fa": "persian",
+    "et": "estonian", "th": "thai",
 }
-LINGUA_LANGS = {"et": "estonian", "th": "thai"}
-# name -> (wordfreq code, how many characters to keep)
-UNIGRAM_LANGS = {"ja": ("ja", 3000), "zh_cn": ("zh", 3000), "zh_tw": ("zh", 3000), "ko": ("ko", 2350)}
+# model name -> (lingua language, how many characters to keep)
+UNIGRAM_LANGS = {
+    "ja": ("japanese", 3000), "zh_cn": ("chinese", 3000),
+    "zh_tw": ("chinese", 3000), "ko": ("korean", 2350),
+}
 MAX_ALPHABET = 60
-WORDS = 60000
 CLASSES = 4
+# Letters the detector reads as another (src/detect/stats/model.rs
+# fold_variant): counted under that one here too.
+FOLD = {"ş": "ș", "ţ": "ț", "ß": "s", "ς": "σ"}
 
 
 def cost(p):
@@ -76,35 +84,6 @@ def script_ok(lang, ch):
     if lang == "th":
         return "THAI" in name
     return "LATIN" in name
-
-
-def word_counts(code):
-    """The WORDS most frequent words and their frequencies, read from wordfreq's
-    own list of centibel buckets (no tokenizer needed)."""
-    import wordfreq
-    n = 0
-    for bucket, words in enumerate(wordfreq.get_frequency_list(code)):
-        for word in words:
-            if n >= WORDS:
-                return
-            n += 1
-            yield word, 10 ** (-bucket / 100)
-
-
-def bigram_model_from_words(lang, words):
-    """words: iterable of (word, weight). Returns (alphabet, costs)."""
-    uni = collections.Counter()
-    pairs = collections.Counter()
-    for word, weight in words:
-        chars = [c for c in word.lower() if c.isalpha() or unicodedata.category(c) == "Mn"]
-        if not chars:
-            continue
-        for c in chars:
-            uni[c] += weight
-        seq = [None] + chars + [None]
-        for a, b in zip(seq, seq[1:]):
-            pairs[(a, b)] += weight
-    return pick_alphabet(lang, uni), costs_from_pairs(pick_alphabet(lang, uni), pairs)
 
 
 def pick_alphabet(lang, uni):
@@ -142,26 +121,30 @@ def costs_from_pairs(alphabet, pairs):
 
 
 def lingua_dir():
-    tmp = tempfile.mkdtemp()
-    deps = "\n".join(f'lingua-{v}-language-model = "=1.0.0"' for v in LINGUA_LANGS.values())
-    with open(os.path.join(tmp, "Cargo.toml"), "w") as f:
-        f.write(f'[package]\nname = "fetch"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\n{deps}\n')
-    os.mkdir(os.path.join(tmp, "src"))
-    with open(os.path.join(tmp, "src", "main.rs"), "w") as f:
-        f.write("fn main() {}\n")
-    subprocess.run(["cargo", "fetch", "--quiet"], cwd=tmp, check=True)
+    """language -> the models folder of its lingua crate (fetched if absent)."""
     home = os.environ.get("CARGO_HOME", os.path.expanduser("~/.cargo"))
-    return lambda name: glob.glob(f"{home}/registry/src/*/lingua-{name}-language-model-1.0.0/models")[0]
+    pattern = home + "/registry/src/*/lingua-{}-language-model-" + LINGUA_VERSION + "/models"
+    wanted = sorted({*BIGRAM_LANGS.values(), *(v for v, _ in UNIGRAM_LANGS.values())})
+    if any(not glob.glob(pattern.format(name)) for name in wanted):
+        tmp = tempfile.mkdtemp()
+        deps = "\n".join(f'lingua-{v}-language-model = "={LINGUA_VERSION}"' for v in wanted)
+        with open(os.path.join(tmp, "Cargo.toml"), "w") as f:
+            f.write(f'[package]\nname = "fetch"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\n{deps}\n')
+        os.mkdir(os.path.join(tmp, "src"))
+        with open(os.path.join(tmp, "src", "main.rs"), "w") as f:
+            f.write("fn main() {}\n")
+        subprocess.run(["cargo", "fetch", "--quiet"], cwd=tmp, check=True)
+    return lambda name: glob.glob(pattern.format(name))[0]
 
 
 def lingua_ngrams(models, kind):
     with zipfile.ZipFile(os.path.join(models, f"{kind}.json.zip")) as z:
         data = json.loads(z.read(z.namelist()[0]))
-    out = {}
+    out = collections.Counter()
     for frac, grams in data["ngrams"].items():
         num, den = frac.split("/")
         for g in grams.split(" "):
-            out[g] = int(num) / int(den)
+            out["".join(FOLD.get(c, c) for c in g)] += int(num) / int(den)
     return out
 
 
@@ -180,51 +163,42 @@ def lingua_model(lang, models):
     return alphabet, costs_from_pairs(alphabet, pairs)
 
 
-def unigram_model(name, code, keep):
+def unigram_model(name, models, keep):
     counts = collections.Counter()
-    for word, w in word_counts(code):
-        for c in word:
-            if ord(c) > 0x7F and c.isalpha():
-                counts[c] += w
-    if name == "zh_tw":
-        counts = traditional(counts)
+    for c, p in lingua_ngrams(models, "unigrams").items():
+        if ord(c) > 0x7F and c.isalpha():
+            counts[c] += p
+    if name == "zh_cn":
+        counts = simplified(counts)
     total = sum(counts.values())
     top = counts.most_common(keep)
     return sorted((ord(c), cost(w / total)) for c, w in top)
 
 
-def traditional(counts):
-    """wordfreq folds Chinese to Simplified; spread each count over the
-    Traditional characters that fold to it (from wordfreq's own mapping)."""
-    import msgpack
-    import wordfreq
-    path = os.path.join(os.path.dirname(wordfreq.__file__), "data", "_chinese_mapping.msgpack.gz")
-    with gzip.open(path) as f:
-        fold = msgpack.load(f, raw=False, strict_map_key=False)
-    unfold = collections.defaultdict(list)
-    for trad, simp in fold.items():
-        if len(simp) == 1 and chr(trad) != simp:
-            unfold[simp].append(chr(trad))
+def simplified(counts):
+    """Traditional frequencies onto Simplified characters (Unihan's
+    kSimplifiedVariant; a character without one is written the same)."""
+    simp = {}
+    with bz2.open(UNIHAN, "rt", encoding="utf-8") as f:
+        for line in f:
+            if "\tkSimplifiedVariant\t" in line:
+                cp, _, targets = line.rstrip("\n").split("\t")
+                simp[chr(int(cp[2:], 16))] = [chr(int(t[2:], 16)) for t in targets.split()]
     out = collections.Counter()
     for c, w in counts.items():
-        if c in unfold:
-            for t in unfold[c]:
-                out[t] += w / len(unfold[c])
-            out[c] += w * 0.05
-        else:
-            out[c] += w
+        targets = simp.get(c, [c])
+        for t in targets:
+            out[t] += w / len(targets)
     return out
 
 
 def main():
-    models = []
-    for name, code in BIGRAM_LANGS.items():
-        models.append((name, 0, bigram_model_from_words(name, word_counts(code))))
     find = lingua_dir()
-    for name, crate in LINGUA_LANGS.items():
-        models.append((name, 0, lingua_model(name, find(crate))))
-    for name, (code, keep) in UNIGRAM_LANGS.items():
-        models.append((name, 1, unigram_model(name, code, keep)))
+    models = []
+    for name, lang in BIGRAM_LANGS.items():
+        models.append((name, 0, lingua_model(name, find(lang))))
+    for name, (lang, keep) in UNIGRAM_LANGS.items():
+        models.append((name, 1, unigram_model(name, find(lang), keep)))
     out = bytearray(b"WDM1") + bytes([len(models)])
     for name, kind, model in models:
         out += bytes([len(name)]) + name.encode() + bytes([kind])

@@ -360,3 +360,87 @@ pub fn shown(source: &Source) -> String {
         Source::Path(p) => message::path(p),
     }
 }
+
+/// The detector's evidence: how each runner-up would read a few words.
+fn evidence(differences: &[crate::detect::Difference]) -> String {
+    differences
+        .iter()
+        .filter(|d| !d.words.is_empty())
+        .map(|d| {
+            let words: Vec<String> = d
+                .words
+                .iter()
+                .map(|(a, b)| format!("\"{a}\" as \"{b}\""))
+                .collect();
+            format!("{} would read {}", d.encoding, words.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A guess's confidence as a whole percentage, rounded down: "99%" at most,
+/// since a guess is never certain.
+pub fn percent(confidence: f32) -> String {
+    format!(
+        "{:.0}%",
+        (confidence.clamp(0.0, 1.0) * 100.0).floor().min(99.0)
+    )
+}
+
+/// The differences line of `--sniff`, if any runner-up reads words
+/// differently.
+pub fn differences_line(differences: &[crate::detect::Difference]) -> Option<String> {
+    let text = evidence(differences);
+    (!text.is_empty()).then_some(text)
+}
+
+/// `-f X` where the detector is sure of another encoding that reads the
+/// input differently (`refused`: it was to replace the file).
+pub fn looks_like(
+    name: &str,
+    (likely, confidence): (&Encoding, f32),
+    told: &Encoding,
+    label: &str,
+    differences: &[crate::detect::Difference],
+    refused: bool,
+) -> String {
+    let mut text = format!(
+        "{name} looks like {likely} ({}), not {told}: -f {label}, or --force to convert as {told}",
+        percent(confidence)
+    );
+    let shown = evidence(differences);
+    if !shown.is_empty() {
+        text.push_str(&format!(" ({shown})"));
+    }
+    if refused {
+        text.push_str("; nothing was replaced");
+    }
+    text
+}
+
+/// `-f auto` not sure enough to replace an input: the candidates and how
+/// they read it (`refused`: it was to replace the file).
+pub fn auto_unsure(
+    name: &str,
+    candidates: &[crate::detect::stats::Candidate],
+    differences: &[crate::detect::Difference],
+    refused: bool,
+) -> String {
+    let named: Vec<String> = candidates
+        .iter()
+        .take(3)
+        .map(|c| format!("{} ({})", c.encoding, percent(c.confidence)))
+        .collect();
+    let mut text = format!("{name}: -f auto is not sure: {}", named.join(", "));
+    let shown = evidence(differences);
+    if !shown.is_empty() {
+        text.push_str(&format!("; {shown}"));
+    }
+    if refused {
+        text.push_str(
+            "; nothing was replaced: name the encoding with -f, or --force to convert as the \
+             first",
+        );
+    }
+    text
+}

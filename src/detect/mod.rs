@@ -12,9 +12,13 @@
 //! Pure: bytes in, an answer out; no I/O, no flags. [`sniff`] reads at most
 //! [`SNIFF_LIMIT`] bytes of what it is given.
 
+pub mod judge;
+mod late;
 pub mod prescan;
 pub mod stats;
 
+pub use judge::{judge, Difference, Verdict};
+pub use late::{same_text, sniff_whole};
 pub use prescan::{Declaration, Place};
 pub use stats::{Candidate, Hint};
 
@@ -181,7 +185,7 @@ pub fn sniff(bytes: &[u8], complete: bool, hint: Option<Hint>) -> Sniffed {
 
 /// Whether `bytes` decode in `encoding` without a malformed sequence (a
 /// sequence cut short by the end of an incomplete prefix is not one).
-fn decodes_cleanly(encoding: &'static Encoding, bytes: &[u8], complete: bool) -> bool {
+pub fn decodes_cleanly(encoding: &'static Encoding, bytes: &[u8], complete: bool) -> bool {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut read = 0;

@@ -219,6 +219,13 @@ impl Detector {
     }
 }
 
+/// Bytes 0x80..=0xFF of a single-byte encoding the detector weighs, as code
+/// points (0: a byte that rules it out); None for any other encoding.
+pub fn byte_table(encoding: &'static Encoding) -> Option<&'static [u32; 128]> {
+    let i = CANDIDATES.iter().position(|c| c.encoding == encoding)?;
+    candidates::single_byte_table(i)
+}
+
 /// Convenience: one call over a whole buffer.
 pub fn detect(bytes: &[u8], hint: Option<Hint>) -> Guess {
     let mut detector = Detector::new(hint);
@@ -296,17 +303,47 @@ struct Scored {
 const SCORE_LIMIT: usize = 4 * 1024;
 const CLOSE: u32 = 4 * 30;
 
+/// How badly each language model fits the ASCII letters of a text, beside
+/// the Latin model that fits them best (quarter bits; 0 for models of other
+/// scripts, which charge ASCII letters their own way). The words around the
+/// non-ASCII bytes say which language the text is in, and so which
+/// encodings are plausible: "Hawaïaanse" is Dutch, not Czech.
+struct AsciiFit(Vec<u32>);
+
+/// The ASCII misfit counts this fraction (1/ASCII_DIVISOR) ...
+const ASCII_DIVISOR: u32 = 1;
+/// ... and at most this much per non-ASCII character: a name in another
+/// language ("Wałęsa" in English text) keeps its own encoding.
+const ASCII_CAP: u32 = 4 * 14;
+
+impl AsciiFit {
+    fn new(bytes: &[u8]) -> AsciiFit {
+        let pairs = model::AsciiPairs::new(bytes);
+        let costs: Vec<Option<u32>> = model::models()
+            .iter()
+            .map(|m| m.ascii_cost(&pairs))
+            .collect();
+        let best = costs.iter().flatten().copied().min().unwrap_or(0);
+        AsciiFit(costs.iter().map(|c| c.map_or(0, |c| c - best)).collect())
+    }
+
+    fn penalty(&self, model: usize, sketch: &model::Sketch) -> u32 {
+        (self.0[model] / ASCII_DIVISOR).min(ASCII_CAP * sketch.non_ascii())
+    }
+}
+
 /// Scores every legacy candidate that decodes `bytes` without error, best first.
 fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
     let mut seen = [false; 256];
     for &b in bytes {
         seen[b as usize] = true;
     }
+    let fit = AsciiFit::new(&bytes[..bytes.len().min(SCORE_LIMIT)]);
     let mut scored: Vec<Scored> = (0..CANDIDATES.len())
         .filter_map(|index| {
             let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
             let sketch = model::Sketch::new(&text);
-            let (cost, model) = best_language(index, &sketch, hint)?;
+            let (cost, model) = best_language(index, &sketch, hint, &fit)?;
             Some(Scored {
                 index,
                 cost,
@@ -318,12 +355,13 @@ fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
     scored.sort_by_key(|s| s.cost);
     if bytes.len() > SCORE_LIMIT {
         let best = scored.first().map_or(0, |s| s.cost);
+        let fit = AsciiFit::new(bytes);
         let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
         let mut grown = 0;
         for s in &mut scored[..close] {
             s.text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
                 .expect("a survivor decodes");
-            let full = cost(s.index, s.model, &model::Sketch::new(&s.text), hint);
+            let full = cost(s.index, s.model, &model::Sketch::new(&s.text), hint, &fit);
             grown = grown.max(full.saturating_sub(s.cost));
             s.cost = full;
         }
@@ -344,7 +382,12 @@ const LANGUAGES_KEPT: usize = 2;
 
 /// The lowest cost of `sketch` as candidate `index` over its languages, and
 /// the model that gives it.
-fn best_language(index: usize, sketch: &model::Sketch, hint: Option<Hint>) -> Option<(u32, usize)> {
+fn best_language(
+    index: usize,
+    sketch: &model::Sketch,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+) -> Option<(u32, usize)> {
     let mut models: Vec<usize> = CANDIDATES[index]
         .languages
         .iter()
@@ -352,28 +395,76 @@ fn best_language(index: usize, sketch: &model::Sketch, hint: Option<Hint>) -> Op
         .collect();
     if models.len() > LANGUAGES_KEPT {
         let head = sketch.head(HEAD);
-        models.sort_by_cached_key(|&m| cost(index, m, &head, hint));
+        models.sort_by_cached_key(|&m| cost(index, m, &head, hint, fit));
         models.truncate(LANGUAGES_KEPT);
     }
     models
         .into_iter()
-        .map(|m| (cost(index, m, sketch, hint), m))
+        .map(|m| (cost(index, m, sketch, hint, fit), m))
         .min()
 }
 
 /// The cost of `text` as candidate `index` written in language model `model`.
-fn cost(index: usize, model: usize, sketch: &model::Sketch, hint: Option<Hint>) -> u32 {
+fn cost(
+    index: usize,
+    model: usize,
+    sketch: &model::Sketch,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+) -> u32 {
     let candidate = &CANDIDATES[index];
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let fit = m.cost_of(sketch) + candidates::language_prior(m.name);
-    (fit + candidate.prior).saturating_sub(bonus)
+    let own = m.cost_of(sketch) + candidates::language_prior(m.name) + fit.penalty(model, sketch);
+    (own + candidate.prior).saturating_sub(bonus)
 }
 
 /// Ranks the legacy encodings (step 4 of the module docs).
 fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
-    let scored = score_all(bytes, last, hint);
+    finish(score_all(bytes, last, hint), bytes)
+}
+
+/// The guess for `bytes`, the start of an input, with `extra` scored too:
+/// snippets of the rest of the input around the bytes where the leading
+/// candidates read it differently (see `detect::late`). A candidate's costs
+/// over both are added; one that cannot decode `extra` is ruled out.
+pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
+    let guess = detect(bytes, hint);
+    if guess.verdict != Verdict::Text || extra.is_empty() {
+        return guess;
+    }
+    let more = score_all(extra, false, hint);
+    let mut scored: Vec<Scored> = score_all(bytes, true, hint)
+        .into_iter()
+        .filter_map(|mut s| {
+            let m = more.iter().find(|m| m.index == s.index)?;
+            s.cost += m.cost;
+            s.text.push('\n');
+            s.text.push_str(&m.text);
+            Some(s)
+        })
+        .collect();
+    scored.sort_by_key(|s| s.cost);
+    // The snippets' own line breaks are no sign of text: the start alone
+    // says whether it is noise; both together how varied it is.
+    let mut all = bytes.to_vec();
+    all.extend_from_slice(extra);
+    let mut guess = finish(scored, &all);
+    let cap = noise_cap(
+        bytes,
+        candidates::is_single_byte_encoding(guess.candidates[0].encoding),
+    );
+    for c in guess.candidates.iter_mut() {
+        c.confidence = c.confidence.min(cap);
+    }
+    guess
+}
+
+/// Scored candidates, best first, into a guess: confidence is a softmax
+/// over the costs, where candidates that read the text the same share
+/// their mass, capped by how much evidence the text holds.
+fn finish(scored: Vec<Scored>, bytes: &[u8]) -> Guess {
     let Some(best) = scored.first() else {
         // Nothing decodes cleanly: windows-1252 reads the most bytes, as browsers default.
         return Guess::text(vec![Candidate {
@@ -388,16 +479,61 @@ fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
         .filter(|s| s.text == best.text)
         .map(weight)
         .sum();
+    let cap = evidence_cap(bytes, candidates::is_single_byte(best.index));
     let candidates = scored
         .iter()
         .enumerate()
         .map(|(i, s)| Candidate {
             encoding: CANDIDATES[s.index].encoding,
-            confidence: if i == 0 { same_as_best } else { weight(s) } / total,
+            confidence: (if i == 0 { same_as_best } else { weight(s) } / total).min(cap),
         })
         .collect();
     Guess::text(candidates)
 }
 
+/// A text's own evidence bounds the confidence, whatever its length: a few
+/// byte pairs repeated ("\xe9 \xe9 \xe9") never make a sure guess, nor
+/// does noise (see [`noise_cap`]). Each distinct pair of bytes with a high
+/// byte in it cuts the doubt to DOUBT_PER_PAIR: 2 pairs leave 16%, 6 pairs
+/// under 0.5%.
+fn evidence_cap(bytes: &[u8], single_byte: bool) -> f32 {
+    let mut seen = vec![0u64; 1024];
+    let mut distinct = 0u32;
+    for pair in bytes.windows(2).filter(|p| (p[0] | p[1]) >= 0x80) {
+        let i = (pair[0] as usize) << 8 | pair[1] as usize;
+        let bit = 1u64 << (i % 64);
+        distinct += (seen[i / 64] & bit == 0) as u32;
+        seen[i / 64] |= bit;
+        if distinct >= VARIED {
+            break;
+        }
+    }
+    let by_variety = 1.0 - DOUBT_PER_PAIR.powi(distinct as i32);
+    by_variety.min(noise_cap(bytes, single_byte))
+}
+
+const DOUBT_PER_PAIR: f32 = 0.4;
+/// Enough distinct pairs for any confidence (0.4^24 is below f32's step at 1).
+const VARIED: u32 = 24;
+
+/// High bytes with hardly a space or sign between them (random bytes) are
+/// noise: text in any script but Chinese and Japanese (which multi-byte
+/// decoding already tests) has them.
+fn noise_cap(bytes: &[u8], single_byte: bool) -> f32 {
+    let high = bytes.iter().filter(|&&b| b >= 0x80).count();
+    let separators = bytes
+        .iter()
+        .filter(|&&b| b < 0x80 && !b.is_ascii_alphabetic())
+        .count();
+    if single_byte && high >= 64 && separators * 100 < high {
+        NOISY_CAP
+    } else {
+        1.0
+    }
+}
+
+/// The most confidence text that looks like noise gets.
+const NOISY_CAP: f32 = 0.4;
+
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -229,6 +229,23 @@ pub const SECTIONS: &[Section] = &[
                 "-f names the replacement encoding (iso-2022-kr, hz-gb-2312...), which decodes \
                  any input to one U+FFFD: a usage error (status 2) in place.",
             ),
+            Item(
+                "not sure (-f auto)",
+                "the detector, which reads the whole file for this, is less than 99% sure of \
+                 its guess (of its guesses that sure, at least 99% were right in its \
+                 evaluation): the message names the candidates and shows a few words as each \
+                 would read them. Name the encoding with \
+                 -f, or --force to convert with the first.",
+            ),
+            Item(
+                "the wrong -f",
+                "the detector is at least 99% sure of another encoding that reads the file \
+                 differently, and the -f encoding is not even a plausible reading: \"r.txt \
+                 looks like windows-1251 (99%), not KOI8-R: -f windows-1251, or --force to \
+                 convert as KOI8-R\". A plausible -f (ISO-8859-2 for a file where \
+                 windows-1250 scores a little higher) converts. Written elsewhere, this is a \
+                 warning.",
+            ),
             P("-i (--in-place) FILE... converts each FILE on its own and replaces it atomically, \
                as -o does, keeping its permissions (and owner, where permitted). A FILE whose \
                bytes would not change is not rewritten, so its timestamps stay; a hard link to it \

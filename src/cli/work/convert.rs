@@ -6,6 +6,7 @@ use super::declared;
 use super::guard::Verdict;
 use super::progress::Reporter;
 use super::strict;
+use super::verdict;
 use crate::cli::plan::Job;
 use crate::cli::report::{bus_message, open_error, output_error, shown};
 use crate::cli::status::{write_failure, Outcome, Status};
@@ -141,8 +142,8 @@ pub fn convert_one(
     convert_opened(job, &mut input, &name, sink, reporter, done_before)
 }
 
-/// [`convert_input`] of an input opened already, choosing its encoding
-/// first with `-f auto`.
+/// [`convert_input`] of an input opened already: in place, the detector's
+/// verdict first; with `-f auto`, the encoding chosen first.
 pub fn convert_opened(
     job: &Job,
     input: &mut Input,
@@ -151,8 +152,16 @@ pub fn convert_opened(
     reporter: &mut Reporter,
     done_before: u64,
 ) -> (Outcome, u64) {
+    let settled = match verdict::settle(job, input, name, reporter) {
+        Ok(settled) => settled,
+        Err(()) => return (Outcome::Failed, 0),
+    };
     if job.auto {
-        return match auto::choose(input, job.hint) {
+        let chosen = match settled {
+            Some(choice) => Ok(choice),
+            None => auto::choose(input, job.hint),
+        };
+        return match chosen {
             Ok((from, note)) => {
                 reporter.note(&format!("{name}: {note}"));
                 let mut job = job.clone();

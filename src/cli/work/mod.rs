@@ -12,3 +12,4 @@ pub mod progress;
 pub mod sniff;
 pub mod strict;
 pub mod tree;
+pub mod verdict;

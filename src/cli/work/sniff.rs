@@ -4,7 +4,7 @@
 use crate::cli::message::{self, json_string};
 use crate::cli::report;
 use crate::cli::status::{self, Status};
-use crate::detect::{self, Hint, Place, Sniffed, Source};
+use crate::detect::{self, Difference, Hint, Place, Sniffed, Source};
 use crate::io as wio;
 use std::io::IsTerminal;
 
@@ -31,7 +31,8 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
         let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {
             let complete = bytes.len() <= detect::SNIFF_LIMIT;
             let sniffed = detect::sniff(&bytes, complete, hint);
-            (sniffed, Read::new(&bytes, complete))
+            let differences = detect::judge::differences(&bytes, &sniffed);
+            (sniffed, Read::new(&bytes, complete), differences)
         });
         let answer = answer.map_err(|e| {
             status = Status::Failure;
@@ -58,12 +59,22 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
 }
 
 /// What follows "FILE: " on a --sniff line.
-fn line(answer: &Result<(Sniffed, Read), String>) -> String {
+fn line(answer: &Result<Answer, String>) -> String {
     match answer {
-        Ok((s, read)) => format!("{} ({})", name(s), how(s, *read)),
+        Ok((s, read, differences)) => {
+            let mut line = format!("{} ({})", name(s), how(s, *read));
+            if let Some(shown) = report::differences_line(differences) {
+                line.push_str(&format!("; {shown}"));
+            }
+            line
+        }
         Err(why) => format!("cannot read: {why}"),
     }
 }
+
+/// The detector's answer for one input, what was read, and how the
+/// runners-up would read it differently.
+type Answer = (Sniffed, Read, Vec<Difference>);
 
 /// The encoding's name, or "binary".
 pub fn name(s: &Sniffed) -> &'static str {
@@ -148,7 +159,7 @@ pub fn how(s: &Sniffed, read: Read) -> String {
 }
 
 fn percent(confidence: f32) -> String {
-    format!("{:.0}%", (confidence.clamp(0.0, 1.0) * 100.0).floor())
+    report::percent(confidence)
 }
 
 /// The `"file"` member for the name `raw`: the name as a JSON string; a
@@ -170,18 +181,22 @@ fn json_file(raw: &[u8]) -> String {
 
 /// One input's JSON object: every member in every object (an input that
 /// could not be read has an `"error"`, and nulls).
-fn json_object(file: &[u8], answer: &Result<(Sniffed, Read), String>) -> String {
+fn json_object(file: &[u8], answer: &Result<Answer, String>) -> String {
     let s = match answer {
         Err(why) => {
             return format!(
                 "\n  {{{}, \"error\": {}, \"encoding\": null, \"source\": null, \
                  \"confidence\": null, \"candidates\": [], \"declared\": null, \
-                 \"historical\": null}}",
+                 \"historical\": null, \"differences\": []}}",
                 json_file(file),
                 json_string(why)
             )
         }
-        Ok((s, _)) => s,
+        Ok((s, _, _)) => s,
+    };
+    let differences = match answer {
+        Ok((_, _, d)) => json_differences(d),
+        Err(_) => String::new(),
     };
     let candidates: Vec<String> = s
         .candidates
@@ -216,7 +231,7 @@ fn json_object(file: &[u8], answer: &Result<(Sniffed, Read), String>) -> String 
     };
     format!(
         "\n  {{{}, \"error\": null, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
-         \"candidates\": [{}], \"declared\": {}, \"historical\": {}}}",
+         \"candidates\": [{}], \"declared\": {}, \"historical\": {}, \"differences\": [{}]}}",
         json_file(file),
         s.encoding
             .map_or("null".to_string(), |e| json_string(e.name())),
@@ -224,8 +239,30 @@ fn json_object(file: &[u8], answer: &Result<(Sniffed, Read), String>) -> String 
         score(s.confidence),
         candidates.join(", "),
         declared,
-        historical
+        historical,
+        differences
     )
+}
+
+/// The `differences` member's items: each runner-up that reads the input
+/// differently, with up to three words as the winner and as it reads them.
+fn json_differences(differences: &[Difference]) -> String {
+    differences
+        .iter()
+        .map(|d| {
+            let words: Vec<String> = d
+                .words
+                .iter()
+                .map(|(a, b)| format!("[{}, {}]", json_string(a), json_string(b)))
+                .collect();
+            format!(
+                "{{\"name\": {}, \"words\": [{}]}}",
+                json_string(d.encoding.name()),
+                words.join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A confidence as a JSON number, 0 to 1 with three decimals.

@@ -83,9 +83,22 @@ pub(crate) fn language_prior(language: &str) -> u32 {
 
 /// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
 /// point or a C1 control), from wenc's own codec; None for multi-byte ones.
-fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
+pub(crate) fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
     static TABLES: OnceLock<Vec<Option<[u32; 128]>>> = OnceLock::new();
     TABLES.get_or_init(|| CANDIDATES.iter().map(|c| table_for(c.encoding)).collect())[i].as_ref()
+}
+
+/// Whether candidate `i` is a single-byte encoding.
+pub(crate) fn is_single_byte(i: usize) -> bool {
+    single_byte_table(i).is_some()
+}
+
+/// Whether `encoding` is one of the single-byte candidates.
+pub(crate) fn is_single_byte_encoding(encoding: &'static Encoding) -> bool {
+    CANDIDATES
+        .iter()
+        .position(|c| c.encoding == encoding)
+        .is_some_and(is_single_byte)
 }
 
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {

@@ -214,3 +214,74 @@ fn stops_once_sure_at_a_checkpoint() {
         codec::WINDOWS_1251
     );
 }
+
+/// A page of Dutch prose, mostly ASCII, with a few ï ë ö (the issue's case:
+/// read as windows-1257 or windows-1250 before the ASCII words counted).
+pub(crate) const DUTCH: &str = "De Hawaïaanse eilanden liggen midden in de Stille Oceaan. \
+Op de grootste eilanden wonen de meeste mensen in kleine dorpen langs de kust, \
+waar zij van oudsher leefden van de visvangst en van de tuinen op de hellingen \
+van de vulkanen. Een reiziger die er voor het eerst komt, ziet vooral de zee, \
+de bergen en de regen die elke middag even valt. De oude verhalen vertellen \
+over goden die vuur uit de aarde lieten komen en over zeevaarders die met \
+niets dan de sterren de weg vonden. Tegenwoordig zijn de eilanden een \
+geliefde bestemming voor toeristen uit de hele wereld, maar wie goed kijkt, \
+ziet ook hoe de bewoners hun taal en hun gebruiken proberen te bewaren. \
+Op school leren de kinderen weer de liederen van hun grootouders, en in de \
+zomer worden er feesten gehouden waar iedereen welkom is. De coördinatie \
+van al die feesten is geen eenvoudige zaak: er moet geld zijn, er moeten \
+vrijwilligers zijn en het weer moet meewerken. Toch lukt het elk jaar weer, \
+en dat is een reden om tevreden te zijn. Wie de eilanden verlaat, neemt \
+vaak een krans van bloemen mee als herinnering aan een naïeve maar mooie \
+gedachte: dat je altijd mag terugkomen. De ideeën van de ouderen zijn niet \
+verdwenen; ze leven voort in de liedjes, in de dansen en in de manier \
+waarop men elkaar op straat begroet. Dat zie je ook aan de Hawaïaanse \
+namen van de straten, die overal op de borden staan.\n";
+
+#[test]
+fn the_ascii_words_say_which_language() {
+    let bytes = encoded(codec::WINDOWS_1252, DUTCH);
+    let guess = detect(&bytes, None);
+    let text = decoded_with(guess.candidates[0].encoding, &bytes);
+    assert_eq!(text, DUTCH, "{:?}", &guess.candidates[..3]);
+    // Each sentence on its own, too.
+    for sentence in DUTCH.split_inclusive(". ").filter(|s| !s.is_ascii()) {
+        let bytes = encoded(codec::WINDOWS_1252, sentence);
+        let best = detect(&bytes, None).candidates[0].encoding;
+        assert_eq!(decoded_with(best, &bytes), sentence, "{best}");
+    }
+}
+
+fn decoded_with(encoding: &'static Encoding, bytes: &[u8]) -> String {
+    encoding.decode_without_bom_handling(bytes).0
+}
+
+#[test]
+fn a_foreign_name_keeps_its_own_encoding() {
+    let text = "The Polish leader Lech Wałęsa spoke to the workers at the shipyard in Gdańsk.";
+    let bytes = encoded(codec::WINDOWS_1250, text);
+    let best = detect(&bytes, None).candidates[0].encoding;
+    assert_eq!(decoded_with(best, &bytes), text, "{best}");
+}
+
+#[test]
+fn noise_is_never_sure() {
+    // Random bytes 0x80-0xFF (a fixed LCG) and one byte repeated.
+    let mut x = 12345u32;
+    let random: Vec<u8> = (0..70_000)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            0x80 | (x >> 16) as u8
+        })
+        .collect();
+    let repeated = b" \xe9".repeat(35_000);
+    for bytes in [&random, &repeated] {
+        let guess = detect(bytes, None);
+        if guess.verdict == Verdict::Text {
+            assert!(
+                guess.candidates[0].confidence < 0.99,
+                "{:?}",
+                guess.candidates[0]
+            );
+        }
+    }
+}

@@ -1,0 +1,86 @@
+use super::*;
+use crate::codec::{ISO_8859_15, KOI8_U, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252};
+
+/// French prose (written for these tests), Latin-1 letters only.
+pub(crate) const FRENCH: &str = "Le marché du village ouvre très tôt, \
+et les habitants y viennent acheter le pain, les légumes et le fromage. \
+On y parle de la pluie, des récoltes et des fêtes de l'été qui approchent. ";
+
+/// `FRENCH` repeated past the sniff limit, then `tail`.
+pub(crate) fn long_french(tail: &str) -> String {
+    let mut text = FRENCH.repeat(SNIFF_LIMIT / FRENCH.len() + 20);
+    text.push_str(tail);
+    text
+}
+
+fn reads_as(sniffed: &Sniffed, truth: &'static Encoding, bytes: &[u8]) -> bool {
+    sniffed.encoding.is_some_and(|e| same_text(e, truth, bytes))
+}
+
+#[test]
+fn a_late_euro_sign_decides_for_iso_8859_15() {
+    let text = long_french("Le prix : 20 € pour un bœuf entier.\n");
+    let bytes = ISO_8859_15.encode(&text).unwrap().0;
+    // The start alone reads the same in both: windows-1252 comes first.
+    assert_eq!(sniff(&bytes, false, None).encoding, Some(WINDOWS_1252));
+    let whole = sniff_whole(&bytes, None);
+    assert!(
+        reads_as(&whole, ISO_8859_15, &bytes),
+        "{:?}",
+        whole.candidates
+    );
+    // And windows-1252 text keeps windows-1252 with its own late signs.
+    let text = long_french("Le prix : 20 € – « bœuf » …\n");
+    let bytes = WINDOWS_1252.encode(&text).unwrap().0;
+    let whole = sniff_whole(&bytes, None);
+    assert!(
+        reads_as(&whole, WINDOWS_1252, &bytes),
+        "{:?}",
+        whole.candidates
+    );
+}
+
+#[test]
+fn ascii_at_first_is_detected_from_its_first_non_ascii_bytes() {
+    let mut text = "plain ASCII line\n".repeat(SNIFF_LIMIT / 17 + 100);
+    text.push_str("これは日本語の文章です。東京は大きな都市です。\n");
+    let bytes = SHIFT_JIS.encode(&text).unwrap().0;
+    assert_eq!(sniff(&bytes, false, None).source, Source::Ascii);
+    let whole = sniff_whole(&bytes, None);
+    assert_eq!(whole.encoding, Some(SHIFT_JIS), "{:?}", whole.candidates);
+}
+
+#[test]
+fn utf8_must_hold_to_the_end() {
+    let mut bytes = long_french("").into_bytes();
+    bytes.extend_from_slice(&WINDOWS_1252.encode("Fin de l'été, à bientôt.\n").unwrap().0);
+    assert_eq!(sniff(&bytes, false, None).encoding, Some(UTF_8));
+    let whole = sniff_whole(&bytes, None);
+    assert_ne!(whole.encoding, Some(UTF_8));
+}
+
+#[test]
+fn ukrainian_reads_as_koi8_u_and_russian_as_koi8_r() {
+    let uk = "Україна — держава у Східній Європі. Її столиця — Київ, найбільше місто країни. ";
+    let ru = "Москва — столица России, крупнейший по численности населения город страны. ";
+    for (text, truth) in [(uk, KOI8_U), (ru, crate::codec::KOI8_R)] {
+        let text = text.repeat(SNIFF_LIMIT / text.chars().count() + 10);
+        let bytes = truth.encode(&text).unwrap().0;
+        let whole = sniff_whole(&bytes, None);
+        assert!(reads_as(&whole, truth, &bytes), "{:?}", whole.candidates);
+    }
+}
+
+#[test]
+fn same_text_compares_readings() {
+    let bytes = WINDOWS_1252.encode("café").unwrap().0;
+    assert!(same_text(WINDOWS_1252, ISO_8859_15, &bytes));
+    let bytes = WINDOWS_1252.encode("20 €").unwrap().0;
+    assert!(!same_text(WINDOWS_1252, ISO_8859_15, &bytes));
+    let bytes = WINDOWS_1251.encode("Привет").unwrap().0;
+    assert!(!same_text(WINDOWS_1251, crate::codec::KOI8_R, &bytes));
+    assert!(same_text(UTF_8, SHIFT_JIS, b"ascii"));
+    let long = "日本語".repeat(40_000);
+    assert!(!same_text(UTF_8, SHIFT_JIS, long.as_bytes()));
+    assert!(same_text(UTF_8, UTF_8, long.as_bytes()));
+}

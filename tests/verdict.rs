@@ -1,0 +1,151 @@
+//! Right, or refused (issue 20): what `-i` and `-o` onto an input do with
+//! the detector's verdict, the warnings elsewhere, and `--sniff`'s
+//! differences. Each test checks the file's bytes, the status and the
+//! message.
+
+use assert_cmd::Command;
+use std::fs;
+
+fn wenc() -> Command {
+    Command::cargo_bin("wenc").unwrap()
+}
+
+fn encoded(e: &'static encoding_rs::Encoding, text: &str) -> Vec<u8> {
+    e.encode(text).0.into_owned()
+}
+
+const DUTCH: &str = "De Hawaïaanse eilanden liggen midden in de Stille Oceaan. Op de \
+eilanden wonen de meeste mensen in kleine dorpen langs de kust. De coördinatie van de \
+feesten is geen eenvoudige zaak, maar de ideeën van de ouderen leven voort. Wie de \
+eilanden verlaat, neemt een krans mee als herinnering aan een naïeve gedachte.\n";
+
+const RUSSIAN: &str = "Москва - столица России, крупнейший по численности населения \
+город страны. Город расположен на реке Москве, в центре Восточно-Европейской равнины.\n";
+
+const JAPANESE: &str = "これは日本語の文章です。東京は日本の首都であり、世界有数の大都市です。\n";
+
+/// Runs wenc with `args` and then the file, which holds `bytes`; returns
+/// (status, stderr, the file's bytes after).
+fn in_place(bytes: &[u8], args: &[&str]) -> (i32, String, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.txt");
+    fs::write(&path, bytes).unwrap();
+    let out = wenc().args(args).arg(&path).output().unwrap();
+    let after = fs::read(&path).unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        after,
+    )
+}
+
+#[test]
+fn the_dutch_page_converts_right_in_place() {
+    let bytes = encoded(encoding_rs::WINDOWS_1252, DUTCH);
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(String::from_utf8(after).unwrap(), DUTCH);
+}
+
+#[test]
+fn a_late_euro_sign_converts_right_in_place() {
+    let start = "Le marché du village ouvre très tôt, et on y parle de l'été. ".repeat(1200);
+    let text = format!("{start}Le prix : 20 € pour un bœuf.\n");
+    let bytes = encoded(encoding_rs::ISO_8859_15, &text);
+    assert!(bytes.len() > 64 * 1024);
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(String::from_utf8(after).unwrap(), text);
+}
+
+#[test]
+fn a_wrong_clean_label_is_refused_in_place() {
+    let bytes = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);
+    let (status, err, after) = in_place(&bytes, &["-f", "koi8-r", "-i"]);
+    assert_eq!(status, 1);
+    assert_eq!(after, bytes, "the file is left as it was");
+    assert!(
+        err.contains("r.txt looks like windows-1251 (99%), not KOI8-R: -f windows-1251, or --force to convert as KOI8-R"),
+        "{err}"
+    );
+    assert!(err.contains("\"Москва\""), "{err}");
+    let bytes = encoded(encoding_rs::SHIFT_JIS, JAPANESE);
+    let (status, err, after) = in_place(&bytes, &["-f", "windows-1252", "-i"]);
+    assert_eq!(status, 1);
+    assert_eq!(after, bytes);
+    assert!(err.contains("looks like Shift_JIS"), "{err}");
+}
+
+#[test]
+fn force_converts_as_told_and_the_right_label_converts() {
+    let bytes = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);
+    let (status, _, after) = in_place(&bytes, &["-f", "koi8-r", "-i", "--force"]);
+    assert_eq!(status, 0);
+    let koi8 = encoding_rs::KOI8_R.decode_without_bom_handling(&bytes).0;
+    assert_eq!(String::from_utf8(after).unwrap(), koi8);
+    let (status, err, after) = in_place(&bytes, &["-f", "windows-1251", "-i"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(String::from_utf8(after).unwrap(), RUSSIAN);
+}
+
+#[test]
+fn other_files_go_on_after_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    let good = dir.path().join("good.txt");
+    let cyr = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);
+    fs::write(&bad, &cyr).unwrap();
+    fs::write(&good, encoded(encoding_rs::KOI8_R, RUSSIAN)).unwrap();
+    let out = wenc()
+        .args(["-f", "koi8-r", "-i"])
+        .arg(&bad)
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read(&bad).unwrap(), cyr);
+    assert_eq!(fs::read_to_string(&good).unwrap(), RUSSIAN);
+}
+
+#[test]
+fn noise_is_refused_with_auto_in_place() {
+    let bytes = b" \xe9".repeat(35_000);
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(after, bytes);
+    assert!(err.contains("-f auto is not sure"), "{err}");
+}
+
+#[test]
+fn to_standard_output_a_wrong_label_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.txt");
+    let bytes = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);
+    fs::write(&path, &bytes).unwrap();
+    let out = wenc().args(["-f", "koi8-r"]).arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("looks like windows-1251"), "{err}");
+    assert!(!err.contains("nothing was replaced"), "{err}");
+    let koi8 = encoding_rs::KOI8_R.decode_without_bom_handling(&bytes).0;
+    assert_eq!(String::from_utf8_lossy(&out.stdout), koi8);
+}
+
+#[test]
+fn sniff_shows_the_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d.txt");
+    fs::write(&path, b"De Hawa\xefaanse eilanden.\n").unwrap();
+    let out = wenc().arg("--sniff").arg(&path).output().unwrap();
+    let line = String::from_utf8_lossy(&out.stdout);
+    assert!(line.contains("would read \"Hawaïaanse\" as \""), "{line}");
+    let out = wenc()
+        .args(["--sniff", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let differences = json[0]["differences"].as_array().unwrap();
+    assert!(!differences.is_empty(), "{json}");
+    assert_eq!(differences[0]["words"][0][0], "Hawaïaanse");
+}

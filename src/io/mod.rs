@@ -27,12 +27,12 @@ pub mod signals;
 pub mod signals;
 #[cfg(unix)]
 mod target;
-pub mod walk;
 #[cfg(unix)]
 mod temp;
 #[cfg(not(unix))]
 #[path = "temp_other.rs"]
 mod temp;
+pub mod walk;
 
 #[cfg(unix)]
 pub use attrs::KeepError;

@@ -572,11 +572,14 @@ mod command {
         }
         file.write_all(b"\xFF\n").unwrap();
         drop(file);
-        let (status, kib) = max_rss_kib(
-            wenc()
-                .args(["-j1", "-e", "fatal", "-o", "/dev/null"])
-                .arg(&path),
-        );
+        let mut child = wenc()
+            .args(["-j1", "-e", "fatal", "-o", "/dev/null"])
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let (status, kib) = wait_watching_memory(&mut child);
         assert_eq!(status.code(), Some(1));
         assert!(kib < 64 * 1024, "peak RSS {kib} KiB for a 256 MiB input");
     }

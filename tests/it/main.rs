@@ -25,9 +25,14 @@ mod historical;
 mod indexes;
 mod label_parsing;
 mod labels;
+#[cfg(unix)]
+mod nothing_lost;
 mod parallel;
 mod pipes;
 mod safety;
 mod security;
 mod sniff;
 mod spec_examples;
+#[cfg(unix)]
+mod trees;
+mod verdict;

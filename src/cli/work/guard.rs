@@ -89,7 +89,7 @@ fn input_is(sources: &[Source], out: FileId) -> Option<&Source> {
 /// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
 /// misread: anything but UTF-8 misreads UTF-8 text (replacement is refused
 /// on its own), and UTF-16 does unless the input looks like UTF-16.
-fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
+pub fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
     if encoding == UTF_8 || encoding == REPLACEMENT || !evidence.is_utf8_text() {
         return false;
     }

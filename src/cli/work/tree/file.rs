@@ -4,12 +4,13 @@
 //! here: the result goes back to the calling thread, which replaces files
 //! one at a time in path order (`mod.rs`).
 
-use super::super::guard::Utf8Watch;
+use super::super::guard;
 use super::super::sniff::{self, Read as Seen};
 use super::report;
 use super::sure;
 use crate::codec::Encoding;
 use crate::convert::declaration::{self, Decision};
+use crate::convert::Utf8Evidence;
 use crate::convert::{self, ErrorMode, Parallelism, Settings, TextTransform};
 use crate::detect::{self, Hint, Sniffed, Source};
 use crate::io::walk;
@@ -161,10 +162,11 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box
     let mut done = Done::new(Outcome::Converted, "");
     done.from = Some(from);
     done.source = "given";
-    if plan.task == Task::Convert && !plan.force && from != crate::codec::UTF_8 {
-        let mut watch = Utf8Watch::new();
-        watch.feed(bytes);
-        if watch.is_utf8_text() {
+    if plan.task == Task::Convert && !plan.force {
+        let mut evidence = Utf8Evidence::new();
+        evidence.feed(bytes);
+        evidence.finish();
+        if guard::misread(from, &evidence) {
             done.outcome = Outcome::Refused;
             done.reason = format!("valid UTF-8 text already, not {from}: converted before? (--force converts it anyway)");
             return Err(Box::new(done));

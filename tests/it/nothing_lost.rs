@@ -5,8 +5,6 @@
 //! Tests run as root here: the ones that need another user run wenc as
 //! uid 65534 (nobody) or give files to it, and skip visibly otherwise.
 
-#![cfg(unix)]
-
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::MetadataExt;
@@ -15,8 +13,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-mod util;
-use util::*;
+use crate::util::*;
 
 /// "Name,City\r\nJosé,Zürich\r\n" in UTF-8 and in UTF-16LE.
 const CSV: &str = "Name,City\r\nJos\u{E9},Z\u{FC}rich\r\n";

@@ -5,8 +5,6 @@
 //! checked byte for byte against encoding_rs; a second run changes
 //! nothing; the dry run, backups, JSON Lines and --sniff/--check -r.
 
-#![cfg(unix)]
-
 use encoding_rs::{Encoding, SHIFT_JIS, WINDOWS_1251};
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,8 +12,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::process::Output;
 
-mod util;
-use util::*;
+use crate::util::*;
 
 const RUSSIAN: &str = "Москва — столица России, город федерального значения, \
 административный центр Центрального федерального округа и центр Московской \

@@ -405,15 +405,29 @@ pub fn looks_like(
     refused: bool,
 ) -> String {
     let mut text = format!(
-        "{name} looks like {likely} ({}), not {told}: -f {label}, or --force to convert as {told}",
+        "{name} {}",
+        looks_like_reason((likely, confidence), told, label, differences)
+    );
+    if refused {
+        text.push_str("; nothing was replaced");
+    }
+    text
+}
+
+/// [`looks_like`] without the name: why the detector refuses `told`.
+pub fn looks_like_reason(
+    (likely, confidence): (&Encoding, f32),
+    told: &Encoding,
+    label: &str,
+    differences: &[crate::detect::Difference],
+) -> String {
+    let mut text = format!(
+        "looks like {likely} ({}), not {told}: -f {label}, or --force to convert as {told}",
         percent(confidence)
     );
     let shown = evidence(differences);
     if !shown.is_empty() {
         text.push_str(&format!(" ({shown})"));
-    }
-    if refused {
-        text.push_str("; nothing was replaced");
     }
     text
 }

@@ -4,15 +4,16 @@
 //! here: the result goes back to the calling thread, which replaces files
 //! one at a time in path order (`mod.rs`).
 
+use super::super::auto::label_for;
 use super::super::guard;
 use super::super::sniff::{self, Read as Seen};
 use super::report;
-use super::sure;
+use crate::cli::report as cli_report;
 use crate::codec::Encoding;
 use crate::convert::declaration::{self, Decision};
 use crate::convert::Utf8Evidence;
 use crate::convert::{self, ErrorMode, Parallelism, Settings, TextTransform};
-use crate::detect::{self, Hint, Sniffed, Source};
+use crate::detect::{self, Hint, Sniffed, Source, Verdict};
 use crate::io::walk;
 use std::fs::{File, Metadata};
 use std::io::Read;
@@ -157,33 +158,52 @@ fn judge(plan: &Plan, bytes: &[u8]) -> Done {
 }
 
 /// With `-f`: refuses valid UTF-8 text read as a legacy encoding (most
-/// likely converted already), as a single `-i` does.
+/// likely converted already), as a single `-i` does, and an encoding the
+/// detector is sure is wrong ([`detect::judge`]).
 fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box<Done>> {
     let mut done = Done::new(Outcome::Converted, "");
     done.from = Some(from);
     done.source = "given";
-    if plan.task == Task::Convert && !plan.force {
-        let mut evidence = Utf8Evidence::new();
-        evidence.feed(bytes);
-        evidence.finish();
-        if guard::misread(from, &evidence) {
-            done.outcome = Outcome::Refused;
-            done.reason = format!("valid UTF-8 text already, not {from}: converted before? (--force converts it anyway)");
-            return Err(Box::new(done));
-        }
+    if plan.task != Task::Convert || plan.force {
+        return Ok(done);
+    }
+    let mut evidence = Utf8Evidence::new();
+    evidence.feed(bytes);
+    evidence.finish();
+    if guard::misread(from, &evidence) {
+        done.outcome = Outcome::Refused;
+        done.reason = format!(
+            "valid UTF-8 text already, not {from}: converted before? (--force converts it anyway)"
+        );
+        return Err(Box::new(done));
+    }
+    if let (
+        Verdict::LooksLike {
+            likely,
+            confidence,
+            differences,
+        },
+        _,
+    ) = detect::judge(bytes, Some(from), plan.hint)
+    {
+        done.outcome = Outcome::Refused;
+        done.reason = cli_report::looks_like_reason(
+            (likely, confidence),
+            from,
+            &label_for(likely),
+            &differences,
+        );
+        return Err(Box::new(done));
     }
     Ok(done)
 }
 
-/// With `-f auto`: the detector's answer, if it is sure; the file is left
-/// alone when it is in the output encoding already (or ASCII).
+/// With `-f auto`: the detector's verdict on the whole file
+/// ([`detect::judge`]); the file is left alone when it is in the output
+/// encoding already (or ASCII).
 fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Done>> {
-    let complete = bytes.len() <= detect::SNIFF_LIMIT;
-    let sniffed = detect::sniff(bytes, complete, plan.hint);
-    let how = sniff::how(
-        &sniffed,
-        Seen::new(&bytes[..bytes.len().min(detect::SNIFF_LIMIT)], complete),
-    );
+    let (verdict, sniffed) = detect::judge(bytes, None, plan.hint);
+    let how = sniff::how(&sniffed, Seen::new(bytes, true));
     let mut done = Done::new(Outcome::Converted, how.clone());
     done.from = sniffed.encoding;
     done.source = sniffed.source.as_str();
@@ -193,22 +213,28 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
         done.reason = format!("{} ({how})", sniff::name(&sniffed));
         return Err(Box::new(done));
     }
-    let Some(encoding) = sniffed.encoding else {
-        done.outcome = Outcome::Skipped;
-        done.reason = format!("binary ({how})");
-        return Err(Box::new(done));
+    let encoding = match verdict {
+        Verdict::Convert(encoding) => encoding,
+        Verdict::NotText | Verdict::LooksLike { .. } => {
+            done.outcome = Outcome::Skipped;
+            done.reason = format!("binary ({how})");
+            return Err(Box::new(done));
+        }
+        Verdict::Unsure { differences, .. } => {
+            done.outcome = Outcome::Refused;
+            done.reason = format!(
+                "not sure of its encoding ({how}); candidates: {}",
+                report::candidates(&sniffed)
+            );
+            if let Some(line) = cli_report::differences_line(&differences) {
+                done.reason.push_str(&format!("; {line}"));
+            }
+            return Err(Box::new(done));
+        }
     };
     if sniffed.source == Source::Ascii || encoding == plan.to {
         done.outcome = Outcome::Unchanged;
         done.reason = unchanged_reason(&sniffed, plan.to);
-        return Err(Box::new(done));
-    }
-    if !sure::is_sure(&sniffed) {
-        done.outcome = Outcome::Refused;
-        done.reason = format!(
-            "not sure of its encoding ({how}); candidates: {}",
-            report::candidates(&sniffed)
-        );
         return Err(Box::new(done));
     }
     Ok((encoding, done))

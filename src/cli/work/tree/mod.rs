@@ -12,7 +12,6 @@
 mod file;
 mod ordered;
 mod report;
-mod sure;
 
 pub use file::{Plan, Task};
 

@@ -1,6 +1,7 @@
 //! Inputs: regular files are memory-mapped, everything else is a stream.
 
 use super::identity::Identity;
+use super::open::{open_file, wait_for_writer};
 use super::signals;
 use crate::convert::{
     self, ConvertError, Hooks, Parallelism, Settings, Stream, Summary, SLICE_WINDOW,
@@ -342,7 +343,7 @@ impl<R: Read + Send + PollFd> Stream for HeadReader<'_, R> {
 }
 
 /// A file or standard input, which `poll` can ask whether input is waiting.
-trait PollFd {
+pub(super) trait PollFd {
     /// Waits at most `timeout` for input; whether a read would not block.
     fn ready(&self, timeout: Duration) -> bool;
 }
@@ -454,61 +455,4 @@ pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
     }
     buf.truncate(filled);
     Ok(buf)
-}
-
-/// Opens `path` for reading without blocking (a FIFO with no writer, a
-/// terminal that would become ours) and says what the descriptor is.
-#[cfg(unix)]
-fn open_file(path: &Path) -> Result<(File, Identity), OpenError> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(OpenError::Directory);
-    }
-    if !meta.is_file() {
-        // Reads of a stream block again, as they would have.
-        use std::os::unix::io::AsRawFd;
-        let fd = file.as_raw_fd();
-        // SAFETY: fcntl on a descriptor we own.
-        unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            if flags >= 0 {
-                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
-            }
-        }
-    }
-    Ok((file, Identity::of(&meta)))
-}
-
-#[cfg(not(unix))]
-fn open_file(path: &Path) -> Result<(File, Identity), OpenError> {
-    let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(OpenError::Directory);
-    }
-    Ok((file, Identity::of(&meta)))
-}
-
-/// A FIFO opened without a writer reads as ended; wait for one (or for
-/// the end), as a blocking open would have. Anything else is ready.
-#[cfg(unix)]
-fn wait_for_writer(file: &File) -> io::Result<()> {
-    use std::os::unix::fs::FileTypeExt;
-    if !file.metadata()?.file_type().is_fifo() {
-        return Ok(());
-    }
-    // Linux reports no hang-up to a reader that has seen no writer yet,
-    // so poll returns when a writer has written or come and gone.
-    while !file.ready(Duration::from_secs(3600)) {}
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn wait_for_writer(_file: &File) -> io::Result<()> {
-    Ok(())
 }

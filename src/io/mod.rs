@@ -19,6 +19,7 @@ mod attrs;
 mod identity;
 mod input;
 mod oom;
+mod open;
 mod output;
 #[cfg(unix)]
 pub mod signals;

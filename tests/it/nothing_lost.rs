@@ -66,6 +66,18 @@ fn i1_a_second_utf16_run_is_refused() {
         again.args(["-f", label, "--force", "-i"]).arg(&f);
         assert_eq!(run(&mut again).0, 0);
     }
+    // ASCII text read as UTF-16 is garbled too (`Name` would be two CJK
+    // characters): refused the second time.
+    let ascii = "Name,City\r\nJose,Zurich\r\n";
+    let f = write(d.path(), "e.csv", &utf16le(ascii));
+    let mut first = wenc();
+    first.args(["-f", "utf-16le", "-i"]).arg(&f);
+    assert_eq!(run(&mut first).0, 0);
+    let mut second = wenc();
+    second.args(["-f", "utf-16le", "-i"]).arg(&f);
+    let (code, err) = run(&mut second);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(fs::read(&f).unwrap(), ascii.as_bytes());
     assert_eq!(listing(d.path()), ["e.csv"]);
 }
 

@@ -219,8 +219,8 @@ pub const SECTIONS: &[Section] = &[
             Item(
                 "converted already",
                 "an encoding other than UTF-8 is to decode UTF-8 text (valid multi-byte \
-                 sequences outnumbering stray bytes; for UTF-16, with no byte order mark and \
-                 no NUL pattern): the file was most likely converted before, and would be \
+                 sequences outnumbering stray bytes; for UTF-16, any valid UTF-8, ASCII too, \
+                 with no byte order mark and no NUL pattern): the file was most likely converted before, and would be \
                  garbled. The message gives both counts. --force converts it anyway. Written \
                  elsewhere, this is a warning.",
             ),

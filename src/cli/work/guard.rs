@@ -88,12 +88,18 @@ fn input_is(sources: &[Source], out: FileId) -> Option<&Source> {
 
 /// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
 /// misread: anything but UTF-8 misreads UTF-8 text (replacement is refused
-/// on its own), and UTF-16 does unless the input looks like UTF-16.
+/// on its own). UTF-16 misreads ASCII too (any two bytes make a character):
+/// for UTF-16, input with no sign of UTF-16 is misread if it is UTF-8 text
+/// or valid UTF-8 at all.
 pub fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
-    if encoding == UTF_8 || encoding == REPLACEMENT || !evidence.is_utf8_text() {
+    if encoding == UTF_8 || encoding == REPLACEMENT {
         return false;
     }
-    !([UTF_16LE, UTF_16BE].contains(&encoding) && evidence.looks_utf16())
+    if [UTF_16LE, UTF_16BE].contains(&encoding) {
+        let valid = evidence.stray == 0 && evidence.len > 0;
+        return (valid || evidence.is_utf8_text()) && !evidence.looks_utf16();
+    }
+    evidence.is_utf8_text()
 }
 
 /// What the guard says about one converted input.
@@ -262,6 +268,7 @@ mod tests {
         let text = utf8("caf\u{E9}".as_bytes());
         let legacy = utf8(b"caf\xE9");
         let utf16 = utf8(b"\xFF\xFEc\x00\xC3\xA9");
+        let ascii = utf8(b"Name,City\r\n");
         let mixed = utf8(b"Jos\xC3\xA9, Z\xC3\xBCrich, caf\xE9");
         let cases = [
             // replacing, consent, force, encoding, malformed, watch: verdict
@@ -279,6 +286,8 @@ mod tests {
             (true, false, false, UTF_16LE, 0, &text, "refuse"),
             (true, false, false, UTF_16BE, 0, &text, "refuse"),
             (true, false, false, UTF_16LE, 0, &utf16, "fine"),
+            (true, false, false, UTF_16LE, 0, &ascii, "refuse"),
+            (true, false, false, SHIFT_JIS, 0, &ascii, "fine"),
             // One stray byte does not switch the guard off.
             (true, false, false, WINDOWS_1252, 0, &mixed, "refuse"),
         ];

@@ -16,9 +16,12 @@
 //!    scored by the language models of the languages the encoding is native
 //!    to (character bigrams for alphabetic scripts, character frequencies for
 //!    Chinese, Japanese and Korean; see `indexes/detect/`), plus a prior for
-//!    rarer encodings, minus a bonus for the hinted language's encodings. The
-//!    best total wins; confidence is a softmax over the totals, where
-//!    encodings that decode the input to the same text share their mass.
+//!    rarer encodings, plus how badly the language fits the ASCII words
+//!    around the non-ASCII bytes (`evidence::AsciiFit`), minus a bonus for
+//!    the hinted language's encodings. The best total wins; confidence is a
+//!    softmax over the totals, where encodings that decode the input to the
+//!    same text share their mass, bounded by the evidence the text holds
+//!    (distinct byte pairs; noise).
 //!
 //! The detector reads at most [`PREFIX_LIMIT`] bytes, and stops early when it
 //! is sure at one of the fixed checkpoints (1, 4 and 16 KiB).

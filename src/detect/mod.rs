@@ -10,7 +10,9 @@
 //!    not text at all.
 //!
 //! Pure: bytes in, an answer out; no I/O, no flags. [`sniff`] reads at most
-//! [`SNIFF_LIMIT`] bytes of what it is given.
+//! [`SNIFF_LIMIT`] bytes of what it is given; [`sniff_whole`] then lets the
+//! rest of a whole input decide where the candidates read it differently,
+//! and [`judge`] says whether a conversion may replace its input.
 
 pub mod judge;
 mod late;

@@ -149,3 +149,14 @@ fn sniff_shows_the_differences() {
     assert!(!differences.is_empty(), "{json}");
     assert_eq!(differences[0]["words"][0][0], "Hawaïaanse");
 }
+
+#[test]
+fn shift_jis_after_64_kib_of_ascii_converts_right_in_place() {
+    let mut text = "plain ASCII line\n".repeat(70_000 / 17);
+    text.push_str(JAPANESE);
+    let bytes = encoded(encoding_rs::SHIFT_JIS, &text);
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("-f auto chose Shift_JIS"), "{err}");
+    assert_eq!(String::from_utf8(after).unwrap(), text);
+}

@@ -1,0 +1,79 @@
+//! What a text itself says beside the language models' costs: the fit of
+//! its ASCII words (which language, so which encodings), and how much
+//! evidence it holds at all (distinct byte pairs; noise), which bounds the
+//! confidence.
+
+use super::model;
+
+/// How badly each language model fits the ASCII letters of a text, beside
+/// the Latin model that fits them best (quarter bits; 0 for models of other
+/// scripts, which charge ASCII letters their own way). The words around the
+/// non-ASCII bytes say which language the text is in, and so which
+/// encodings are plausible: "Hawaïaanse" is Dutch, not Czech.
+pub(super) struct AsciiFit(Vec<u32>);
+
+/// The ASCII misfit counts this fraction (1/ASCII_DIVISOR) ...
+const ASCII_DIVISOR: u32 = 1;
+/// ... and at most this much per non-ASCII character: a name in another
+/// language ("Wałęsa" in English text) keeps its own encoding.
+const ASCII_CAP: u32 = 4 * 14;
+
+impl AsciiFit {
+    pub(super) fn new(bytes: &[u8]) -> AsciiFit {
+        let pairs = model::AsciiPairs::new(bytes);
+        let costs: Vec<Option<u32>> = model::models()
+            .iter()
+            .map(|m| m.ascii_cost(&pairs))
+            .collect();
+        let best = costs.iter().flatten().copied().min().unwrap_or(0);
+        AsciiFit(costs.iter().map(|c| c.map_or(0, |c| c - best)).collect())
+    }
+
+    pub(super) fn penalty(&self, model: usize, sketch: &model::Sketch) -> u32 {
+        (self.0[model] / ASCII_DIVISOR).min(ASCII_CAP * sketch.non_ascii())
+    }
+}
+
+/// A text's own evidence bounds the confidence, whatever its length: a few
+/// byte pairs repeated ("\xe9 \xe9 \xe9") never make a sure guess, nor
+/// does noise (see [`noise_cap`]). Each distinct pair of bytes with a high
+/// byte in it cuts the doubt to DOUBT_PER_PAIR: 2 pairs leave 16%, 6 pairs
+/// under 0.5%.
+pub(super) fn evidence_cap(bytes: &[u8], single_byte: bool) -> f32 {
+    let mut seen = vec![0u64; 1024];
+    let mut distinct = 0u32;
+    for pair in bytes.windows(2).filter(|p| (p[0] | p[1]) >= 0x80) {
+        let i = (pair[0] as usize) << 8 | pair[1] as usize;
+        let bit = 1u64 << (i % 64);
+        distinct += (seen[i / 64] & bit == 0) as u32;
+        seen[i / 64] |= bit;
+        if distinct >= VARIED {
+            break;
+        }
+    }
+    let by_variety = 1.0 - DOUBT_PER_PAIR.powi(distinct as i32);
+    by_variety.min(noise_cap(bytes, single_byte))
+}
+
+const DOUBT_PER_PAIR: f32 = 0.4;
+/// Enough distinct pairs for any confidence (0.4^24 is below f32's step at 1).
+const VARIED: u32 = 24;
+
+/// High bytes with hardly a space or sign between them (random bytes) are
+/// noise: text in any script but Chinese and Japanese (which multi-byte
+/// decoding already tests) has them.
+pub(super) fn noise_cap(bytes: &[u8], single_byte: bool) -> f32 {
+    let high = bytes.iter().filter(|&&b| b >= 0x80).count();
+    let separators = bytes
+        .iter()
+        .filter(|&&b| b < 0x80 && !b.is_ascii_alphabetic())
+        .count();
+    if single_byte && high >= 64 && separators * 100 < high {
+        NOISY_CAP
+    } else {
+        1.0
+    }
+}
+
+/// The most confidence text that looks like noise gets.
+const NOISY_CAP: f32 = 0.4;

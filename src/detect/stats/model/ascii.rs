@@ -1,0 +1,90 @@
+//! The ASCII letters of a text in a Latin model's language: the words
+//! around a non-ASCII byte say which language it is (see `stats::AsciiFit`).
+
+use super::{Model, BOUNDARY, UPPER};
+
+/// ASCII classes of [`AsciiPairs`]: 0 a boundary, 1..=26 the letters a-z.
+const ASCII_CLASSES: usize = 27;
+
+/// A Latin model's cost of each pair of ASCII classes, from its bigram costs.
+pub(super) fn ascii_costs(n: usize, costs: &[u8], map: &[u8]) -> Vec<u8> {
+    let class = |a: usize| {
+        if a == 0 {
+            BOUNDARY as usize
+        } else {
+            (map[b'a' as usize + a - 1] & !UPPER) as usize
+        }
+    };
+    let mut out = vec![0u8; ASCII_CLASSES * ASCII_CLASSES];
+    for a in 0..ASCII_CLASSES {
+        for b in 0..ASCII_CLASSES {
+            if a != 0 || b != 0 {
+                out[a * ASCII_CLASSES + b] = costs[class(a) * n + class(b)];
+            }
+        }
+    }
+    out
+}
+
+/// How often each pair of ASCII classes (a boundary or a letter, case
+/// folded) follows another in the words that hold a non-ASCII byte (the
+/// words around such a byte say which language, and so which encoding, it
+/// is; "Hawa?aanse" is Dutch). The ASCII is the same in every
+/// ASCII-compatible encoding, so this is counted once from the bytes, and
+/// scored by every Latin model in 729 steps whatever the text's length.
+pub(crate) struct AsciiPairs {
+    counts: Vec<u32>,
+}
+
+impl AsciiPairs {
+    pub fn new(bytes: &[u8]) -> AsciiPairs {
+        let mut counts = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
+        // The current word's pairs, kept if it turns out to hold a high byte.
+        let mut word: Vec<usize> = Vec::with_capacity(32);
+        let mut high = false;
+        // usize::MAX: after a non-ASCII byte (that pair is the sketch's).
+        let mut prev = 0;
+        for &b in bytes {
+            let class = match b {
+                b'a'..=b'z' => (b - b'a') as usize + 1,
+                b'A'..=b'Z' => (b - b'A') as usize + 1,
+                0x80.. => {
+                    (high, prev) = (true, usize::MAX);
+                    continue;
+                }
+                _ => 0,
+            };
+            if prev != usize::MAX && (prev | class) != 0 {
+                word.push(prev * ASCII_CLASSES + class);
+            }
+            if class == 0 {
+                if high {
+                    word.iter().for_each(|&i| counts[i] += 1);
+                }
+                (high, _) = (false, word.clear());
+            }
+            prev = class;
+        }
+        if high {
+            word.iter().for_each(|&i| counts[i] += 1);
+        }
+        AsciiPairs { counts }
+    }
+}
+
+impl Model {
+    /// What the ASCII letters of a text cost in this model's language (None
+    /// for a model that is not Latin).
+    pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<u32> {
+        if self.ascii.is_empty() {
+            return None;
+        }
+        let total = pairs
+            .counts
+            .iter()
+            .zip(&self.ascii)
+            .map(|(&n, &c)| n * c as u32)
+            .sum();
+        Some(total)
+    }
+}

@@ -55,18 +55,20 @@ impl EncodeTables {
                 .filter(|&&b| b != 0)
                 .count()
         };
+        // (lead, mapped code points), counted once: every decoder and
+        // encoder of the encoding waits for these tables.
+        let mut rest: Vec<(usize, usize)> = (0xC2..=0xDF)
+            .map(|l| (l, mapped(l)))
+            .filter(|&(_, n)| n > 0)
+            .collect();
         // Picked one by one: a sort here would add 100 KB of generic code.
-        let mut rest: Vec<usize> = (0xC2..=0xDF).filter(|&l| mapped(l) > 0).collect();
         let mut leads = Vec::new();
         while leads.len() < LEADS {
-            let Some(i) =
-                (0..rest.len()).max_by_key(|&i| (mapped(rest[i]), std::cmp::Reverse(rest[i])))
-            else {
-                break;
-            };
+            let best = (0..rest.len()).max_by_key(|&i| (rest[i].1, std::cmp::Reverse(rest[i].0)));
+            let Some(i) = best else { break };
             leads.push(rest.remove(i));
         }
-        let script = |&l: &usize| l >= usize::from(NON_LATIN) && mapped(l) >= SCRIPT;
+        let script = |&(l, n): &(usize, usize)| l >= usize::from(NON_LATIN) && n >= SCRIPT;
         if !leads.iter().any(script) {
             return None;
         }
@@ -74,7 +76,7 @@ impl EncodeTables {
             rows: [[0; 16]; 4 * LEADS],
             leads: [NO_LEAD; LEADS],
         };
-        for (slot, &lead) in leads.iter().enumerate() {
+        for (slot, &(lead, _)) in leads.iter().enumerate() {
             t.leads[slot] = lead as u8;
             let first = (lead & 0x1F) << 6;
             for (trail, &byte) in below_800[first..first + 64].iter().enumerate() {

@@ -62,6 +62,12 @@ impl Wording<'_> {
                     u.position,
                     u.encoding
                 );
+                if unicode_normalization::char::is_combining_mark(u.ch) {
+                    msg.push_str(
+                        " (a combining mark: for decomposed text, as macOS writes file names, \
+                         --normalize nfc composes it with its base first)",
+                    );
+                }
                 // The driver counts only replacements before the character.
                 match summary.first_malformed {
                     Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
@@ -194,6 +200,25 @@ pub fn stricter_output(
     format!(
         "-t {label}: the output has bytes {set} lacks (the first, 0x{byte:02X}, at output byte \
          offset {offset}): the Encoding Standard's label {label} names {}, not {set} as in iconv",
+        encoding.name(),
+        label = message::escape(label),
+    )
+}
+
+/// `--check -f label` found `byte` at `offset` of input `name`, which the
+/// stricter `set` iconv users read the label as lacks (module `strict`).
+pub fn stricter_input(
+    name: &str,
+    label: &str,
+    set: &str,
+    encoding: &Encoding,
+    byte: u8,
+    offset: u64,
+) -> String {
+    format!(
+        "{name}: -f {label}: the input has bytes {set} lacks (the first, 0x{byte:02X}, at byte \
+         offset {offset} (0-based)), which --check accepts: the Encoding Standard's label {label} \
+         names {}, not {set} as in iconv",
         encoding.name(),
         label = message::escape(label),
     )

@@ -213,6 +213,7 @@ fn iconv_habits_get_an_explanation() {
         .stdout("")
         .stderr(
             contains("does not transliterate")
+                .and(contains("-e subst"))
                 .and(contains("-e html"))
                 .and(contains("-t UTF-8")),
         );
@@ -220,7 +221,11 @@ fn iconv_habits_get_an_explanation() {
         .args(["-t", "latin1//IGNORE"])
         .assert()
         .code(2)
-        .stderr(contains("never drops input silently").and(contains("U+FFFD")));
+        .stderr(
+            contains("never drops input silently")
+                .and(contains("U+FFFD"))
+                .and(contains("-e subst")),
+        );
     wenc()
         .args(["-t", "ascii//TRANSLIT//IGNORE"])
         .assert()
@@ -231,11 +236,11 @@ fn iconv_habits_get_an_explanation() {
         .assert()
         .code(2)
         .stderr(contains("no iconv suffix"));
-    wenc()
-        .args(["-c", "-f", "latin1"])
-        .assert()
-        .code(2)
-        .stderr(contains("wenc has no -c").and(contains("-e replacement")));
+    wenc().args(["-c", "-f", "latin1"]).assert().code(2).stderr(
+        contains("wenc has no -c")
+            .and(contains("-e replacement"))
+            .and(contains("-e subst")),
+    );
     wenc()
         .args(["-cf", "latin1"])
         .assert()

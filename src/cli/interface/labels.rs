@@ -197,18 +197,19 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
         msg.push_str(
             "  //TRANSLIT: wenc does not transliterate (approximate characters). A character\n  \
              the output encoding cannot represent stops the run (-e replacement, the default,\n  \
-             or -e fatal), or is written as an HTML reference such as &#8364; (-e html).\n",
+             or -e fatal), is written as ? (-e subst; --subst-char chooses another), or as\n  \
+             an HTML reference such as &#8364; (-e html).\n",
         );
     }
     if suffix_upper.contains("IGNORE") {
         msg.push_str(
             "  //IGNORE: wenc never drops input silently. Malformed input becomes U+FFFD and\n  \
              is counted in a warning (-e replacement, the default); characters the output\n  \
-             encoding cannot represent can be written as &#N; (-e html).\n",
+             encoding cannot represent can be written as ? (-e subst) or &#N; (-e html).\n",
         );
     }
     if !suffix_upper.contains("TRANSLIT") && !suffix_upper.contains("IGNORE") {
-        msg.push_str("  Error handling is chosen with -e replacement|fatal|html.\n");
+        msg.push_str("  Error handling is chosen with -e replacement|fatal|html|subst.\n");
     }
     match Encoding::for_label(base.as_bytes()) {
         Some(e) => {
@@ -227,7 +228,8 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
 pub const ICONV_C: &str = "wenc has no -c (iconv's \"omit invalid characters\"): it never drops \
 input silently.\n\n  \
 -e replacement (the default) turns malformed input into U+FFFD and reports how many;\n  \
--e html also writes characters the output encoding lacks as &#N; references;\n  \
+-e subst writes ? (or the --subst-char) for characters the output encoding lacks;\n  \
+-e html writes them as &#N; references instead;\n  \
 -e fatal stops at the first problem.";
 
 /// Whether an -f value asks for the encoding to be found (`-f auto`).

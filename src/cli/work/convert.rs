@@ -168,6 +168,7 @@ fn convert_input(
 ) -> (Outcome, u64) {
     let mut size = 0;
     let mut utf8 = Utf8Watch::new();
+    let mut lacking = strict::InputWatch::new(job.stricter_input.as_ref());
     let watch = job.guard.watches(job.settings.from) && !job.check;
     let (summary, result) = input.convert_watched(
         job.settings,
@@ -181,6 +182,7 @@ fn convert_input(
             if watch {
                 utf8.feed(bytes)
             }
+            lacking.feed(bytes);
         },
     );
     match result {
@@ -192,6 +194,9 @@ fn convert_input(
                 }
                 Verdict::Warn(why) => reporter.warn(&why),
                 Verdict::Fine => {}
+            }
+            if let Some(warning) = lacking.warning(name) {
+                reporter.warn(&warning);
             }
             if let Some(mut warning) = job.wording().warning(name, &summary) {
                 if summary.malformed > 0 {

@@ -276,8 +276,9 @@ pub const STDIN_IN_PLACE: &str = "--in-place replaces FILEs; standard input (-) 
 pub fn replacement_in_place(label: &str) -> String {
     format!(
         "'{}' for -f names the replacement encoding, which decodes any input to a single \
-         U+FFFD: wenc does not replace a file with that",
-        message::escape(label.trim())
+         U+FFFD: wenc does not replace a file with that{}",
+        message::escape(label.trim()),
+        historical::decode_hint(label).map_or(String::new(), |h| format!("; {h}"))
     )
 }
 

@@ -142,6 +142,10 @@ fn explain(label: &str, direction: Direction) -> String {
         ));
         return msg;
     }
+    if let Some(note) = historical_name(label) {
+        msg.push_str("\n\n  ");
+        msg.push_str(&note);
+    }
     let different = names::different(label);
     if let Some(note) = different {
         msg.push_str("\n\n  ");
@@ -164,6 +168,28 @@ fn explain(label: &str, direction: Direction) -> String {
     }
     msg.push_str("\n  wenc --list-labels shows every label");
     msg
+}
+
+/// For a short name of a 2012 draft's encoding (`hz`, `hz-gb`): that the
+/// standard's label names the replacement encoding, and --historical.
+fn historical_name(label: &str) -> Option<String> {
+    let key = names::key(label);
+    let encoding = Encoding::historical()
+        .find(|e| key.len() >= 2 && names::key(e.name()).starts_with(&key))?;
+    // Only a name that starts no other label (`iso` starts many).
+    let starts_another = Encoding::all()
+        .flat_map(|e| e.labels().iter())
+        .filter(|l| names::key(l).starts_with(&key))
+        .any(|l| Encoding::historical_for(l.as_bytes()) != Some(encoding));
+    if starts_another {
+        return None;
+    }
+    let label = encoding.name().to_ascii_lowercase();
+    Some(format!(
+        "the Encoding Standard's label {label} names its replacement encoding; \
+         --historical -f {label} reads {} with the codec of the standard's 2012 draft",
+        encoding.name()
+    ))
 }
 
 /// Labels are short (the longest has 19 characters); a longer value is

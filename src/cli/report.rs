@@ -188,39 +188,34 @@ pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
     )
 }
 
-/// The output of `-t label` got `byte` at `offset`, which the stricter
-/// `set` iconv users read the label as lacks (module `strict`).
-pub fn stricter_output(
+/// A byte the stricter `set` iconv users read a label as lacks (module
+/// `strict`): `byte`, first at `offset` of the output of `-t label`, or of
+/// the `input` named so for `--check -f label`.
+pub fn stricter_set(
+    input: Option<&str>,
     label: &str,
     set: &str,
     encoding: &Encoding,
     byte: u8,
     offset: u64,
 ) -> String {
+    let label = message::escape(label);
+    let (head, place, accepted) = match input {
+        None => (
+            format!("-t {label}: the output"),
+            format!("output byte offset {offset}"),
+            "",
+        ),
+        Some(name) => (
+            format!("{name}: -f {label}: the input"),
+            format!("byte offset {offset} (0-based)"),
+            ", which --check accepts",
+        ),
+    };
     format!(
-        "-t {label}: the output has bytes {set} lacks (the first, 0x{byte:02X}, at output byte \
-         offset {offset}): the Encoding Standard's label {label} names {}, not {set} as in iconv",
-        encoding.name(),
-        label = message::escape(label),
-    )
-}
-
-/// `--check -f label` found `byte` at `offset` of input `name`, which the
-/// stricter `set` iconv users read the label as lacks (module `strict`).
-pub fn stricter_input(
-    name: &str,
-    label: &str,
-    set: &str,
-    encoding: &Encoding,
-    byte: u8,
-    offset: u64,
-) -> String {
-    format!(
-        "{name}: -f {label}: the input has bytes {set} lacks (the first, 0x{byte:02X}, at byte \
-         offset {offset} (0-based)), which --check accepts: the Encoding Standard's label {label} \
-         names {}, not {set} as in iconv",
-        encoding.name(),
-        label = message::escape(label),
+        "{head} has bytes {set} lacks (the first, 0x{byte:02X}, at {place}){accepted}: the \
+         Encoding Standard's label {label} names {}, not {set} as in iconv",
+        encoding.name()
     )
 }
 

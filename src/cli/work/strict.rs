@@ -88,8 +88,13 @@ impl<'a> InputWatch<'a> {
     /// The warning for input `name`, if it had a byte the stricter set lacks.
     pub fn warning(&self, name: &str) -> Option<String> {
         let (s, (byte, offset)) = (self.stricter?, self.first?);
-        Some(report::stricter_input(
-            name, &s.label, s.set, s.encoding, byte, offset,
+        Some(report::stricter_set(
+            Some(name),
+            &s.label,
+            s.set,
+            s.encoding,
+            byte,
+            offset,
         ))
     }
 }
@@ -115,8 +120,8 @@ impl<'a> Watch<'a> {
     /// The warning, if the output got a byte the stricter set lacks.
     pub fn warning(&self) -> Option<String> {
         let (s, (byte, offset)) = (self.stricter.as_ref()?, self.first?);
-        Some(report::stricter_output(
-            &s.label, s.set, s.encoding, byte, offset,
+        Some(report::stricter_set(
+            None, &s.label, s.set, s.encoding, byte, offset,
         ))
     }
 }

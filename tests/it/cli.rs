@@ -1351,3 +1351,25 @@ fn the_shipped_sample_converts() {
         .assert()
         .success();
 }
+
+/// A file refused in place for its malformed input: the message names the
+/// encoding the input looks like.
+#[test]
+fn an_in_place_refusal_names_the_encoding_the_input_looks_like() {
+    let d = util::dir();
+    let file = d.path().join("notes.txt");
+    let text = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n".repeat(20);
+    let (sjis, _) = wenc::codec::SHIFT_JIS.encode(&text).unwrap();
+    fs::write(&file, &sjis).unwrap();
+    wenc()
+        .args(["-i", "-f", "utf-8", "-t", "utf-16le"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "nothing was replaced: name its encoding with -f (or -f auto), or give -e \
+             replacement to write U+FFFD for malformed input; it looks like Shift_JIS: try \
+             -f shift_jis or -f auto",
+        ));
+    assert_eq!(fs::read(&file).unwrap(), sjis);
+}

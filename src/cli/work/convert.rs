@@ -188,7 +188,10 @@ fn convert_input(
     match result {
         Ok(()) => {
             match job.guard.verdict(name, &summary, &utf8) {
-                Verdict::Refuse(why) => {
+                Verdict::Refuse(mut why) => {
+                    if summary.malformed > 0 {
+                        why.push_str(&mismatch_hint(job, input, summary.input_encoding));
+                    }
                     reporter.error(&why);
                     return (Outcome::Failed, size);
                 }

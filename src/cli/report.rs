@@ -62,6 +62,12 @@ impl Wording<'_> {
                     u.position,
                     u.encoding
                 );
+                if unicode_normalization::char::is_combining_mark(u.ch) {
+                    msg.push_str(
+                        " (a combining mark: for decomposed text, as macOS writes file names, \
+                         --normalize nfc composes it with its base first)",
+                    );
+                }
                 // The driver counts only replacements before the character.
                 match summary.first_malformed {
                     Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
@@ -205,20 +211,34 @@ pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
     )
 }
 
-/// The output of `-t label` got `byte` at `offset`, which the stricter
-/// `set` iconv users read the label as lacks (module `strict`).
-pub fn stricter_output(
+/// A byte the stricter `set` iconv users read a label as lacks (module
+/// `strict`): `byte`, first at `offset` of the output of `-t label`, or of
+/// the `input` named so for `--check -f label`.
+pub fn stricter_set(
+    input: Option<&str>,
     label: &str,
     set: &str,
     encoding: &Encoding,
     byte: u8,
     offset: u64,
 ) -> String {
+    let label = message::escape(label);
+    let (head, place, accepted) = match input {
+        None => (
+            format!("-t {label}: the output"),
+            format!("output byte offset {offset}"),
+            "",
+        ),
+        Some(name) => (
+            format!("{name}: -f {label}: the input"),
+            format!("byte offset {offset} (0-based)"),
+            ", which --check accepts",
+        ),
+    };
     format!(
-        "-t {label}: the output has bytes {set} lacks (the first, 0x{byte:02X}, at output byte \
-         offset {offset}): the Encoding Standard's label {label} names {}, not {set} as in iconv",
-        encoding.name(),
-        label = message::escape(label),
+        "{head} has bytes {set} lacks (the first, 0x{byte:02X}, at {place}){accepted}: the \
+         Encoding Standard's label {label} names {}, not {set} as in iconv",
+        encoding.name()
     )
 }
 
@@ -274,8 +294,9 @@ pub const STDIN_IN_PLACE: &str = "--in-place replaces FILEs; standard input (-) 
 pub fn replacement_in_place(label: &str) -> String {
     format!(
         "'{}' for -f names the replacement encoding, which decodes any input to a single \
-         U+FFFD: wenc does not replace a file with that",
-        message::escape(label.trim())
+         U+FFFD: wenc does not replace a file with that{}",
+        message::escape(label.trim()),
+        historical::decode_hint(label).map_or(String::new(), |h| format!("; {h}"))
     )
 }
 

@@ -213,6 +213,7 @@ fn iconv_habits_get_an_explanation() {
         .stdout("")
         .stderr(
             contains("does not transliterate")
+                .and(contains("-e subst"))
                 .and(contains("-e html"))
                 .and(contains("-t UTF-8")),
         );
@@ -220,7 +221,11 @@ fn iconv_habits_get_an_explanation() {
         .args(["-t", "latin1//IGNORE"])
         .assert()
         .code(2)
-        .stderr(contains("never drops input silently").and(contains("U+FFFD")));
+        .stderr(
+            contains("never drops input silently")
+                .and(contains("U+FFFD"))
+                .and(contains("-e subst")),
+        );
     wenc()
         .args(["-t", "ascii//TRANSLIT//IGNORE"])
         .assert()
@@ -231,11 +236,11 @@ fn iconv_habits_get_an_explanation() {
         .assert()
         .code(2)
         .stderr(contains("no iconv suffix"));
-    wenc()
-        .args(["-c", "-f", "latin1"])
-        .assert()
-        .code(2)
-        .stderr(contains("wenc has no -c").and(contains("-e replacement")));
+    wenc().args(["-c", "-f", "latin1"]).assert().code(2).stderr(
+        contains("wenc has no -c")
+            .and(contains("-e replacement"))
+            .and(contains("-e subst")),
+    );
     wenc()
         .args(["-cf", "latin1"])
         .assert()
@@ -1345,4 +1350,26 @@ fn the_shipped_sample_converts() {
         .arg(&sample)
         .assert()
         .success();
+}
+
+/// A file refused in place for its malformed input: the message names the
+/// encoding the input looks like.
+#[test]
+fn an_in_place_refusal_names_the_encoding_the_input_looks_like() {
+    let d = util::dir();
+    let file = d.path().join("notes.txt");
+    let text = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n".repeat(20);
+    let (sjis, _) = wenc::codec::SHIFT_JIS.encode(&text).unwrap();
+    fs::write(&file, &sjis).unwrap();
+    wenc()
+        .args(["-i", "-f", "utf-8", "-t", "utf-16le"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "nothing was replaced: name its encoding with -f (or -f auto), or give -e \
+             replacement to write U+FFFD for malformed input; it looks like Shift_JIS: try \
+             -f shift_jis or -f auto",
+        ));
+    assert_eq!(fs::read(&file).unwrap(), sjis);
 }

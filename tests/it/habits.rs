@@ -7,6 +7,7 @@ use crate::util;
 use util::wenc_cmd as wenc;
 use util::*;
 
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use unicode_normalization::UnicodeNormalization;
 
@@ -462,7 +463,7 @@ fn normalize_nfc_lets_macos_text_into_shift_jis() {
         .write_stdin(nfd)
         .assert()
         .code(1)
-        .stderr(contains("U+3099"));
+        .stderr(contains("U+3099").and(contains("--normalize nfc")));
     wenc()
         .args(["--normalize", "nfc", "-t", "sjis"])
         .write_stdin(nfd)
@@ -793,4 +794,29 @@ fn man_page_synopsis_shows_value_names_and_the_version_once() {
     ] {
         assert!(man.contains(example), "{example} missing");
     }
+}
+
+/// `--check -f ascii`: the label names windows-1252, which has every byte;
+/// wenc says so, and where the first non-ASCII byte is.
+#[test]
+fn check_with_ascii_says_what_the_label_means() {
+    for label in ["ascii", "US-ASCII"] {
+        wenc()
+            .args(["--check", "-f", label])
+            .write_stdin("caf\u{E9}")
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(format!(
+                "wenc: warning: <stdin>: -f {label}: the input has bytes US-ASCII lacks (the \
+                 first, 0xC3, at byte offset 3 (0-based)), which --check accepts: the Encoding \
+                 Standard's label {label} names windows-1252, not US-ASCII as in iconv\n"
+            ));
+    }
+    wenc()
+        .args(["--check", "-f", "ascii"])
+        .write_stdin("plain")
+        .assert()
+        .success()
+        .stderr("");
 }

@@ -15,6 +15,7 @@ mod python;
 use crate::util;
 
 use common::*;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use proptest::prelude::*;
 use util::wenc_cmd as wenc;
@@ -522,4 +523,39 @@ fn list_says_what_the_labels_mean_with_and_without_the_option() {
         replacement["with --historical"].as_object().unwrap().len(),
         3
     );
+}
+
+/// The names a user types for HZ reach --historical: a short name, a file
+/// to replace, and `-l`.
+#[test]
+fn short_names_in_place_and_listing_point_to_the_option() {
+    let d = util::dir();
+    let file = d.path().join("a.txt");
+    std::fs::write(&file, "~{<:~}\n").unwrap();
+    wenc()
+        .args(["-f", "hz"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("--historical -f hz-gb-2312 reads HZ-GB-2312"));
+    wenc()
+        .args(["-i", "-f", "hz-gb-2312"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("for real HZ-GB-2312 text, use --historical"));
+    assert_eq!(std::fs::read(&file).unwrap(), b"~{<:~}\n");
+    wenc()
+        .args(["-l", "hz-gb-2312"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "  note: for real HZ-GB-2312 text, use --historical",
+        ));
+    // `iso` starts many labels: no pointer to ISO-2022-KR.
+    wenc()
+        .args(["-f", "iso"])
+        .assert()
+        .code(2)
+        .stderr(contains("historical").not());
 }

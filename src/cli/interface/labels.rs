@@ -142,6 +142,10 @@ fn explain(label: &str, direction: Direction) -> String {
         ));
         return msg;
     }
+    if let Some(note) = historical_name(label) {
+        msg.push_str("\n\n  ");
+        msg.push_str(&note);
+    }
     let different = names::different(label);
     if let Some(note) = different {
         msg.push_str("\n\n  ");
@@ -164,6 +168,28 @@ fn explain(label: &str, direction: Direction) -> String {
     }
     msg.push_str("\n  wenc --list-labels shows every label");
     msg
+}
+
+/// For a short name of a 2012 draft's encoding (`hz`, `hz-gb`): that the
+/// standard's label names the replacement encoding, and --historical.
+fn historical_name(label: &str) -> Option<String> {
+    let key = names::key(label);
+    let encoding = Encoding::historical()
+        .find(|e| key.len() >= 2 && names::key(e.name()).starts_with(&key))?;
+    // Only a name that starts no other label (`iso` starts many).
+    let starts_another = Encoding::all()
+        .flat_map(|e| e.labels().iter())
+        .filter(|l| names::key(l).starts_with(&key))
+        .any(|l| Encoding::historical_for(l.as_bytes()) != Some(encoding));
+    if starts_another {
+        return None;
+    }
+    let label = encoding.name().to_ascii_lowercase();
+    Some(format!(
+        "the Encoding Standard's label {label} names its replacement encoding; \
+         --historical -f {label} reads {} with the codec of the standard's 2012 draft",
+        encoding.name()
+    ))
 }
 
 /// Labels are short (the longest has 19 characters); a longer value is
@@ -197,18 +223,19 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
         msg.push_str(
             "  //TRANSLIT: wenc does not transliterate (approximate characters). A character\n  \
              the output encoding cannot represent stops the run (-e replacement, the default,\n  \
-             or -e fatal), or is written as an HTML reference such as &#8364; (-e html).\n",
+             or -e fatal), is written as ? (-e subst; --subst-char chooses another), or as\n  \
+             an HTML reference such as &#8364; (-e html).\n",
         );
     }
     if suffix_upper.contains("IGNORE") {
         msg.push_str(
             "  //IGNORE: wenc never drops input silently. Malformed input becomes U+FFFD and\n  \
              is counted in a warning (-e replacement, the default); characters the output\n  \
-             encoding cannot represent can be written as &#N; (-e html).\n",
+             encoding cannot represent can be written as ? (-e subst) or &#N; (-e html).\n",
         );
     }
     if !suffix_upper.contains("TRANSLIT") && !suffix_upper.contains("IGNORE") {
-        msg.push_str("  Error handling is chosen with -e replacement|fatal|html.\n");
+        msg.push_str("  Error handling is chosen with -e replacement|fatal|html|subst.\n");
     }
     match Encoding::for_label(base.as_bytes()) {
         Some(e) => {
@@ -227,7 +254,8 @@ fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
 pub const ICONV_C: &str = "wenc has no -c (iconv's \"omit invalid characters\"): it never drops \
 input silently.\n\n  \
 -e replacement (the default) turns malformed input into U+FFFD and reports how many;\n  \
--e html also writes characters the output encoding lacks as &#N; references;\n  \
+-e subst writes ? (or the --subst-char) for characters the output encoding lacks;\n  \
+-e html writes them as &#N; references instead;\n  \
 -e fatal stops at the first problem.";
 
 /// Whether an -f value asks for the encoding to be found (`-f auto`).

@@ -28,6 +28,8 @@ pub struct Job {
     pub hint: Option<Hint>,
     /// The stricter set iconv users read the -t label as (see module `strict`).
     pub stricter: Option<Stricter>,
+    /// The same for the -f label, with --check.
+    pub stricter_input: Option<Stricter>,
     pub feedback: Feedback,
     /// --keep-declaration: no rewriting (see module `work::declared`).
     pub keep_declaration: bool,

@@ -154,6 +154,7 @@ fn job(
         }
     }
     let stricter = strict::stricter(&args.to.given, to.encoding);
+    let stricter_input = strict::stricter(&args.from.given, from.encoding);
     let (from, to) = (from.encoding, to.encoding);
     if !to.can_encode() {
         let hint = historical::encode_hint(&args.to.given);
@@ -222,6 +223,7 @@ fn job(
         auto,
         hint,
         stricter: stricter.filter(|_| !args.quiet),
+        stricter_input: stricter_input.filter(|_| args.check && !args.quiet),
         feedback,
         keep_declaration: args.keep_declaration,
     })))

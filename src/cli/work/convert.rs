@@ -192,6 +192,7 @@ fn convert_input(
     let sink: &mut dyn Write = &mut sink;
     let mut size = 0;
     let mut utf8 = Utf8Evidence::new();
+    let mut lacking = strict::InputWatch::new(job.stricter_input.as_ref());
     let watch = job.guard.watches(job.settings.from) && !job.check;
     let (summary, result) = input.convert_watched(
         job.settings,
@@ -205,18 +206,25 @@ fn convert_input(
             if watch {
                 utf8.feed(bytes)
             }
+            lacking.feed(bytes);
         },
     );
     utf8.finish();
     match result {
         Ok(()) => {
             match job.guard.verdict(name, &summary, &utf8) {
-                Verdict::Refuse(why) => {
+                Verdict::Refuse(mut why) => {
+                    if summary.malformed > 0 {
+                        why.push_str(&mismatch_hint(job, input, summary.input_encoding));
+                    }
                     reporter.error(&why);
                     return (Outcome::Failed, size);
                 }
                 Verdict::Warn(why) => reporter.warn(&why),
                 Verdict::Fine => {}
+            }
+            if let Some(warning) = lacking.warning(name) {
+                reporter.warn(&warning);
             }
             if let Some(mut warning) = job.wording().warning(name, &summary) {
                 if summary.malformed > 0 {

@@ -58,6 +58,47 @@ pub fn stricter(label: &str, encoding: &'static Encoding) -> Option<Stricter> {
     })
 }
 
+/// Watches input bytes, in order, for the first byte the stricter set of
+/// the -f label lacks (`--check -f ascii`: the check itself accepts any
+/// byte windows-1252 has).
+pub struct InputWatch<'a> {
+    stricter: Option<&'a Stricter>,
+    seen: u64,
+    first: Option<(u8, u64)>,
+}
+
+impl<'a> InputWatch<'a> {
+    pub fn new(stricter: Option<&'a Stricter>) -> InputWatch<'a> {
+        InputWatch {
+            stricter,
+            seen: 0,
+            first: None,
+        }
+    }
+
+    pub fn feed(&mut self, bytes: &[u8]) {
+        if let (Some(s), None) = (self.stricter, self.first) {
+            if let Some(i) = bytes.iter().position(|&b| s.lacks[b as usize]) {
+                self.first = Some((bytes[i], self.seen + i as u64));
+            }
+            self.seen += bytes.len() as u64;
+        }
+    }
+
+    /// The warning for input `name`, if it had a byte the stricter set lacks.
+    pub fn warning(&self, name: &str) -> Option<String> {
+        let (s, (byte, offset)) = (self.stricter?, self.first?);
+        Some(report::stricter_set(
+            Some(name),
+            &s.label,
+            s.set,
+            s.encoding,
+            byte,
+            offset,
+        ))
+    }
+}
+
 /// A sink that watches for the first byte the stricter set lacks.
 pub struct Watch<'a> {
     inner: &'a mut dyn Write,
@@ -79,8 +120,8 @@ impl<'a> Watch<'a> {
     /// The warning, if the output got a byte the stricter set lacks.
     pub fn warning(&self) -> Option<String> {
         let (s, (byte, offset)) = (self.stricter.as_ref()?, self.first?);
-        Some(report::stricter_output(
-            &s.label, s.set, s.encoding, byte, offset,
+        Some(report::stricter_set(
+            None, &s.label, s.set, s.encoding, byte, offset,
         ))
     }
 }

@@ -297,6 +297,9 @@ pub fn no_bom(to: &Encoding) -> String {
     )
 }
 
+/// Added to "it looks like X" when X is the -t encoding.
+pub const SWAPPED: &str = " (the -t encoding: were -f and -t swapped?)";
+
 /// Why an input could not be opened.
 pub fn open_error(e: &OpenError) -> String {
     match e {

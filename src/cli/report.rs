@@ -325,6 +325,9 @@ pub fn bus_message(name: &str) -> String {
     format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n")
 }
 
+/// Added to "it looks like X" when X is the -t encoding.
+pub const SWAPPED: &str = " (the -t encoding: were -f and -t swapped?)";
+
 /// Why an input could not be opened.
 pub fn open_error(e: &OpenError) -> String {
     match e {

@@ -1373,3 +1373,19 @@ fn an_in_place_refusal_names_the_encoding_the_input_looks_like() {
         ));
     assert_eq!(fs::read(&file).unwrap(), sjis);
 }
+
+/// -f and -t swapped: the input is in the -t encoding, and wenc says so.
+#[test]
+fn swapped_labels_are_said_plainly() {
+    let text = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n".repeat(20);
+    let (sjis, _) = wenc::codec::SHIFT_JIS.encode(&text).unwrap();
+    wenc()
+        .args(["-f", "utf-8", "-t", "shift_jis"])
+        .write_stdin(sjis)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "; it looks like Shift_JIS: try -f shift_jis or -f auto (the -t encoding: were -f \
+             and -t swapped?)\n",
+        ));
+}

@@ -8,9 +8,9 @@ use super::progress::Reporter;
 use super::strict;
 use super::verdict;
 use crate::cli::plan::Job;
-use crate::cli::report::{bus_message, open_error, output_error, shown};
+use crate::cli::report::{self, bus_message, open_error, output_error, shown};
 use crate::cli::status::{write_failure, Outcome, Status};
-use crate::codec::{Encoding, REPLACEMENT};
+use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
 use crate::io::{Input, Output, OutputError, Source};
@@ -241,8 +241,13 @@ fn convert_input(
         }
         Err(e) => {
             let mut msg = job.wording().error(name, &e, &summary);
-            if let ConvertError::Malformed(m) = &e {
-                msg.push_str(&mismatch_hint(job, input, m.encoding));
+            match &e {
+                ConvertError::Malformed(m) => msg.push_str(&mismatch_hint(job, input, m.encoding)),
+                // U+FFFD written for malformed input, which the output lacks.
+                ConvertError::Unmappable(u) if u.ch == '\u{FFFD}' && summary.malformed > 0 => {
+                    msg.push_str(&mismatch_hint(job, input, summary.input_encoding))
+                }
+                _ => {}
             }
             reporter.error(&msg);
             (Outcome::Failed, size)
@@ -257,5 +262,13 @@ fn mismatch_hint(job: &Job, input: &Input, used: &'static Encoding) -> String {
         return String::new();
     }
     let (head, complete) = input.head();
-    auto::mismatch_hint(head, complete, used, job.hint).unwrap_or_default()
+    let Some(hint) = auto::mismatch_hint(head, complete, used, job.hint) else {
+        return String::new();
+    };
+    // The input looks like what was to be written: -f and -t swapped.
+    let to = job.settings.to;
+    if to != UTF_8 && detect::sniff(head, complete, job.hint).encoding == Some(to) {
+        return hint + report::SWAPPED;
+    }
+    hint
 }

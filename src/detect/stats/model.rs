@@ -294,24 +294,34 @@ impl Sketch {
         // The previous character, unless it is already in the sketch.
         let mut pending: Option<char> = None;
         let mut after_run = false;
-        for c in text.chars() {
-            if c.is_ascii() {
-                sketch.ascii_letters += c.is_ascii_alphabetic() as u32;
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            // A run of ASCII is taken whole (most of a candidate's text is
+            // ASCII, and only the run's first and last characters can be
+            // kept): the same as taking its characters one by one.
+            let run = bytes[at..].iter().position(|&b| b >= 0x80);
+            let end = run.map_or(bytes.len(), |n| at + n);
+            if end > at {
+                let ascii = &bytes[at..end];
+                sketch.ascii_letters +=
+                    ascii.iter().filter(|b| b.is_ascii_alphabetic()).count() as u32;
                 if after_run {
-                    sketch.text.push(c);
-                    pending = None;
-                } else {
-                    pending = Some(c);
+                    sketch.text.push(ascii[0] as char);
                 }
+                pending = (!after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1] as char);
                 after_run = false;
-            } else {
-                sketch.non_ascii += 1;
-                if let Some(p) = pending.take() {
-                    sketch.text.push(p);
-                }
-                sketch.text.push(c);
-                after_run = true;
+                at = end;
+                continue;
             }
+            let c = text[at..].chars().next().expect("a character");
+            at += c.len_utf8();
+            sketch.non_ascii += 1;
+            if let Some(p) = pending.take() {
+                sketch.text.push(p);
+            }
+            sketch.text.push(c);
+            after_run = true;
         }
         sketch
     }

@@ -143,7 +143,7 @@ fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
     let mut rest = bytes;
     while let Some((&b, tail)) = rest.split_first() {
         // Runs of ASCII are copied whole: they read the same in every candidate.
-        let ascii = rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len());
+        let ascii = super::model::ascii_run(rest);
         if ascii > 0 {
             out.push_str(std::str::from_utf8(&rest[..ascii]).expect("ASCII"));
             rest = &rest[ascii..];

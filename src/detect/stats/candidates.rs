@@ -134,43 +134,67 @@ pub(crate) fn decode(
             let bad = (0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0);
             (!bad).then(|| decode_single_byte(table, &bytes[..bytes.len().min(limit)]))?
         }
-        None => {
-            let mut text = decode_strict(CANDIDATES[i].encoding, bytes, last)?;
-            if text.len() > limit {
-                let cut = (0..=limit).rev().find(|&c| text.is_char_boundary(c));
-                text.truncate(cut.unwrap_or(0));
-            }
-            Some(text)
-        }
+        None => decode_strict(CANDIDATES[i].encoding, bytes, last, limit),
     }
 }
 
 fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
     let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        if b < 0x80 {
-            out.push(b as char);
-        } else {
-            out.push(char::from_u32(table[b as usize - 0x80]).filter(|&c| c != '\0')?);
+    let mut rest = bytes;
+    while let Some((&b, tail)) = rest.split_first() {
+        // Runs of ASCII are copied whole: they read the same in every candidate.
+        let ascii = super::model::ascii_run(rest);
+        if ascii > 0 {
+            out.push_str(std::str::from_utf8(&rest[..ascii]).expect("ASCII"));
+            rest = &rest[ascii..];
+            continue;
         }
+        out.push(char::from_u32(table[b as usize - 0x80]).filter(|&c| c != '\0')?);
+        rest = tail;
     }
     Some(out)
 }
 
-/// Strict decoding with wenc's codec; C1 controls count as errors.
+/// Strict decoding with wenc's codec; C1 controls count as errors. All of
+/// `bytes` is decoded (an error anywhere rules the encoding out), in pieces
+/// through a small buffer, and at most `limit` bytes of text are kept, cut
+/// at a character boundary: no buffer the size of the whole output is made
+/// for text that is then mostly thrown away.
 pub(crate) fn decode_strict(
     encoding: &'static Encoding,
     bytes: &[u8],
     last: bool,
+    limit: usize,
 ) -> Option<String> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut out = vec![0u8; bytes.len() * 3 + codec::MIN_OUTPUT_BUFFER];
-    let (result, _, written) = decoder.decode_without_replacement(bytes, &mut out, last);
-    if matches!(result, DecoderResult::Malformed(_)) {
-        return None;
+    let mut buf = [0u8; 4096];
+    let mut text = Vec::with_capacity(limit.min(bytes.len() * 3) + 4);
+    let mut read = 0;
+    // The last byte written, to find a C1 control (C2 80..C2 9F in UTF-8)
+    // split between two pieces.
+    let mut prev = 0u8;
+    loop {
+        let (result, r, w) = decoder.decode_without_replacement(&bytes[read..], &mut buf, last);
+        read += r;
+        let piece = &buf[..w];
+        let c1 = |a: u8, b: u8| a == 0xC2 && (0x80..0xA0).contains(&b);
+        if piece.first().is_some_and(|&b| c1(prev, b)) || piece.windows(2).any(|p| c1(p[0], p[1])) {
+            return None;
+        }
+        prev = piece.last().copied().unwrap_or(prev);
+        // Up to 4 bytes past the limit, so the cut below sees where the
+        // character at the limit starts.
+        let room = limit.saturating_add(4).saturating_sub(text.len());
+        text.extend_from_slice(&piece[..w.min(room)]);
+        match result {
+            DecoderResult::Malformed(_) => return None,
+            DecoderResult::OutputFull => continue,
+            DecoderResult::InputEmpty => break,
+        }
     }
-    out.truncate(written);
-    let text = String::from_utf8(out).ok()?;
-    let c1 = text.chars().any(|c| ('\u{80}'..'\u{A0}').contains(&c));
-    (!c1).then_some(text)
+    if text.len() > limit {
+        let cut = (0..=limit).rev().find(|&c| text[c] & 0xC0 != 0x80);
+        text.truncate(cut.unwrap_or(0));
+    }
+    String::from_utf8(text).ok()
 }

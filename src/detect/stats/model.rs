@@ -294,27 +294,54 @@ impl Sketch {
         // The previous character, unless it is already in the sketch.
         let mut pending: Option<char> = None;
         let mut after_run = false;
-        for c in text.chars() {
-            if c.is_ascii() {
-                sketch.ascii_letters += c.is_ascii_alphabetic() as u32;
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            // A run of ASCII is taken whole (most of a candidate's text is
+            // ASCII, and only the run's first and last characters can be
+            // kept): the same as taking its characters one by one.
+            let end = at + ascii_run(&bytes[at..]);
+            if end > at {
+                let ascii = &bytes[at..end];
+                // (b | 0x20) folds A-Z onto a-z and no other ASCII byte onto
+                // them: is_ascii_alphabetic, in a form that vectorizes.
+                sketch.ascii_letters += ascii
+                    .iter()
+                    .map(|&b| ((b | 0x20).wrapping_sub(b'a') < 26) as u32)
+                    .sum::<u32>();
                 if after_run {
-                    sketch.text.push(c);
-                    pending = None;
-                } else {
-                    pending = Some(c);
+                    sketch.text.push(ascii[0] as char);
                 }
+                pending = (!after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1] as char);
                 after_run = false;
-            } else {
-                sketch.non_ascii += 1;
-                if let Some(p) = pending.take() {
-                    sketch.text.push(p);
-                }
-                sketch.text.push(c);
-                after_run = true;
+                at = end;
+                continue;
             }
+            let c = text[at..].chars().next().expect("a character");
+            at += c.len_utf8();
+            sketch.non_ascii += 1;
+            if let Some(p) = pending.take() {
+                sketch.text.push(p);
+            }
+            sketch.text.push(c);
+            after_run = true;
         }
         sketch
     }
+}
+
+/// The length of the run of ASCII bytes `bytes` starts with, found eight
+/// bytes at a time (candidates' texts are mostly long runs of ASCII).
+pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for word in bytes.chunks_exact(8) {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        if w & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        n += 8;
+    }
+    n + bytes[n..].iter().take_while(|&&b| b < 0x80).count()
 }
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {

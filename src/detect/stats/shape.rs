@@ -46,7 +46,7 @@ pub(crate) fn utf16(bytes: &[u8], last: bool) -> Option<(&'static Encoding, Stri
     } else {
         return None;
     };
-    let text = decode_strict(encoding, bytes, last)?;
+    let text = decode_strict(encoding, bytes, last, usize::MAX)?;
     let clean = !text
         .chars()
         .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C'));
@@ -72,7 +72,7 @@ pub(crate) fn iso_2022_jp(bytes: &[u8], last: bool) -> Option<String> {
     if !bytes.contains(&0x1B) {
         return None;
     }
-    let text = decode_strict(codec::ISO_2022_JP, bytes, last)?;
+    let text = decode_strict(codec::ISO_2022_JP, bytes, last, usize::MAX)?;
     (!text.is_ascii()).then_some(text)
 }
 

@@ -53,6 +53,14 @@ impl Encoding {
         self.kind.can_encode()
     }
 
+    /// Whether this is one of the standard's legacy single-byte encodings
+    /// (its group `Legacy single-byte encodings`: a table of 128 code points
+    /// for bytes 0x80..=0xFF). x-user-defined, though one byte per
+    /// character, is in another group and is not.
+    pub fn is_single_byte(&self) -> bool {
+        matches!(self.kind, Kind::SingleByte(_))
+    }
+
     /// Whether a decoder for this encoding forgets everything at a newline, so
     /// that input can be split after any 0x0A and decoded in pieces: true for
     /// every ASCII-compatible encoding except ISO-2022-JP and the 2012

@@ -145,11 +145,17 @@ use crate::codec::test_support::{encode_html, Rng};
 use crate::codec::Encoding;
 
 fn single_byte_encodings() -> Vec<&'static Encoding> {
-    let all: Vec<_> = Encoding::all()
-        .filter(|e| matches!(e.kind(), Kind::SingleByte(_)))
-        .collect();
+    let all: Vec<_> = Encoding::all().filter(|e| e.is_single_byte()).collect();
     assert!(all.len() >= 28, "found only {}", all.len());
     all
+}
+
+#[test]
+fn single_byte_is_the_standards_group() {
+    for e in Encoding::all().chain(Encoding::historical()) {
+        let group = e.group() == "Legacy single-byte encodings";
+        assert_eq!(e.is_single_byte(), group, "{e}");
+    }
 }
 
 /// Runs `check` with each kernel path this CPU has forced on this thread.

@@ -1,4 +1,5 @@
-complete -c wenc -s f -l from -d 'Input encoding, any label of the Encoding Standard, or auto' -r -f -a "unicode-1-1-utf-8\t''
+complete -c wenc -s f -l from -d 'Input encoding, any label of the Encoding Standard, or auto' -r -f -a "auto\t''
+unicode-1-1-utf-8\t''
 unicode11utf8\t''
 unicode20utf8\t''
 utf-8\t''
@@ -438,12 +439,6 @@ ks_c_5601-1989\t''
 ksc5601\t''
 ksc_5601\t''
 windows-949\t''
-csiso2022kr\t''
-hz-gb-2312\t''
-iso-2022-cn\t''
-iso-2022-cn-ext\t''
-iso-2022-kr\t''
-replacement\t''
 unicodefffe\t''
 utf-16be\t''
 csunicode\t''
@@ -468,7 +463,6 @@ nfkd\t'Compatibility decomposition'"
 complete -c wenc -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c wenc -l hint -d 'The language or country the text comes from, for guessing (--sniff, -f auto)' -r -f
 complete -c wenc -s j -l jobs -d 'Threads for converting a large file or a pipe [default: the number of CPU cores]' -r -f
-complete -c wenc -l piece-size -d 'Bytes per piece for -j (for tests); inputs under four pieces are not split' -r -f
 complete -c wenc -s g -l glob -d 'With -r: only files matching GLOB (ripgrep\'s -g; !GLOB excludes); repeatable' -r
 complete -c wenc -l backup -d 'With -i -r: keep each original as FILE + SUFFIX (as sed -i.bak)' -r
 complete -c wenc -s i -l in-place -d 'Convert each FILE in place'
@@ -488,6 +482,5 @@ complete -c wenc -l no-ignore -d 'With -r: do not respect .gitignore, .ignore an
 complete -c wenc -s L -l follow -d 'With -r: follow symbolic links'
 complete -c wenc -s n -l dry-run -d 'With -i -r: report what would be done, write nothing'
 complete -c wenc -l keep-declaration -d 'Leave <meta charset>, XML and @charset declarations as they are'
-complete -c wenc -s c -d 'iconv\'s -c has no equivalent; explained when used'
 complete -c wenc -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wenc -s V -l version -d 'Print version'

@@ -19,16 +19,27 @@ use super::{
 };
 use super::{Decoded, Encoded};
 
-/// Each line: a `Kind` variant (with the data its encodings carry), then its
-/// decoder `type = how it is made`, then its encoder likewise, if it has one.
+/// Each line: a `Kind` variant (with the data its encodings carry); in
+/// brackets, whether its decoder and (if it has one) its encoder are back in
+/// their initial state after a newline; then its decoder `type = how it is
+/// made`, then its encoder likewise, if it has one.
+///
+/// The newline column is what lets `-j` cut an input after any 0x0A and
+/// convert the pieces apart (`convert/parallel.rs`): a family that keeps
+/// state across a newline must say `false` there, so it is a column rather
+/// than a list kept elsewhere. An encoder's flag is required exactly when
+/// the encoder is (the macro expands both in one repetition).
 macro_rules! families {
     (@some $enc:ty) => { true };
     (@some) => { false };
+    (@enc_nl $enc:ty, $nl:literal) => { $nl };
+    // No encoder: nothing is ever written, so there is no state to keep.
+    (@enc_nl) => { true };
     (@new $kind:ident = $new_enc:expr) => { Some(EncoderFamily::$kind($new_enc)) };
     (@new $kind:ident) => { None };
     ($(
         $(#[$doc:meta])*
-        $kind:ident $(($arg:ident: $arg_ty:ty))?
+        $kind:ident $(($arg:ident: $arg_ty:ty))? [$dec_nl:literal $(, $enc_nl:literal)?]
             => $dec:ty = $new_dec:expr $(, $enc:ty = $new_enc:expr)?;
     )*) => {
         /// Which codec family implements an encoding.
@@ -42,6 +53,21 @@ macro_rules! families {
             pub fn can_encode(self) -> bool {
                 match self {
                     $(Kind::$kind { .. } => families!(@some $($enc)?),)*
+                }
+            }
+
+            /// Whether the family's decoder forgets everything at a newline.
+            pub fn decoder_resets_at_newline(self) -> bool {
+                match self {
+                    $(Kind::$kind { .. } => $dec_nl,)*
+                }
+            }
+
+            /// Whether the family's encoder is in its initial state after
+            /// writing a newline.
+            pub fn encoder_resets_at_newline(self) -> bool {
+                match self {
+                    $(Kind::$kind { .. } => families!(@enc_nl $($enc, $enc_nl)?),)*
                 }
             }
         }
@@ -88,35 +114,45 @@ macro_rules! families {
 }
 
 families! {
-    Utf8 => utf8::Utf8Decoder = utf8::Utf8Decoder::new(),
+    // [newline resets the decoder, the encoder]
+    Utf8 [true, true] => utf8::Utf8Decoder = utf8::Utf8Decoder::new(),
         utf8::Utf8Encoder = utf8::Utf8Encoder;
-    SingleByte(t: &'static SingleByteTable)
+    SingleByte(t: &'static SingleByteTable) [true, true]
         => single_byte::SingleByteDecoder = single_byte::SingleByteDecoder::new(t),
         single_byte::SingleByteEncoder = single_byte::SingleByteEncoder::new(t);
-    Gbk => gb18030::Gb18030Decoder = gb18030::Gb18030Decoder::new(),
+    Gbk [true, true] => gb18030::Gb18030Decoder = gb18030::Gb18030Decoder::new(),
         gb18030::Gb18030Encoder = gb18030::Gb18030Encoder::new(true);
-    Gb18030 => gb18030::Gb18030Decoder = gb18030::Gb18030Decoder::new(),
+    Gb18030 [true, true] => gb18030::Gb18030Decoder = gb18030::Gb18030Decoder::new(),
         gb18030::Gb18030Encoder = gb18030::Gb18030Encoder::new(false);
-    Big5 => big5::Big5Decoder = Default::default(),
+    Big5 [true, true] => big5::Big5Decoder = Default::default(),
         big5::Big5Encoder = big5::Big5Encoder;
-    EucJp => euc_jp::EucJpDecoder = euc_jp::EucJpDecoder::new(),
+    EucJp [true, true] => euc_jp::EucJpDecoder = euc_jp::EucJpDecoder::new(),
         euc_jp::EucJpEncoder = euc_jp::EucJpEncoder;
-    Iso2022Jp => iso_2022_jp::Iso2022JpDecoder = iso_2022_jp::Iso2022JpDecoder::new(),
+    /// A newline keeps the decoder's and the encoder's current escape mode.
+    Iso2022Jp [false, false]
+        => iso_2022_jp::Iso2022JpDecoder = iso_2022_jp::Iso2022JpDecoder::new(),
         iso_2022_jp::Iso2022JpEncoder = iso_2022_jp::Iso2022JpEncoder::new();
-    ShiftJis => shift_jis::ShiftJisDecoder = Default::default(),
+    ShiftJis [true, true] => shift_jis::ShiftJisDecoder = Default::default(),
         shift_jis::ShiftJisEncoder = shift_jis::ShiftJisEncoder;
-    EucKr => euc_kr::EucKrDecoder = Default::default(),
+    EucKr [true, true] => euc_kr::EucKrDecoder = Default::default(),
         euc_kr::EucKrEncoder = euc_kr::EucKrEncoder;
-    Replacement => replacement::ReplacementDecoder = replacement::ReplacementDecoder::new();
-    Utf16Be => utf16::Utf16Decoder = utf16::Utf16Decoder::new(true),
+    /// Its one U+FFFD stands for the whole input.
+    Replacement [false] => replacement::ReplacementDecoder = replacement::ReplacementDecoder::new();
+    /// A 0x0A byte is not a newline here.
+    Utf16Be [false, true] => utf16::Utf16Decoder = utf16::Utf16Decoder::new(true),
         utf16::Utf16Encoder = utf16::Utf16Encoder::new(true);
-    Utf16Le => utf16::Utf16Decoder = utf16::Utf16Decoder::new(false),
+    Utf16Le [false, true] => utf16::Utf16Decoder = utf16::Utf16Decoder::new(false),
         utf16::Utf16Encoder = utf16::Utf16Encoder::new(false);
-    XUserDefined => x_user_defined::XUserDefinedDecoder = x_user_defined::XUserDefinedDecoder,
+    XUserDefined [true, true]
+        => x_user_defined::XUserDefinedDecoder = x_user_defined::XUserDefinedDecoder,
         x_user_defined::XUserDefinedEncoder = x_user_defined::XUserDefinedEncoder;
-    /// The 2012 draft's codecs (module `historical`).
-    HzGb2312 => hz_gb_2312::HzGb2312Decoder = hz_gb_2312::HzGb2312Decoder::new(),
+    /// The 2012 draft's codecs (module `historical`). HZ's `~` newline keeps
+    /// GB mode when decoding; its encoder goes back to ASCII before a newline.
+    HzGb2312 [false, true] => hz_gb_2312::HzGb2312Decoder = hz_gb_2312::HzGb2312Decoder::new(),
         hz_gb_2312::HzGb2312Encoder = hz_gb_2312::HzGb2312Encoder::new();
-    Iso2022Kr => iso_2022_kr::Iso2022KrDecoder = iso_2022_kr::Iso2022KrDecoder::new(),
+    /// A newline after a lead byte is its trail and SO mode goes on; the
+    /// encoder writes its designation only once.
+    Iso2022Kr [false, false]
+        => iso_2022_kr::Iso2022KrDecoder = iso_2022_kr::Iso2022KrDecoder::new(),
         iso_2022_kr::Iso2022KrEncoder = iso_2022_kr::Iso2022KrEncoder::new();
 }

@@ -54,7 +54,7 @@ pub use historical::{HZ_GB_2312, ISO_2022_KR};
 pub(crate) use registry::could_be_bom_prefix;
 pub use registry::{bom_bytes, bom_sniff, input_encoding, Encoding};
 #[doc(hidden)]
-pub use simd::{force_path, Path as SimdPath};
+pub use simd::{force_path, Kernel as SimdPath};
 pub use tables::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
     ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,

@@ -53,29 +53,28 @@ impl Encoding {
         self.kind.can_encode()
     }
 
+    /// Whether this is one of the standard's legacy single-byte encodings
+    /// (its group `Legacy single-byte encodings`: a table of 128 code points
+    /// for bytes 0x80..=0xFF). x-user-defined, though one byte per
+    /// character, is in another group and is not.
+    pub fn is_single_byte(&self) -> bool {
+        matches!(self.kind, Kind::SingleByte(_))
+    }
+
     /// Whether a decoder for this encoding forgets everything at a newline, so
     /// that input can be split after any 0x0A and decoded in pieces: true for
     /// every ASCII-compatible encoding except ISO-2022-JP and the 2012
-    /// draft's two (HZ's `~` newline keeps GB mode; in ISO-2022-KR a newline
-    /// after a lead byte is its trail and SO mode goes on).
+    /// draft's two. The families table (`families.rs`) says which.
     pub fn resets_at_newline(&self) -> bool {
-        !matches!(
-            self.kind,
-            Kind::Iso2022Jp
-                | Kind::Replacement
-                | Kind::Utf16Be
-                | Kind::Utf16Le
-                | Kind::HzGb2312
-                | Kind::Iso2022Kr
-        )
+        self.kind.decoder_resets_at_newline()
     }
 
     /// Whether an encoder for this encoding is back in its initial state
     /// after writing a newline, so that text split after newlines can be
-    /// encoded in pieces: all but ISO-2022-JP (a newline keeps its Roman
-    /// state) and ISO-2022-KR (which writes its designation only once).
+    /// encoded in pieces: all but ISO-2022-JP and ISO-2022-KR (see the
+    /// families table).
     pub fn encoder_resets_at_newline(&self) -> bool {
-        !matches!(self.kind, Kind::Iso2022Jp | Kind::Iso2022Kr)
+        self.kind.encoder_resets_at_newline()
     }
 
     /// A decoder with the standard's "decode" behaviour: a BOM at the start of

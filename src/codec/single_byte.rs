@@ -4,7 +4,7 @@
 use super::ascii::copy_ascii;
 use super::registry::Kind;
 use super::shared::{next_scalar, unmappable};
-use super::simd::{self, EncodeTables, PairTables, Path, Run, TripleTables};
+use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -117,7 +117,7 @@ fn scalar_stretch(stretch: &mut usize, run: &Run) -> usize {
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
     tables: &'static DerivedTables,
-    path: Path,
+    path: Kernel,
     /// The scalar stretch, as above.
     stretch: usize,
 }
@@ -126,7 +126,7 @@ impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteDecoder {
             tables: tables(t),
-            path: Path::select(),
+            path: Kernel::select(),
             stretch: MIN_STRETCH,
         }
     }
@@ -160,7 +160,7 @@ impl SingleByteDecoder {
             // (One bound for both limits keeps the loop's test as cheap as
             // when it had only the input's end.)
             let end = match self.path {
-                Path::Scalar => src.len(),
+                Kernel::Scalar => src.len(),
                 _ => src.len().min(r + stretch),
             };
             while r + 8 <= end && w + 32 <= dst.len() {
@@ -211,7 +211,7 @@ impl SingleByteDecoder {
 pub(crate) struct SingleByteEncoder {
     table: &'static SingleByteTable,
     tables: &'static DerivedTables,
-    path: Path,
+    path: Kernel,
     /// The scalar stretch, as the decoder's.
     stretch: usize,
 }
@@ -221,7 +221,7 @@ impl SingleByteEncoder {
         SingleByteEncoder {
             table: t,
             tables: tables(t),
-            path: Path::select(),
+            path: Kernel::select(),
             stretch: MIN_STRETCH,
         }
     }
@@ -233,7 +233,7 @@ impl SingleByteEncoder {
         let (mut r, mut w) = (0, 0);
         loop {
             let end = match (&self.tables.encode, self.path) {
-                (None, _) | (_, Path::Scalar) => src.len(),
+                (None, _) | (_, Kernel::Scalar) => src.len(),
                 (Some(t), path) => {
                     let run = simd::encode_pairs(path, t, &src[r..], &mut dst[w..]);
                     r += run.read;

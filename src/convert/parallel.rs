@@ -1,8 +1,10 @@
 //! Converting one large mapped input on several threads (`-j N`).
 //!
 //! An input can be cut after any newline (0x0A) when its decoder forgets
-//! everything there ([`Encoding::resets_at_newline`]) and the output encoder
-//! is back in its initial state there ([`Encoding::encoder_resets_at_newline`]). The
+//! everything there ([`Encoding::resets_at_newline`]), the text transform
+//! carries nothing across it ([`resets_at_newline`][transform]) and the
+//! output encoder is back in its initial state there
+//! ([`Encoding::encoder_resets_at_newline`]); [`split_encoding`] decides. The
 //! slice is cut after the first newline at or past every `piece_size`
 //! bytes ([`piece_end`]). Worker threads take the pieces in order, each
 //! converting its piece the way one thread converts a whole input
@@ -25,6 +27,8 @@
 //! one-thread run: when a piece stops with an error, what it wrote before
 //! the error is written, later pieces are dropped, and the error is reported
 //! with the summary of everything before it.
+//!
+//! [transform]: super::TextTransform::resets_at_newline
 
 use super::{position, ConvertError, Converter, Hooks, Settings, Shifted, Summary};
 use crate::codec::{input_encoding, Encoding};
@@ -81,10 +85,15 @@ impl Default for Parallelism {
 
 /// The encoding every piece after the first is decoded with, when `bytes`
 /// can be split under `settings`: the input encoding, or the one its BOM
-/// names (a UTF-16 BOM makes the input unsplittable).
+/// names (a UTF-16 BOM makes the input unsplittable). The one place that
+/// decides: the decoder, the text transform and the encoder must each be
+/// back at their start after a newline.
 pub(super) fn split_encoding(settings: &Settings, bytes: &[u8]) -> Option<&'static Encoding> {
     let (encoding, _) = input_encoding(settings.from, settings.sniff_bom, bytes);
-    (encoding.resets_at_newline() && settings.to.encoder_resets_at_newline()).then_some(encoding)
+    let splittable = encoding.resets_at_newline()
+        && settings.transform.resets_at_newline()
+        && settings.to.encoder_resets_at_newline();
+    splittable.then_some(encoding)
 }
 
 /// How far past `piece_size` a piece may run on to find its newline. Beyond

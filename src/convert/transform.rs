@@ -73,6 +73,25 @@ impl TextTransform {
     pub fn is_none(&self) -> bool {
         self.eol.is_none() && self.normalize.is_none()
     }
+
+    /// Whether text cut after a newline and transformed in pieces gives what
+    /// the whole text gives, so that `-j` may split the input (checked where
+    /// it decides, `parallel::split_encoding`). A new transform states its
+    /// answer here: the pattern names every field, so adding one does not
+    /// compile until it does.
+    pub fn resets_at_newline(&self) -> bool {
+        let TextTransform { eol, normalize } = *self;
+        // A line feed ends every carry (see the module documentation): a CR
+        // before it is already a line end, and it is a normalization
+        // boundary that also ends a Stream-Safe run of non-starters.
+        let eol = match eol {
+            None | Some(Eol::Lf | Eol::Crlf) => true,
+        };
+        let normalize = match normalize {
+            None | Some(Form::Nfc | Form::Nfd | Form::Nfkc | Form::Nfkd) => true,
+        };
+        eol && normalize
+    }
 }
 
 /// Text held back without a boundary beyond this is transformed anyway.

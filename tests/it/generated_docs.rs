@@ -2,13 +2,13 @@
 //! generated from the clap definition and committed. These tests fail when a
 //! committed file is stale; regenerate with
 //!
-//!     WENC_UPDATE_DOCS=1 cargo test --test generated_docs
+//!     WENC_UPDATE_DOCS=1 cargo test --test it generated_docs
 
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
 use wenc::cli::{completions, docs, Args};
 
-const UPDATE_HINT: &str = "regenerate with: WENC_UPDATE_DOCS=1 cargo test --test generated_docs";
+const UPDATE_HINT: &str = "regenerate with: WENC_UPDATE_DOCS=1 cargo test --test it generated_docs";
 
 /// The man page: clap_mangen's sections for the command and its options,
 /// then wenc's own sections (modes, BOMs, exit status, examples...).
@@ -27,7 +27,7 @@ fn man_page() -> Vec<u8> {
 }
 
 fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = Args::command();
+    let mut cmd = completions::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "wenc", &mut out);
     let script = String::from_utf8(out).unwrap();
@@ -112,4 +112,46 @@ fn completions_offer_labels_for_from_and_to() {
         bash.contains("replacement fatal html"),
         "modes missing from bash completion"
     );
+}
+
+#[test]
+fn completions_offer_auto_for_from_not_replacement_for_to_and_no_hidden_options() {
+    for shell in [
+        Shell::Bash,
+        Shell::Zsh,
+        Shell::Fish,
+        Shell::PowerShell,
+        Shell::Elvish,
+    ] {
+        let script = String::from_utf8(completion(shell)).unwrap();
+        // --piece-size, and -c (by its help).
+        for hidden in ["piece-size", "-c has no equivalent"] {
+            assert!(!script.contains(hidden), "{shell:?} offers {hidden}");
+        }
+    }
+    let bash = String::from_utf8(completion(Shell::Bash)).unwrap();
+    let list = |name: &str| {
+        let start = bash.find(&format!("{name}='")).unwrap() + name.len() + 2;
+        let end = start + bash[start..].find('\'').unwrap();
+        bash[start..end]
+            .split(' ')
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let (from, to) = (list("_wenc_from_labels"), list("_wenc_to_labels"));
+    assert!(from.iter().any(|l| l == "auto"), "auto missing for -f");
+    assert!(!to.iter().any(|l| l == "auto"), "auto offered for -t");
+    assert!(from.iter().any(|l| l == "replacement"));
+    for label in ["replacement", "iso-2022-kr", "hz-gb-2312"] {
+        assert!(!to.iter().any(|l| l == label), "{label} offered for -t");
+    }
+    assert!(to.iter().any(|l| l == "shift_jis"));
+    // clap's own lists, which fish offers as they are.
+    let fish = String::from_utf8(completion(Shell::Fish)).unwrap();
+    let from_at = fish.find("-l from ").unwrap();
+    let to_at = fish.find("-s t -l to ").unwrap();
+    let to_end = to_at + fish[to_at..].find("\ncomplete ").unwrap();
+    assert!(fish[from_at..to_at].contains("\"auto\\t"));
+    assert!(!fish[to_at..to_end].contains("\nreplacement\\t"));
+    assert!(fish[to_at..to_end].contains("\nshift_jis\\t"));
 }

@@ -757,8 +757,9 @@ fn bash_completes_labels_case_insensitively_and_after_equals() {
 fn every_shell_offers_labels_matched_case_insensitively() {
     let zsh = repo_file("completions/_wenc");
     assert!(zsh.contains(
-        "'--from=[Input encoding, any label of the Encoding Standard, or auto]:LABEL:_wenc_labels'"
+        "'--from=[Input encoding, any label of the Encoding Standard, or auto]:LABEL:_wenc_from_labels'"
     ));
+    assert!(zsh.contains("'--to=[Output encoding]:LABEL:_wenc_to_labels'"));
     assert!(zsh.contains("compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a labels"));
     assert!(zsh.contains(" shift_jis "));
     let fish = repo_file("completions/wenc.fish");

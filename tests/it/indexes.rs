@@ -106,7 +106,7 @@ fn check_index(
 #[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn single_byte_indexes() {
     let dir = shared::indexes();
-    for enc in Encoding::all().filter(|e| e.group() == "Legacy single-byte encodings") {
+    for enc in Encoding::all().filter(|e| e.is_single_byte()) {
         let name = if enc.name() == "ISO-8859-8-I" {
             "iso-8859-8".to_string()
         } else {

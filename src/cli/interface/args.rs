@@ -3,7 +3,6 @@
 
 use super::docs;
 use super::labels::{Direction, Label};
-use crate::codec::Encoding;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, Command, Parser, ValueEnum, ValueHint};
@@ -345,8 +344,7 @@ impl TypedValueParser for LabelParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Encoding::all().flat_map(|e| {
-            e.labels().iter().map(|&l| PossibleValue::new(l))
-        })))
+        let labels = super::completions::labels(self.0).into_iter();
+        Some(Box::new(labels.map(PossibleValue::new)))
     }
 }

@@ -5,14 +5,40 @@
 //! case-sensitive list, only after a separate -f/-t word, and not at all in
 //! PowerShell and elvish.
 
+use super::args::Args;
+use super::labels::Direction;
 use crate::codec::Encoding;
+use clap::Command;
 
-/// Every label, in the standard's order, separated by spaces.
-fn labels() -> String {
-    let all: Vec<&str> = Encoding::all()
-        .flat_map(|e| e.labels().iter().copied())
-        .collect();
-    all.join(" ")
+/// The labels to offer after -f or -t, in the standard's order: `auto`
+/// first for -f; for -t only encodings wenc can write (not replacement's).
+pub(crate) fn labels(direction: Direction) -> Vec<&'static str> {
+    let auto = matches!(direction, Direction::From).then_some("auto");
+    let writable = |e: &&Encoding| matches!(direction, Direction::From) || e.can_encode();
+    let all = Encoding::all().filter(writable);
+    auto.into_iter()
+        .chain(all.flat_map(|e| e.labels().iter().copied()))
+        .collect()
+}
+
+/// The labels for `direction`, separated by spaces.
+fn label_list(direction: Direction) -> String {
+    labels(direction).join(" ")
+}
+
+/// The command the completion scripts are generated from: wenc's without
+/// its hidden options, which clap_complete's bash, PowerShell, elvish and
+/// fish scripts would offer anyway.
+pub fn command() -> Command {
+    let full = Args::command();
+    let visible = full.get_arguments().filter(|a| !a.is_hide_set()).cloned();
+    let visible = Command::new("wenc")
+        .version(env!("CARGO_PKG_VERSION"))
+        .args(visible.collect::<Vec<_>>());
+    match full.get_about() {
+        Some(about) => visible.about(about.clone()),
+        None => visible,
+    }
 }
 
 /// The options that take a label, without their leading dashes.
@@ -37,24 +63,25 @@ fn bash() -> String {
         r#"
 # Added by wenc: labels for -f and -t, also as --from=LABEL and --to=LABEL,
 # matched case-insensitively.
-_wenc_labels='{labels}'
+_wenc_from_labels='{from}'
+_wenc_to_labels='{to}'
 _wenc_with_labels() {{
-    local cur="${{COMP_WORDS[COMP_CWORD]}}" prefix="" take="" label lower
+    local cur="${{COMP_WORDS[COMP_CWORD]}}" prefix="" take="" label lower labels
     local prev="" before=""
     (( COMP_CWORD > 0 )) && prev="${{COMP_WORDS[COMP_CWORD-1]}}"
     (( COMP_CWORD > 1 )) && before="${{COMP_WORDS[COMP_CWORD-2]}}"
     case " {options} " in
-        *" $prev "*) take=1 ;;
+        *" $prev "*) take="$prev" ;;
     esac
     if [[ "$cur" == "=" && "$prev" == --* && " {options} " == *" $prev "* ]]; then
         # COMP_WORDBREAKS has "=": the words are "--from" "=" "".
-        take=1
+        take="$prev"
         cur=""
     elif [[ "$prev" == "=" && "$before" == --* && " {options} " == *" $before "* ]]; then
-        take=1
+        take="$before"
     elif [[ "$cur" == --*=* && " {options} " == *" ${{cur%%=*}} "* ]]; then
         # COMP_WORDBREAKS without "=": one word "--from=sh".
-        take=1
+        take="${{cur%%=*}}"
         prefix="${{cur%%=*}}="
         cur="${{cur#*=}}"
     fi
@@ -62,9 +89,14 @@ _wenc_with_labels() {{
         _wenc "$@"
         return
     fi
+    # -f also takes auto; -t no label of replacement, which wenc cannot write.
+    case "$take" in
+        -t|--to*) labels="$_wenc_to_labels" ;;
+        *) labels="$_wenc_from_labels" ;;
+    esac
     lower="$(printf '%s' "$cur" | tr '[:upper:]' '[:lower:]')"
     COMPREPLY=()
-    for label in $_wenc_labels; do
+    for label in $labels; do
         [[ "$label" == "$lower"* ]] && COMPREPLY+=("$prefix$label")
     done
     return 0
@@ -76,7 +108,8 @@ else
     complete -F _wenc_with_labels -o bashdefault -o default wenc
 fi
 "#,
-        labels = labels(),
+        from = label_list(Direction::From),
+        to = label_list(Direction::To),
         options = LABEL_OPTIONS,
     )
 }
@@ -88,23 +121,30 @@ fn zsh(script: String) -> String {
     for line in script.lines() {
         match (line.find(":LABEL:("), line.rfind(")'")) {
             (Some(start), Some(end)) if end > start => {
+                let to = line.starts_with("'-t") || line.starts_with("'--to");
                 out.push_str(&line[..start]);
-                out.push_str(":LABEL:_wenc_labels");
+                out.push_str(if to {
+                    ":LABEL:_wenc_to_labels"
+                } else {
+                    ":LABEL:_wenc_from_labels"
+                });
                 out.push_str(&line[end + 1..]);
             }
             _ => out.push_str(line),
         }
         out.push('\n');
         if line == "autoload -U is-at-least" {
-            out.push_str(&format!(
-                "\n# Added by wenc: labels for -f and -t, matched case-insensitively.\n\
-                 _wenc_labels() {{\n    \
-                 local -a labels\n    \
-                 labels=({})\n    \
-                 compadd -M 'm:{{[:lower:][:upper:]}}={{[:upper:][:lower:]}}' -a labels\n\
-                 }}\n",
-                labels()
-            ));
+            out.push_str("\n# Added by wenc: labels for -f and -t, matched case-insensitively.\n");
+            for (name, direction) in [("from", Direction::From), ("to", Direction::To)] {
+                out.push_str(&format!(
+                    "_wenc_{name}_labels() {{\n    \
+                     local -a labels\n    \
+                     labels=({})\n    \
+                     compadd -M 'm:{{[:lower:][:upper:]}}={{[:upper:][:lower:]}}' -a labels\n\
+                     }}\n",
+                    label_list(direction)
+                ));
+            }
         }
     }
     out
@@ -116,7 +156,8 @@ fn powershell(script: String) -> String {
     let added = format!(
         r#"    # Added by wenc: labels for -f and -t, also as --from=LABEL and --to=LABEL
     # (-like matches case-insensitively).
-    $wencLabels = '{labels}' -split ' '
+    $wencFromLabels = '{from}' -split ' '
+    $wencToLabels = '{to}' -split ' '
     $wencOptions = '{options}' -split ' '
     $wencPrevious = $commandElements |
         Where-Object {{ $_.Extent.EndOffset -lt $cursorPosition }} |
@@ -126,10 +167,17 @@ fn powershell(script: String) -> String {
     if ($wordToComplete -match '^(--(from|to|from-code|to-code)=)(.*)$') {{
         $wencPrefix = $Matches[1]
         $wencValue = $Matches[3]
+        $wencOption = "--$($Matches[2])"
     }} elseif ($wencPrevious -and $wencOptions -contains "$wencPrevious") {{
         $wencPrefix = ''
+        $wencOption = "$wencPrevious"
     }}
     if ($null -ne $wencPrefix) {{
+        # -f also takes auto; -t no label of replacement, which wenc cannot write.
+        $wencLabels = $wencFromLabels
+        if ($wencOption -ceq '-t' -or $wencOption -clike '--to*') {{
+            $wencLabels = $wencToLabels
+        }}
         $wencLabels | Where-Object {{ $_ -like "$wencValue*" }} | ForEach-Object {{
             [CompletionResult]::new("$wencPrefix$_", $_, [CompletionResultType]::ParameterValue, $_)
         }}
@@ -137,7 +185,8 @@ fn powershell(script: String) -> String {
     }}
 
 "#,
-        labels = labels(),
+        from = label_list(Direction::From),
+        to = label_list(Direction::To),
         options = LABEL_OPTIONS,
     );
     script.replacen(anchor, &(added + anchor), 1)
@@ -152,21 +201,25 @@ fn elvish(script: String) -> String {
 # matched case-insensitively.
 var wenc-clap-completer = $edit:completion:arg-completer[wenc]
 set edit:completion:arg-completer[wenc] = {{|@words|
-    var labels = [{labels}]
     var typed = (str:to-lower $words[-1])
     var prefix = ''
-    var take = $false
+    var take = ''
     if (and (> (count $words) 2) (has-value [{options}] $words[-2])) {{
-        set take = $true
+        set take = $words[-2]
     }}
     for option [--from --to --from-code --to-code] {{
         if (str:has-prefix $typed $option'=') {{
-            set take = $true
+            set take = $option
             set prefix = $option'='
             set typed = $typed[(count $prefix)..]
         }}
     }}
-    if $take {{
+    if (!=s $take '') {{
+        # -f also takes auto; -t no label of replacement, which wenc cannot write.
+        var labels = [{from}]
+        if (or (eq $take -t) (str:has-prefix $take --to)) {{
+            set labels = [{to}]
+        }}
         for label $labels {{
             if (str:has-prefix $label $typed) {{
                 put $prefix$label
@@ -177,14 +230,17 @@ set edit:completion:arg-completer[wenc] = {{|@words|
     }}
 }}
 "#,
-        labels = labels()
-            .split(' ')
-            .map(|l| format!("'{l}'"))
-            .collect::<Vec<_>>()
-            .join(" "),
+        from = quoted(Direction::From),
+        to = quoted(Direction::To),
         options = LABEL_OPTIONS,
     );
     script + &added
+}
+
+/// The labels for `direction` as elvish strings.
+fn quoted(direction: Direction) -> String {
+    let quoted: Vec<String> = labels(direction).iter().map(|l| format!("'{l}'")).collect();
+    quoted.join(" ")
 }
 
 #[cfg(test)]
@@ -193,7 +249,7 @@ mod tests {
 
     #[test]
     fn labels_need_no_quoting_in_any_shell() {
-        for label in labels().split(' ') {
+        for label in labels(Direction::From) {
             assert!(
                 label
                     .chars()

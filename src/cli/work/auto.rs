@@ -30,7 +30,7 @@ pub fn choose(
         .peek(detect::SNIFF_LIMIT, &mut enough)
         .map_err(|e| format!("read error: {}", message::io_error(&e)))?;
     let sniffed = detect::sniff(prefix, complete, hint);
-    let how = sniff::how(&sniffed, sniff::Read::new(prefix, complete));
+    let how = sniff::how(&sniffed, sniff::Seen::new(prefix, complete));
     match sniffed.encoding {
         Some(encoding) => Ok((encoding, format!("-f auto chose {encoding} ({how})"))),
         None => Err(format!(

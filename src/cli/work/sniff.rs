@@ -32,7 +32,7 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
             let complete = bytes.len() <= detect::SNIFF_LIMIT;
             let sniffed = detect::sniff(&bytes, complete, hint);
             let differences = detect::judge::differences(&bytes, &sniffed);
-            (sniffed, Read::new(&bytes, complete), differences)
+            (sniffed, Seen::new(&bytes, complete), differences)
         });
         let answer = answer.map_err(|e| {
             status = Status::Failure;
@@ -74,7 +74,7 @@ fn line(answer: &Result<Answer, String>) -> String {
 
 /// The detector's answer for one input, what was read, and how the
 /// runners-up would read it differently.
-type Answer = (Sniffed, Read, Vec<Difference>);
+type Answer = (Sniffed, Seen, Vec<Difference>);
 
 /// The encoding's name, or "binary".
 pub fn name(s: &Sniffed) -> &'static str {
@@ -83,19 +83,19 @@ pub fn name(s: &Sniffed) -> &'static str {
 
 /// What was read of an input to sniff it.
 #[derive(Debug, Clone, Copy)]
-pub enum Read {
+pub enum Seen {
     Empty,
     /// Only its start (at most [`detect::SNIFF_LIMIT`] bytes).
     Prefix,
     All,
 }
 
-impl Read {
-    pub fn new(bytes: &[u8], complete: bool) -> Read {
+impl Seen {
+    pub fn new(bytes: &[u8], complete: bool) -> Seen {
         match (bytes.is_empty(), complete) {
-            (true, true) => Read::Empty,
-            (_, false) => Read::Prefix,
-            (false, true) => Read::All,
+            (true, true) => Seen::Empty,
+            (_, false) => Seen::Prefix,
+            (false, true) => Seen::All,
         }
     }
 }
@@ -103,7 +103,7 @@ impl Read {
 /// How the answer was found, for people: the step, the confidence of a
 /// guess and a close runner-up, a declaration the bytes contradict, and
 /// signs of an encoding of the 2012 draft.
-pub fn how(s: &Sniffed, read: Read) -> String {
+pub fn how(s: &Sniffed, seen: Seen) -> String {
     let mut how = match s.source {
         Source::Bom => "byte order mark".to_string(),
         Source::Declaration => match s.declared.map(|d| d.place) {
@@ -125,13 +125,13 @@ pub fn how(s: &Sniffed, read: Read) -> String {
             }
             text
         }
-        Source::Ascii => match read {
-            Read::Empty => "empty".to_string(),
-            Read::Prefix => format!(
+        Source::Ascii => match seen {
+            Seen::Empty => "empty".to_string(),
+            Seen::Prefix => format!(
                 "ASCII only in the first {} KiB: any ASCII-compatible encoding reads that the same",
                 detect::SNIFF_LIMIT / 1024
             ),
-            Read::All => "ASCII only: any ASCII-compatible encoding reads it the same".to_string(),
+            Seen::All => "ASCII only: any ASCII-compatible encoding reads it the same".to_string(),
         },
         Source::Binary => "not text: it has bytes text does not have, such as NUL".to_string(),
     };

@@ -52,7 +52,7 @@ pub fn settle(job: &Job, input: &mut Input, name: &str, reporter: &mut Reporter)
     let refused = replacing && !job.guard.force;
     let message = match &verdict {
         Verdict::Convert(e) if job.auto => {
-            let how = sniff::how(&sniffed, sniff::Read::All);
+            let how = sniff::how(&sniffed, sniff::Seen::All);
             return Ok(Some((e, format!("-f auto chose {e} ({how})"))));
         }
         Verdict::Convert(_) | Verdict::NotText => return Ok(None),

@@ -13,7 +13,7 @@
 //! the scalar loop in `single_byte.rs`, which owns every rule about errors,
 //! takes it from there, so the kernel only ever writes what that loop would.
 
-use super::{Path, Run};
+use super::{Kernel, Run};
 
 /// How many lead bytes the small reverse table covers (a script's letters
 /// and the Latin-1 punctuation most texts use need three; Turkish needs four).
@@ -124,7 +124,7 @@ const fn keep_shuffles() -> [[u8; 16]; 256] {
 /// or two-byte characters of `t`'s leads that the encoding has and `dst` has
 /// 32 bytes of room. May write past the bytes it reports in `dst`. `blocked`
 /// is the offset (from `read`) of the character that stopped it, if one did.
-pub(crate) fn encode_pairs(path: Path, t: &EncodeTables, src: &str, dst: &mut [u8]) -> Run {
+pub(crate) fn encode_pairs(path: Kernel, t: &EncodeTables, src: &str, dst: &mut [u8]) -> Run {
     let src = src.as_bytes();
     if src.len() < 16 || dst.len() < 32 {
         // Not one block (an html reference, the end of a chunk): skip the
@@ -132,12 +132,12 @@ pub(crate) fn encode_pairs(path: Path, t: &EncodeTables, src: &str, dst: &mut [u
         return Run::NONE;
     }
     match path {
-        Path::Scalar => Run::NONE,
-        // SAFETY: `Path::select` returns these only when the CPU has them.
+        Kernel::Scalar => Run::NONE,
+        // SAFETY: `Kernel::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
-        Path::Ssse3 => unsafe { x86::encode_pairs_ssse3(t, src, dst) },
+        Kernel::Ssse3 => unsafe { x86::encode_pairs_ssse3(t, src, dst) },
         #[cfg(target_arch = "x86_64")]
-        Path::Avx2 => unsafe { x86::encode_pairs_avx2(t, src, dst) },
+        Kernel::Avx2 => unsafe { x86::encode_pairs_avx2(t, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
         _ => Run::NONE,
     }

@@ -13,7 +13,7 @@
 //! scalar loop in `single_byte.rs`, which owns every rule about errors; the
 //! kernel only ever writes what that loop would.
 //!
-//! [`Path`] names the kernels. [`Path::select`] picks the best one the CPU
+//! [`Kernel`] names the kernels. [`Kernel::select`] picks the best one the CPU
 //! has; tests force each in turn with [`force_path`] to run the exhaustive
 //! and differential checks on every path. SSE2 alone has no byte shuffle, so
 //! an x86-64 CPU without SSSE3 (and any other target) runs the scalar loop.
@@ -31,7 +31,7 @@ pub(crate) use encode::{encode_pairs, EncodeTables};
 
 /// Which kernel a single-byte decoder uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Path {
+pub enum Kernel {
     /// No vector kernel: the word-at-a-time scalar loop only.
     Scalar,
     /// 16 bytes at a time (SSSE3 for `pshufb`).
@@ -41,26 +41,26 @@ pub enum Path {
 }
 
 thread_local! {
-    static FORCED: Cell<Option<Path>> = const { Cell::new(None) };
+    static FORCED: Cell<Option<Kernel>> = const { Cell::new(None) };
 }
 
 /// Makes single-byte decoders created afterwards *on this thread* use `path`
 /// (or the best available again with `None`). For tests: a path the CPU
-/// lacks is never used (see [`Path::available`]).
+/// lacks is never used (see [`Kernel::available`]).
 #[doc(hidden)]
-pub fn force_path(path: Option<Path>) {
+pub fn force_path(path: Option<Kernel>) {
     FORCED.with(|f| f.set(path));
 }
 
-impl Path {
+impl Kernel {
     /// Whether this CPU can run `self`.
     pub fn available(self) -> bool {
         match self {
-            Path::Scalar => true,
+            Kernel::Scalar => true,
             #[cfg(target_arch = "x86_64")]
-            Path::Ssse3 => std::arch::is_x86_feature_detected!("ssse3"),
+            Kernel::Ssse3 => std::arch::is_x86_feature_detected!("ssse3"),
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -68,13 +68,13 @@ impl Path {
 
     /// The forced path if any and available, else the best available. Only a
     /// path returned here is ever run (the kernels' safety rests on it).
-    pub(crate) fn select() -> Path {
+    pub(crate) fn select() -> Kernel {
         match FORCED.with(Cell::get) {
             Some(p) if p.available() => p,
-            _ => [Path::Avx2, Path::Ssse3]
+            _ => [Kernel::Avx2, Kernel::Ssse3]
                 .into_iter()
                 .find(|p| p.available())
-                .unwrap_or(Path::Scalar),
+                .unwrap_or(Kernel::Scalar),
         }
     }
 }
@@ -200,19 +200,19 @@ const fn pack_lengths<const N: usize>(extra: u8) -> [u8; N] {
 /// after it; an error stops the kernel. May write past the bytes it reports in `dst` (as `copy_ascii`
 /// does).
 pub(crate) fn decode_pairs(
-    path: Path,
+    path: Kernel,
     t: &PairTables,
     utf8: &[u32; 256],
     src: &[u8],
     dst: &mut [u8],
 ) -> Run {
     match path {
-        Path::Scalar => Run::NONE,
-        // SAFETY: `Path::select` returns these only when the CPU has them.
+        Kernel::Scalar => Run::NONE,
+        // SAFETY: `Kernel::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
-        Path::Ssse3 => unsafe { x86::decode_pairs_ssse3(t, utf8, src, dst) },
+        Kernel::Ssse3 => unsafe { x86::decode_pairs_ssse3(t, utf8, src, dst) },
         #[cfg(target_arch = "x86_64")]
-        Path::Avx2 => unsafe { x86::decode_pairs_avx2(t, utf8, src, dst) },
+        Kernel::Avx2 => unsafe { x86::decode_pairs_avx2(t, utf8, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
         _ => Run::NONE,
     }
@@ -297,14 +297,14 @@ static PACK3_LEN: [u8; 16] = pack_lengths(2);
 /// Decodes whole 16-byte blocks of `src` into `dst` with `path`'s kernel
 /// while they hold only ASCII and `t`'s block bytes and `dst` has room for
 /// the worst case. May write past the bytes it reports in `dst`.
-pub(crate) fn decode_triples(path: Path, t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
+pub(crate) fn decode_triples(path: Kernel, t: &TripleTables, src: &[u8], dst: &mut [u8]) -> Run {
     match path {
-        Path::Scalar => Run::NONE,
-        // SAFETY: `Path::select` returns these only when the CPU has them.
+        Kernel::Scalar => Run::NONE,
+        // SAFETY: `Kernel::select` returns these only when the CPU has them.
         #[cfg(target_arch = "x86_64")]
-        Path::Ssse3 => unsafe { x86::decode_triples_ssse3(t, src, dst) },
+        Kernel::Ssse3 => unsafe { x86::decode_triples_ssse3(t, src, dst) },
         #[cfg(target_arch = "x86_64")]
-        Path::Avx2 => unsafe { x86::decode_triples_avx2(t, src, dst) },
+        Kernel::Avx2 => unsafe { x86::decode_triples_avx2(t, src, dst) },
         #[cfg(not(target_arch = "x86_64"))]
         _ => Run::NONE,
     }

@@ -22,7 +22,7 @@ fn decode(t: &'static SingleByteTable, input: &[u8], chunk: usize, dst_len: usiz
 /// kernel path this CPU has; all must agree.
 fn decode_all_ways(t: &'static SingleByteTable, input: &[u8]) -> String {
     let one = decode(t, input, input.len().max(1), 1 << 16);
-    for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
+    for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
         simd::force_path(Some(path));
         assert_eq!(
             decode(t, input, input.len().max(1), 1 << 16),
@@ -145,16 +145,22 @@ use crate::codec::test_support::{encode_html, Rng};
 use crate::codec::Encoding;
 
 fn single_byte_encodings() -> Vec<&'static Encoding> {
-    let all: Vec<_> = Encoding::all()
-        .filter(|e| matches!(e.kind(), Kind::SingleByte(_)))
-        .collect();
+    let all: Vec<_> = Encoding::all().filter(|e| e.is_single_byte()).collect();
     assert!(all.len() >= 28, "found only {}", all.len());
     all
 }
 
+#[test]
+fn single_byte_is_the_standards_group() {
+    for e in Encoding::all().chain(Encoding::historical()) {
+        let group = e.group() == "Legacy single-byte encodings";
+        assert_eq!(e.is_single_byte(), group, "{e}");
+    }
+}
+
 /// Runs `check` with each kernel path this CPU has forced on this thread.
-fn on_every_path(mut check: impl FnMut(Path)) {
-    for path in [Path::Scalar, Path::Ssse3, Path::Avx2] {
+fn on_every_path(mut check: impl FnMut(Kernel)) {
+    for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
         if path.available() {
             simd::force_path(Some(path));
             check(path);
@@ -169,7 +175,7 @@ fn check_against_oracle(
     enc: &'static Encoding,
     text: &str,
     (cuts, dst_len): (&[usize], usize),
-    path: Path,
+    path: Kernel,
 ) {
     let oracle = encoding_rs::Encoding::for_label(enc.name().as_bytes()).unwrap();
     let expected = oracle.encode(text).0;
@@ -315,7 +321,7 @@ fn encode_kernel_takes_cyrillic_and_stops_at_a_dash() {
     let text = "Съешь же ещё этих мягких французских булок — да выпей чаю.";
     let t = tables(&SB_WINDOWS_1251);
     let mut dst = [0u8; 256];
-    for path in [Path::Ssse3, Path::Avx2]
+    for path in [Kernel::Ssse3, Kernel::Avx2]
         .into_iter()
         .filter(|p| p.available())
     {

@@ -1,5 +1,5 @@
 use super::super::tests::settings;
-use super::super::ErrorMode;
+use super::super::{Eol, ErrorMode, Form, TextTransform};
 use super::*;
 use crate::codec::{
     BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
@@ -226,6 +226,17 @@ fn which_inputs_are_split() {
         ..s(WINDOWS_1252, UTF_8)
     };
     assert_eq!(split_encoding(&ignore, utf16_bom), Some(WINDOWS_1252));
+    // Every text transform carries nothing across a newline.
+    for eol in [None, Some(Eol::Lf), Some(Eol::Crlf)] {
+        for normalize in [None, Some(Form::Nfc), Some(Form::Nfkd)] {
+            let transform = TextTransform { eol, normalize };
+            let t = Settings {
+                transform,
+                ..s(SHIFT_JIS, UTF_8)
+            };
+            assert_eq!(split_encoding(&t, plain), Some(SHIFT_JIS), "{transform:?}");
+        }
+    }
     // Small inputs and one job are never split.
     let text = text(50);
     let p = Parallelism {

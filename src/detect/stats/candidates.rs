@@ -102,7 +102,7 @@ pub(crate) fn is_single_byte_encoding(encoding: &'static Encoding) -> bool {
 }
 
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
-    if encoding.group() != "Legacy single-byte encodings" {
+    if !encoding.is_single_byte() {
         return None;
     }
     let mut table = [0u32; 128];

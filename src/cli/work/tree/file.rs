@@ -6,7 +6,7 @@
 
 use super::super::auto::label_for;
 use super::super::guard;
-use super::super::sniff::{self, Read as Seen};
+use super::super::sniff::{self, Seen};
 use super::report;
 use crate::cli::report as cli_report;
 use crate::codec::Encoding;

@@ -3,7 +3,7 @@ use crate::codec::{
     ISO_8859_15, ISO_8859_2, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252,
 };
 use crate::detect::late::tests::long_french;
-use crate::detect::stats::tests::DUTCH;
+use crate::detect::stats::tests::{noise, DUTCH};
 
 fn encoded(e: &'static Encoding, text: &str) -> Vec<u8> {
     e.encode(text).unwrap().0
@@ -81,15 +81,7 @@ fn the_right_label_and_a_plausible_one_convert() {
 
 #[test]
 fn noise_is_refused_with_auto() {
-    let mut x = 7u32;
-    let random: Vec<u8> = (0..70_000)
-        .map(|_| {
-            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            0x80 | (x >> 16) as u8
-        })
-        .collect();
-    let repeated = b" \xe9".repeat(35_000);
-    for bytes in [&random, &repeated] {
+    for bytes in &noise() {
         match judge(bytes, None, None) {
             (Verdict::Unsure { candidates, .. }, _) => assert!(!candidates.is_empty()),
             (Verdict::NotText, _) => {}

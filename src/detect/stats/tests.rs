@@ -263,9 +263,9 @@ fn a_foreign_name_keeps_its_own_encoding() {
     assert_eq!(decoded_with(best, &bytes), text, "{best}");
 }
 
-#[test]
-fn noise_is_never_sure() {
-    // Random bytes 0x80-0xFF (a fixed LCG) and one byte repeated.
+/// Noise that is not text: 70,000 random bytes 0x80-0xFF (a fixed LCG),
+/// and `' \xe9'` repeated.
+pub(crate) fn noise() -> [Vec<u8>; 2] {
     let mut x = 12345u32;
     let random: Vec<u8> = (0..70_000)
         .map(|_| {
@@ -273,8 +273,12 @@ fn noise_is_never_sure() {
             0x80 | (x >> 16) as u8
         })
         .collect();
-    let repeated = b" \xe9".repeat(35_000);
-    for bytes in [&random, &repeated] {
+    [random, b" \xe9".repeat(35_000)]
+}
+
+#[test]
+fn noise_is_never_sure() {
+    for bytes in &noise() {
         let guess = detect(bytes, None);
         if guess.verdict == Verdict::Text {
             assert!(

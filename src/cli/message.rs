@@ -81,21 +81,23 @@ fn needs_escape(c: char) -> bool {
         | '\u{E0000}'..='\u{E007F}')
 }
 
-/// `s` as a JSON string: quoted, with `"`, `\` and control characters
-/// escaped (what `--json` output writes for names, labels and file names).
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c < ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+/// A JSON object with its members in the order given, on one line.
+/// (serde_json's own map sorts its keys, and its order-keeping feature
+/// needs another crate; the values are serde_json's.)
+pub fn json_object(members: &[(&str, serde_json::Value)]) -> String {
+    let members: Vec<String> = members
+        .iter()
+        .map(|(key, value)| format!("{}: {value}", serde_json::Value::from(*key)))
+        .collect();
+    format!("{{{}}}", members.join(", "))
+}
+
+/// A JSON array of the printed `items`, one per line.
+pub fn json_array(items: &[String]) -> String {
+    if items.is_empty() {
+        return "[]\n".to_string();
     }
-    out.push('"');
-    out
+    format!("[\n  {}\n]\n", items.join(",\n  "))
 }
 
 /// A character as shown in messages: `U+20AC '€'`, or just `U+001B` when it
@@ -130,13 +132,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_strings_are_escaped() {
+    fn json_objects_keep_their_order_and_escape() {
+        let object = json_object(&[
+            ("z", serde_json::Value::from("a\"b\\c\u{1}\n\u{e9}")),
+            ("a", serde_json::Value::Null),
+        ]);
         assert_eq!(
-            json_string("a\"b\\c\u{1}\u{e9}"),
-            "\"a\\\"b\\\\c\\u0001\u{e9}\""
+            object,
+            "{\"z\": \"a\\\"b\\\\c\\u0001\\n\u{e9}\", \"a\": null}"
         );
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-        assert_eq!(json_string("\u{65E5}"), "\"\u{65E5}\"");
+        let parsed: serde_json::Value = serde_json::from_str(&object).unwrap();
+        assert_eq!(parsed["z"], "a\"b\\c\u{1}\n\u{e9}");
+        assert_eq!(json_array(&[object.clone(), object]).lines().count(), 4);
+        assert_eq!(json_array(&[]), "[]\n");
     }
 
     #[test]

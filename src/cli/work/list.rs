@@ -4,8 +4,9 @@
 use crate::cli::interface::historical;
 use crate::cli::interface::labels::{self, Direction};
 use crate::cli::interface::names;
-use crate::cli::message::{self, json_string};
+use crate::cli::message;
 use crate::codec::{Encoding, REPLACEMENT};
+use serde_json::{json, Value};
 
 /// Groups in the standard's order: heading, then its encodings.
 fn groups() -> Vec<(&'static str, Vec<&'static Encoding>)> {
@@ -49,39 +50,37 @@ fn line(e: &Encoding) -> String {
     out
 }
 
-/// Ends an element of a JSON array: `close`, then a comma unless it is the
-/// last one.
-fn end_element(out: &mut String, close: &str, more: bool) {
-    out.push_str(close);
-    out.push_str(if more { ",\n" } else { "\n" });
-}
-
 /// The JSON listing, in the shape and layout of the standard's
 /// encodings.json: `[{"encodings": [{"labels": [...], "name": ...}],
-/// "heading": ...}]`.
+/// "heading": ...}]`, indented by two. (Its members are in alphabetical
+/// order, as serde_json's map keeps them.)
 pub fn json() -> String {
-    let mut out = String::from("[\n");
-    let groups = groups();
-    for (gi, (heading, encodings)) in groups.iter().enumerate() {
-        out.push_str("  {\n    \"encodings\": [\n");
-        for (ei, e) in encodings.iter().enumerate() {
-            out.push_str("      {\n        \"labels\": [\n");
-            for (li, label) in e.labels().iter().enumerate() {
-                out.push_str("          ");
-                out.push_str(&json_string(label));
-                end_element(&mut out, "", li + 1 < e.labels().len());
-            }
-            out.push_str("        ],\n        \"name\": ");
-            out.push_str(&json_string(e.name()));
-            out.push_str(&historical_member(e).unwrap_or_default());
-            end_element(&mut out, "\n      }", ei + 1 < encodings.len());
-        }
-        out.push_str("    ],\n    \"heading\": ");
-        out.push_str(&json_string(heading));
-        end_element(&mut out, "\n  }", gi + 1 < groups.len());
+    let groups: Vec<Value> = groups()
+        .into_iter()
+        .map(|(heading, encodings)| {
+            let encodings: Vec<Value> = encodings.into_iter().map(encoding_json).collect();
+            json!({ "encodings": encodings, "heading": heading })
+        })
+        .collect();
+    let listing = serde_json::to_string_pretty(&groups).expect("a Value always serializes");
+    // The extra member stays on one line, so the lines of the listing stay
+    // encodings.json's: a placeholder is printed, then replaced.
+    let inline = serde_json::to_string(&historical_member()).expect("a Value always serializes");
+    listing.replacen(&Value::from(HISTORICAL_PLACEHOLDER).to_string(), &inline, 1) + "\n"
+}
+
+/// Stands for the `"with --historical"` member's value while the listing is
+/// printed.
+const HISTORICAL_PLACEHOLDER: &str = "\u{0}with --historical\u{0}";
+
+/// An encoding's object in `wenc -l --json`; replacement's has an extra
+/// member, `"with --historical"`, after its "name".
+fn encoding_json(e: &Encoding) -> Value {
+    let mut object = json!({ "labels": e.labels(), "name": e.name() });
+    if e == REPLACEMENT {
+        object["with --historical"] = Value::from(HISTORICAL_PLACEHOLDER);
     }
-    out.push_str("]\n");
-    out
+    object
 }
 
 /// What one `-l` LABEL names.
@@ -136,24 +135,23 @@ fn describe_text(found: &[Described]) -> String {
 }
 
 /// `[{"label": ..., "name": ..., "labels": [...], "note": ...}]`, the note
-/// only for an extra name.
+/// only for an extra name, members in that order.
 fn describe_json(found: &[Described]) -> String {
-    let mut out = String::from("[\n");
-    for (i, d) in found.iter().enumerate() {
-        let labels: Vec<String> = d.encoding.labels().iter().map(|l| json_string(l)).collect();
-        out.push_str(&format!(
-            "  {{\n    \"label\": {},\n    \"name\": {},\n    \"labels\": [{}]",
-            json_string(d.label),
-            json_string(d.encoding.name()),
-            labels.join(", ")
-        ));
-        if let Some(note) = &d.note {
-            out.push_str(&format!(",\n    \"note\": {}", json_string(note)));
-        }
-        end_element(&mut out, "\n  }", i + 1 < found.len());
-    }
-    out.push_str("]\n");
-    out
+    let objects: Vec<String> = found
+        .iter()
+        .map(|d| {
+            let mut members = vec![
+                ("label", Value::from(d.label)),
+                ("name", Value::from(d.encoding.name())),
+                ("labels", Value::from(d.encoding.labels())),
+            ];
+            if let Some(note) = &d.note {
+                members.push(("note", Value::from(note.as_str())));
+            }
+            message::json_object(&members)
+        })
+        .collect();
+    message::json_array(&objects)
 }
 
 /// The end of `wenc -l`: what the draft's labels mean with the option. The
@@ -168,26 +166,18 @@ fn historical_text() -> String {
     out
 }
 
-/// An extra member for `encoding`'s object in `wenc -l --json` (after its
-/// "name"): for replacement, which of its labels `--historical` changes, as
-/// `{"label": "name"}`. On one line, so the listing's layout stays
-/// encodings.json's.
-fn historical_member(encoding: &Encoding) -> Option<String> {
-    if encoding != REPLACEMENT {
-        return None;
-    }
-    let pairs: Vec<String> = encoding
+/// Replacement's extra member in `wenc -l --json`: which of its labels
+/// `--historical` changes, as `{"label": "name"}`.
+fn historical_member() -> Value {
+    REPLACEMENT
         .labels()
         .iter()
         .filter_map(|l| {
             let e = Encoding::historical_for(l.as_bytes())?;
-            Some(format!("{}: {}", json_string(l), json_string(e.name())))
+            Some((l.to_string(), Value::from(e.name())))
         })
-        .collect();
-    Some(format!(
-        ",\n        \"with --historical\": {{{}}}",
-        pairs.join(", ")
-    ))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 #[cfg(test)]
@@ -196,12 +186,15 @@ mod tests {
     use crate::codec::UTF_8;
 
     #[test]
-    fn json_member_only_for_replacement() {
-        assert_eq!(historical_member(UTF_8), None);
-        assert_eq!(
-            historical_member(REPLACEMENT).unwrap(),
-            ",\n        \"with --historical\": {\"csiso2022kr\": \"ISO-2022-KR\", \
-             \"hz-gb-2312\": \"HZ-GB-2312\", \"iso-2022-kr\": \"ISO-2022-KR\"}"
-        );
+    fn historical_member_only_for_replacement_and_on_one_line() {
+        let listing = json();
+        assert!(listing.contains(
+            "        \"name\": \"replacement\",\n        \"with --historical\": \
+             {\"csiso2022kr\":\"ISO-2022-KR\",\"hz-gb-2312\":\"HZ-GB-2312\",\
+             \"iso-2022-kr\":\"ISO-2022-KR\"}\n      }"
+        ));
+        assert_eq!(listing.matches("with --historical").count(), 1);
+        assert!(!listing.contains('\u{0}'));
+        assert!(encoding_json(UTF_8).get("with --historical").is_none());
     }
 }

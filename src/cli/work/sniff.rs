@@ -1,11 +1,12 @@
 //! `--sniff`: one line (or JSON object) per input naming its encoding and
 //! how it was found; and [`how`], the same explanation for `-f auto`.
 
-use crate::cli::message::{self, json_string};
+use crate::cli::message;
 use crate::cli::report;
 use crate::cli::status::{self, Status};
 use crate::detect::{self, Difference, Hint, Place, Sniffed, Source};
 use crate::io as wio;
+use serde_json::{json, Value};
 use std::io::IsTerminal;
 
 /// A runner-up at least this fraction of the best candidate's confidence
@@ -48,7 +49,7 @@ pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
         }
     }
     let out = if json {
-        format!("[{}]\n", objects.join(",")).into_bytes()
+        message::json_array(&objects).into_bytes()
     } else {
         lines
     };
@@ -162,117 +163,80 @@ fn percent(confidence: f32) -> String {
     report::percent(confidence)
 }
 
-/// The `"file"` member for the name `raw`: the name as a JSON string; a
-/// name that is not UTF-8 has U+FFFD for its invalid bytes there, and all
-/// its bytes in a `"file_bytes"` array beside it.
-fn json_file(raw: &[u8]) -> String {
-    match std::str::from_utf8(raw) {
-        Ok(name) => format!("\"file\": {}", json_string(name)),
-        Err(_) => {
-            let bytes: Vec<String> = raw.iter().map(u8::to_string).collect();
-            format!(
-                "\"file\": {}, \"file_bytes\": [{}]",
-                json_string(&String::from_utf8_lossy(raw)),
-                bytes.join(", ")
-            )
-        }
+/// The `"file"` member for the name `raw`, first of an object's members:
+/// a name that is not UTF-8 has U+FFFD for its invalid bytes there, and
+/// all its bytes in a `"file_bytes"` array beside it.
+fn file_members(raw: &[u8]) -> Vec<(&'static str, Value)> {
+    let mut members = vec![("file", Value::from(String::from_utf8_lossy(raw)))];
+    if std::str::from_utf8(raw).is_err() {
+        members.push(("file_bytes", Value::from(raw)));
     }
+    members
 }
 
 /// One input's JSON object: every member in every object (an input that
 /// could not be read has an `"error"`, and nulls).
 fn json_object(file: &[u8], answer: &Result<Answer, String>) -> String {
-    let s = match answer {
+    let mut members = file_members(file);
+    let (s, differences) = match answer {
         Err(why) => {
-            return format!(
-                "\n  {{{}, \"error\": {}, \"encoding\": null, \"source\": null, \
-                 \"confidence\": null, \"candidates\": [], \"declared\": null, \
-                 \"historical\": null, \"differences\": []}}",
-                json_file(file),
-                json_string(why)
-            )
+            members.extend([
+                ("error", Value::from(why.as_str())),
+                ("encoding", Value::Null),
+                ("source", Value::Null),
+                ("confidence", Value::Null),
+                ("candidates", json!([])),
+                ("declared", Value::Null),
+                ("historical", Value::Null),
+                ("differences", json!([])),
+            ]);
+            return message::json_object(&members);
         }
-        Ok((s, _, _)) => s,
+        Ok((s, _, differences)) => (s, differences),
     };
-    let differences = match answer {
-        Ok((_, _, d)) => json_differences(d),
-        Err(_) => String::new(),
-    };
-    let candidates: Vec<String> = s
+    let candidates: Vec<Value> = s
         .candidates
         .iter()
-        .map(|c| {
-            format!(
-                "{{\"name\": {}, \"score\": {}}}",
-                json_string(c.encoding.name()),
-                score(c.confidence)
-            )
-        })
+        .map(|c| json!({ "name": c.encoding.name(), "score": score(c.confidence) }))
         .collect();
-    let declared = match s.declared {
-        Some(d) => format!(
-            "{{\"encoding\": {}, \"in\": {}, \"contradicted\": {}}}",
-            json_string(d.encoding.name()),
-            json_string(match d.place {
-                Place::Meta => "meta",
-                Place::Xml => "xml",
-            }),
-            s.contradicted().is_some()
-        ),
-        None => "null".to_string(),
-    };
-    let historical = match s.historical {
-        Some(h) => format!(
-            "{{\"name\": {}, \"label\": {}}}",
-            json_string(h.name()),
-            json_string(h.label())
-        ),
-        None => "null".to_string(),
-    };
-    format!(
-        "\n  {{{}, \"error\": null, \"encoding\": {}, \"source\": {}, \"confidence\": {}, \
-         \"candidates\": [{}], \"declared\": {}, \"historical\": {}, \"differences\": [{}]}}",
-        json_file(file),
-        s.encoding
-            .map_or("null".to_string(), |e| json_string(e.name())),
-        json_string(s.source.as_str()),
-        score(s.confidence),
-        candidates.join(", "),
-        declared,
-        historical,
-        differences
-    )
-}
-
-/// The `differences` member's items: each runner-up that reads the input
-/// differently, with up to three words as the winner and as it reads them.
-fn json_differences(differences: &[Difference]) -> String {
-    differences
+    let declared = s.declared.map(|d| {
+        let place = match d.place {
+            Place::Meta => "meta",
+            Place::Xml => "xml",
+        };
+        let contradicted = s.contradicted().is_some();
+        json!({ "encoding": d.encoding.name(), "in": place, "contradicted": contradicted })
+    });
+    let historical = s
+        .historical
+        .map(|h| json!({ "name": h.name(), "label": h.label() }));
+    // Each runner-up that reads the input differently, with up to three
+    // words as the winner and as it reads them.
+    let differences: Vec<Value> = differences
         .iter()
-        .map(|d| {
-            let words: Vec<String> = d
-                .words
-                .iter()
-                .map(|(a, b)| format!("[{}, {}]", json_string(a), json_string(b)))
-                .collect();
-            format!(
-                "{{\"name\": {}, \"words\": [{}]}}",
-                json_string(d.encoding.name()),
-                words.join(", ")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|d| json!({ "name": d.encoding.name(), "words": d.words }))
+        .collect();
+    members.extend([
+        ("error", Value::Null),
+        ("encoding", json!(s.encoding.map(|e| e.name()))),
+        ("source", Value::from(s.source.as_str())),
+        ("confidence", score(s.confidence)),
+        ("candidates", Value::from(candidates)),
+        ("declared", json!(declared)),
+        ("historical", json!(historical)),
+        ("differences", Value::from(differences)),
+    ]);
+    message::json_object(&members)
 }
 
-/// A confidence as a JSON number, 0 to 1 with three decimals.
-fn score(confidence: f32) -> String {
+/// A confidence as a JSON number, 0 to 1, rounded to three decimals.
+fn score(confidence: f32) -> Value {
     let c = if confidence.is_nan() {
         0.0
     } else {
         confidence.clamp(0.0, 1.0)
     };
-    format!("{c:.3}")
+    Value::from((f64::from(c) * 1000.0).round() / 1000.0)
 }
 
 #[cfg(test)]
@@ -281,9 +245,10 @@ mod tests {
 
     #[test]
     fn scores_are_json_numbers() {
-        assert_eq!(score(0.97), "0.970");
-        assert_eq!(score(f32::NAN), "0.000");
-        assert_eq!(score(1.5), "1.000");
+        assert_eq!(score(0.97).to_string(), "0.97");
+        assert_eq!(score(0.12345).to_string(), "0.123");
+        assert_eq!(score(f32::NAN).to_string(), "0.0");
+        assert_eq!(score(1.5).to_string(), "1.0");
         assert_eq!(percent(0.999), "99%");
     }
 }

@@ -1,0 +1,173 @@
+//! One chunk through the [`Converter`]: decoded into the text buffer (in
+//! the [`ErrorMode`]'s way, counting replacements), then transformed,
+//! encoded and written. Every way in ([`Converter::convert_slice`],
+//! [`Converter::convert_reader`], the pass-through and the `-j` pieces)
+//! ends here.
+
+use super::encode;
+use super::transform::Transformer;
+use super::{ConvertError, Converter, ErrorMode, MalformedInput, TextPosition};
+use crate::codec::CoderStatus;
+use std::io::Write;
+
+impl Converter {
+    /// Converts one chunk of input. `last` marks the end of the input: the
+    /// decoder reports an incomplete final sequence and the encoder returns
+    /// to its initial state. Output is written to `sink` as it is produced;
+    /// when this returns, nothing is held back but codec state.
+    pub fn feed<W: Write + ?Sized>(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        if self.finished {
+            return Err(ConvertError::Internal("input fed after its end"));
+        }
+        let mut read = 0;
+        loop {
+            let (r, written, done, fatal) = self.decode_step(&src[read..], last);
+            read += r;
+            self.summary.bytes_read += r as u64;
+            let end_of_input = done && last && fatal.is_none();
+            self.emit(written, end_of_input, sink)?;
+            if let Some(m) = fatal {
+                return Err(ConvertError::Malformed(m));
+            }
+            if done {
+                self.finished = last;
+                return Ok(());
+            }
+            if r == 0 && written == 0 {
+                return Err(ConvertError::Internal("the decoder made no progress"));
+            }
+        }
+    }
+
+    /// Decodes from `src` into the text buffer until the input is consumed
+    /// (`done`), the buffer is full, or (fatal mode) a malformed sequence.
+    /// Returns bytes read, text length, `done`, and the fatal error. The
+    /// codec writes the U+FFFD replacements; the driver counts them and
+    /// works out the position of the first.
+    fn decode_step(
+        &mut self,
+        src: &[u8],
+        last: bool,
+    ) -> (usize, usize, bool, Option<MalformedInput>) {
+        if self.settings.mode == ErrorMode::Fatal {
+            let (result, r, w) = self
+                .decoder
+                .decode_without_replacement(src, &mut self.text, last);
+            return match result {
+                crate::codec::DecoderResult::InputEmpty => (r, w, true, None),
+                crate::codec::DecoderResult::OutputFull => (r, w, false, None),
+                crate::codec::DecoderResult::Malformed(m) => {
+                    let at = self.tracker.position_in(&self.text, w);
+                    (r, w, false, Some(self.malformed(m, at)))
+                }
+            };
+        }
+        // Only an unrepresentable character can stop a conversion in
+        // replacement mode; replacements before what is still to encode (the
+        // text buffer and the transform's carry) cannot be after it.
+        let record = self.settings.mode == ErrorMode::Replacement && self.encoder.is_some();
+        if record {
+            let held = self.transform.as_ref().map_or(0, |t| t.held() as u64);
+            let encoded = self.tracker.base - held;
+            self.replaced_at.retain(|&at| at >= encoded);
+        }
+        let (base, replaced_at) = (self.tracker.base, &mut self.replaced_at);
+        let mut first = None;
+        let step = self
+            .decoder
+            .decode_replacing(src, &mut self.text, last, &mut |m, at| {
+                first.get_or_insert((*m, at));
+                if record {
+                    replaced_at.push(base + at as u64);
+                }
+            });
+        if let (Some((m, at)), None) = (first, self.summary.first_malformed) {
+            // Only the first one needs a position, which costs a scan of the
+            // text before it.
+            let position = self.tracker.position_in(&self.text, at);
+            self.summary.first_malformed = Some(self.malformed(m, position));
+        }
+        self.summary.malformed += step.replaced;
+        let done = step.status == CoderStatus::InputEmpty;
+        (step.read, step.written, done, None)
+    }
+
+    /// A malformed sequence the decoder reported, in the driver's terms.
+    fn malformed(&self, m: crate::codec::MalformedSequence, at: TextPosition) -> MalformedInput {
+        let offset = self.input_base + m.offset;
+        MalformedInput::new(self.decoder.encoding(), offset, m.bytes(), at)
+    }
+
+    /// Encodes and writes the first `len` bytes of the text buffer.
+    fn emit<W: Write + ?Sized>(
+        &mut self,
+        len: usize,
+        end_of_input: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        if let (None, Some(_)) = (&self.encoder, &self.transform) {
+            return self.emit_transformed_utf8(len, end_of_input, sink);
+        }
+        let bytes = &self.text[..len];
+        let write = self.settings.write_output;
+        let result = match &mut self.encoder {
+            None if write => sink.write_all(bytes).map_err(ConvertError::Write),
+            None => Ok(()),
+            Some(encoder) => {
+                // Decoders write only UTF-8 in whole characters (the codec's
+                // contract, checked exhaustively by its tests); simdutf8
+                // confirms it for a small fraction of the encoding's cost.
+                let decoded =
+                    simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+                let (text, transform) = match &mut self.transform {
+                    None => (decoded, None),
+                    Some(t) => {
+                        t.apply(decoded, end_of_input);
+                        let t: &Transformer = t;
+                        (t.text(), Some((t, decoded)))
+                    }
+                };
+                encode::encode(
+                    encoder,
+                    text,
+                    end_of_input,
+                    encode::Target {
+                        out: &mut self.out,
+                        sink: if write { Some(sink) } else { None },
+                        mode: self.settings.mode,
+                        to: self.settings.to,
+                        tracker: &self.tracker,
+                        transform,
+                        summary: &mut self.summary,
+                    },
+                )
+            }
+        };
+        self.tracker.advance(bytes);
+        if let Err(ConvertError::Unmappable(u)) = &result {
+            self.forget_replacements_after(u.text_offset);
+        }
+        result
+    }
+
+    /// An unrepresentable character at `text_offset` stopped the conversion:
+    /// replacements decoded after it are not part of the account (how far
+    /// decoding ran ahead depends on the buffer size).
+    fn forget_replacements_after(&mut self, text_offset: u64) {
+        let after = self
+            .replaced_at
+            .iter()
+            .filter(|&&at| at > text_offset)
+            .count();
+        self.summary.malformed -= after as u64;
+        if self.summary.malformed == 0 {
+            // The first replacement was after the character too.
+            self.summary.first_malformed = None;
+        }
+    }
+}

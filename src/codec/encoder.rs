@@ -145,19 +145,11 @@ impl Encoder {
     fn queue_reference(&mut self, ch: char) {
         // "&#1114111;" is 10 bytes: it always fits the 12-byte buffer.
         let buf = &mut self.reference.buf;
-        let mut digits = [0u8; 7];
-        let (mut n, mut i) = (ch as u32, digits.len());
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        let len = digits.len() - i;
+        let mut digits = [0u8; 20];
+        let digits = super::shared::decimal(u64::from(ch), &mut digits);
+        let len = digits.len();
         buf[..2].copy_from_slice(b"&#");
-        buf[2..2 + len].copy_from_slice(&digits[i..]);
+        buf[2..2 + len].copy_from_slice(digits);
         buf[2 + len] = b';';
         self.reference.len = (3 + len) as u8;
         self.reference.done = 0;

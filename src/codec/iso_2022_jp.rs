@@ -1,7 +1,7 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
 use super::multi_byte::hot_word;
-use super::shared::{next_scalar, unmappable, write_bmp};
+use super::shared::{next_scalar, unmappable, write_bmp, Requeue};
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -40,8 +40,7 @@ pub(crate) struct Iso2022JpDecoder {
     /// Bytes 2 and 3 of the last escape sequence, reported when the next
     /// escape sequence immediately follows it (the first one was useless).
     last_escape: [u8; 2],
-    queue: [u8; QUEUE],
-    queue_len: u8,
+    queue: Requeue<QUEUE>,
 }
 
 impl Iso2022JpDecoder {
@@ -52,24 +51,18 @@ impl Iso2022JpDecoder {
             lead: 0,
             output: false,
             last_escape: [0; 2],
-            queue: [0; QUEUE],
-            queue_len: 0,
+            queue: Requeue::default(),
         }
     }
 
     /// Restores `bytes` to the front of the input ("prepend").
     fn restore(&mut self, bytes: &[u8]) {
-        let (len, k) = (self.queue_len as usize, bytes.len());
-        debug_assert!(len + k <= QUEUE, "ISO-2022-JP queue overflow");
-        let k = k.min(QUEUE - len);
-        self.queue.copy_within(0..len, k);
-        self.queue[..k].copy_from_slice(&bytes[..k]);
-        self.queue_len += k as u8;
+        self.queue.prepend(bytes);
     }
 
     /// A malformed sequence; the queued bytes come after it.
     fn error(&self, bytes: &[u8]) -> Step {
-        Step::Error(RawMalformed::new(bytes, self.queue_len))
+        Step::Error(RawMalformed::new(bytes, self.queue.len()))
     }
 
     /// §12.2.1's handler for one byte.
@@ -197,7 +190,7 @@ impl Iso2022JpDecoder {
                 self.restore(&[lead]);
                 self.output = false;
                 self.state = self.output_state;
-                Some(RawMalformed::new(&[ESC], self.queue_len))
+                Some(RawMalformed::new(&[ESC], self.queue.len()))
             }
             _ => {
                 *self = Iso2022JpDecoder::new();
@@ -209,7 +202,7 @@ impl Iso2022JpDecoder {
     pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         loop {
-            if self.queue_len == 0 {
+            if self.queue.is_empty() {
                 match self.state {
                     State::Ascii => {
                         let limit = (src.len() - r).min(dst.len() - w);
@@ -246,11 +239,7 @@ impl Iso2022JpDecoder {
                     _ => {}
                 }
             }
-            let byte = if self.queue_len > 0 {
-                self.queue[0]
-            } else if r < src.len() {
-                src[r]
-            } else {
+            let Some(byte) = self.queue.next(src, r) else {
                 if last {
                     if let Some(m) = self.end() {
                         return (RawDecoderResult::Malformed(m), r, w);
@@ -261,12 +250,7 @@ impl Iso2022JpDecoder {
             if dst.len() - w < 3 {
                 return (RawDecoderResult::OutputFull, r, w);
             }
-            if self.queue_len > 0 {
-                self.queue.copy_within(1..QUEUE, 0);
-                self.queue_len -= 1;
-            } else {
-                r += 1;
-            }
+            self.queue.take(&mut r);
             match self.step(byte) {
                 Step::Continue => {}
                 Step::Emit(cp) => w = write_bmp(dst, w, cp),

@@ -21,7 +21,7 @@
 //! right after a lead byte is part of an error and does not end SO mode).
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
-use super::shared::{scalar_at, unmappable, write_bmp};
+use super::shared::{scalar_at, unmappable, write_bmp, Requeue};
 use super::tables::{EUC_KR_BYTES, UTF8_EUC_KR};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -73,8 +73,7 @@ const QUEUE: usize = 3;
 pub(crate) struct Iso2022KrDecoder {
     state: State,
     lead: u8,
-    queue: [u8; QUEUE],
-    queue_len: u8,
+    queue: Requeue<QUEUE>,
 }
 
 impl Iso2022KrDecoder {
@@ -82,21 +81,16 @@ impl Iso2022KrDecoder {
         Iso2022KrDecoder {
             state: State::Ascii,
             lead: 0,
-            queue: [0; QUEUE],
-            queue_len: 0,
+            queue: Requeue::default(),
         }
     }
 
     /// A failed escape sequence: back to ASCII, ESC is the error, and
     /// `again` (the bytes after it) is read again.
     fn bad_escape(&mut self, again: &[u8]) -> RawMalformed {
-        let len = self.queue_len as usize;
-        debug_assert!(len + again.len() <= QUEUE, "ISO-2022-KR queue overflow");
-        self.queue.copy_within(0..len, again.len());
-        self.queue[..again.len()].copy_from_slice(again);
-        self.queue_len += again.len() as u8;
+        self.queue.prepend(again);
         self.state = State::Ascii;
-        RawMalformed::new(&[ESC], self.queue_len)
+        RawMalformed::new(&[ESC], self.queue.len())
     }
 
     /// §12.2's decoder for one byte.
@@ -159,11 +153,7 @@ impl Iso2022KrDecoder {
     pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
         let (mut r, mut w) = (0, 0);
         loop {
-            let byte = if self.queue_len > 0 {
-                self.queue[0]
-            } else if r < src.len() {
-                src[r]
-            } else {
+            let Some(byte) = self.queue.next(src, r) else {
                 // After an error here, the next call reads the bytes the
                 // end gave back (if any) and comes here again.
                 if let Some(m) = last.then(|| self.end()).flatten() {
@@ -174,12 +164,7 @@ impl Iso2022KrDecoder {
             if dst.len() - w < 3 {
                 return (RawDecoderResult::OutputFull, r, w);
             }
-            if self.queue_len > 0 {
-                self.queue.copy_within(1.., 0);
-                self.queue_len -= 1;
-            } else {
-                r += 1;
-            }
+            self.queue.take(&mut r);
             match self.step(byte) {
                 Step::Continue => {}
                 Step::Emit(cp) => w = write_bmp(dst, w, cp),

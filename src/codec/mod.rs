@@ -53,6 +53,7 @@ pub use encoder::{Encoder, EncoderResult, UnmappableChar};
 pub use historical::{HZ_GB_2312, ISO_2022_KR};
 pub(crate) use registry::could_be_bom_prefix;
 pub use registry::{bom_bytes, bom_sniff, input_encoding, Encoding};
+pub use shared::decimal;
 #[doc(hidden)]
 pub use simd::{force_path, Kernel as SimdPath};
 pub use tables::{

@@ -168,3 +168,78 @@ macro_rules! pair_encoder {
     };
 }
 pub(crate) use pair_encoder;
+
+/// `n` in decimal ASCII digits, written at the end of `digits` (20 is
+/// enough for any `u64`): for numeric character references, and for the
+/// out-of-memory message, which must not allocate (no `write!`). Returns
+/// the digits.
+pub fn decimal(mut n: u64, digits: &mut [u8; 20]) -> &[u8] {
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &digits[i..];
+        }
+    }
+}
+
+/// Bytes a stateful decoder gave back to its input after taking them (the
+/// standard's "prepend to stream"), read again before the rest of it.
+pub(crate) struct Requeue<const N: usize> {
+    bytes: [u8; N],
+    len: u8,
+}
+
+impl<const N: usize> Default for Requeue<N> {
+    fn default() -> Self {
+        Requeue {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> Requeue<N> {
+    /// How many bytes are queued (those after a malformed sequence found now).
+    pub fn len(&self) -> u8 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Puts `bytes` in front of the queued ones.
+    pub fn prepend(&mut self, bytes: &[u8]) {
+        let len = usize::from(self.len);
+        debug_assert!(len + bytes.len() <= N, "decoder queue overflow");
+        let k = bytes.len().min(N - len);
+        self.bytes.copy_within(0..len, k);
+        self.bytes[..k].copy_from_slice(&bytes[..k]);
+        self.len += k as u8;
+    }
+
+    /// The next byte to read: the first queued one, else `src[r]`.
+    #[inline(always)]
+    pub fn next(&self, src: &[u8], r: usize) -> Option<u8> {
+        if self.len > 0 {
+            Some(self.bytes[0])
+        } else {
+            src.get(r).copied()
+        }
+    }
+
+    /// Takes the byte [`next`](Requeue::next) gave: off the queue, or from
+    /// the input (`r` moves on).
+    #[inline(always)]
+    pub fn take(&mut self, r: &mut usize) {
+        if self.len > 0 {
+            self.bytes.copy_within(1.., 0);
+            self.len -= 1;
+        } else {
+            *r += 1;
+        }
+    }
+}

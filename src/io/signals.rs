@@ -184,18 +184,9 @@ pub fn out_of_memory(size: usize) -> ! {
     let mut line = *b"wenc: out of memory (allocating                      ";
     let mut len = b"wenc: out of memory (allocating ".len();
     let mut digits = [0u8; 20];
-    let mut n = size;
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    line[len..len + digits.len() - i].copy_from_slice(&digits[i..]);
-    len += digits.len() - i;
+    let digits = crate::codec::decimal(size as u64, &mut digits);
+    line[len..len + digits.len()].copy_from_slice(digits);
+    len += digits.len();
     const END: &[u8] = b" bytes)\n";
     unlink_temp();
     // SAFETY: write and _exit are async-signal-safe; buffers are local.

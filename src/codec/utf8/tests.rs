@@ -114,25 +114,20 @@ fn reference(input: &[u8]) -> Vec<Ev> {
                     needed = 1;
                     cp = u32::from(b & 0x1F);
                 }
-                0xE0..=0xEF => {
-                    if b == 0xE0 {
-                        lo = 0xA0;
+                0xE0..=0xF4 => {
+                    // The standard's bounds for the first continuation byte.
+                    match b {
+                        0xE0 => lo = 0xA0,
+                        0xED => hi = 0x9F,
+                        0xF0 => lo = 0x90,
+                        0xF4 => hi = 0x8F,
+                        _ => {}
                     }
-                    if b == 0xED {
-                        hi = 0x9F;
-                    }
-                    needed = 2;
-                    cp = u32::from(b & 0xF);
-                }
-                0xF0..=0xF4 => {
-                    if b == 0xF0 {
-                        lo = 0x90;
-                    }
-                    if b == 0xF4 {
-                        hi = 0x8F;
-                    }
-                    needed = 3;
-                    cp = u32::from(b & 0x7);
+                    (needed, cp) = if b <= 0xEF {
+                        (2, u32::from(b & 0xF))
+                    } else {
+                        (3, u32::from(b & 0x7))
+                    };
                 }
                 _ => evs.push(Ev::Bad(0, vec![b])),
             }

@@ -7,7 +7,7 @@ use super::interface::historical;
 use super::message;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
-use crate::io::{OpenError, OutputError, Source};
+use crate::io::{OpenError, Origin, OutputError};
 use std::io;
 use std::path::Path;
 
@@ -378,10 +378,10 @@ pub fn output_error(e: &OutputError, target: &Path) -> String {
 }
 
 /// The name of an input in messages (escaped).
-pub fn shown(source: &Source) -> String {
+pub fn shown(source: &Origin) -> String {
     match source {
-        Source::Stdin => "<stdin>".to_string(),
-        Source::Path(p) => message::path(p),
+        Origin::Stdin => "<stdin>".to_string(),
+        Origin::Path(p) => message::path(p),
     }
 }
 

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum Origin {
     /// Standard input (no FILE, or `-`).
     Stdin,
     Path(PathBuf),
@@ -71,16 +71,16 @@ impl Input {
     /// (as `open` would); see [`Input::open_regular`] for one that may not.
     /// `bus_message` is what to print (to standard error) if a mapped file
     /// shrinks under us; see [`signals::guard_mapped_input`].
-    pub fn open(source: &Source, bus_message: &str) -> Result<Input, OpenError> {
+    pub fn open(source: &Origin, bus_message: &str) -> Result<Input, OpenError> {
         let path = match source {
-            Source::Stdin => {
+            Origin::Stdin => {
                 return Ok(Input {
                     data: Data::Stdin,
                     identity: Identity::of_fd(0),
                     head: Head::default(),
                 })
             }
-            Source::Path(path) => path,
+            Origin::Path(path) => path,
         };
         let (file, identity) = open_file(path)?;
         if !identity.regular {
@@ -429,7 +429,7 @@ fn page_size() -> usize {
 fn release(_map: &Mmap, _from: usize, _to: usize) {}
 
 /// Reads up to `n` bytes from the start of `source` (for `--sniff`).
-pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
+pub fn read_prefix(source: &Origin, n: usize) -> Result<Vec<u8>, OpenError> {
     let mut buf = vec![0; n];
     let mut filled = 0;
     let mut read = |r: &mut dyn Read| -> io::Result<()> {
@@ -444,8 +444,8 @@ pub fn read_prefix(source: &Source, n: usize) -> Result<Vec<u8>, OpenError> {
         Ok(())
     };
     match source {
-        Source::Stdin => read(&mut io::stdin().lock())?,
-        Source::Path(path) => {
+        Origin::Stdin => read(&mut io::stdin().lock())?,
+        Origin::Path(path) => {
             let (mut file, identity) = open_file(path)?;
             if !identity.regular {
                 wait_for_writer(&file)?;

@@ -38,6 +38,6 @@ pub mod walk;
 #[cfg(unix)]
 pub use attrs::KeepError;
 pub use identity::Identity;
-pub use input::{read_prefix, Input, OpenError, Source};
+pub use input::{read_prefix, Input, OpenError, Origin};
 pub use oom::ExitOnOom;
 pub use output::{Output, OutputError};

@@ -594,7 +594,7 @@ mod pass_through {
     use std::io::{self, Write};
     use std::os::unix::fs::FileExt;
     use wenc::convert::{ConvertError, Converter, ErrorMode, Parallelism};
-    use wenc::io::{Input, Source};
+    use wenc::io::{Input, Origin};
 
     /// A sink that, on its first write, changes the input file further on
     /// (a valid byte becomes 0xFF), as another process might meanwhile.
@@ -630,7 +630,7 @@ mod pass_through {
                 let d = tempfile::tempdir().unwrap();
                 let path = d.path().join("in");
                 fs::write(&path, &text).unwrap();
-                let mut input = Input::open(&Source::Path(path.clone()), "changed").unwrap();
+                let mut input = Input::open(&Origin::Path(path.clone()), "changed").unwrap();
                 let s = settings(enc("utf-8"), enc("utf-8"), ErrorMode::Fatal);
                 let file = fs::OpenOptions::new().write(true).open(&path).unwrap();
                 let mut sink = Meddler {

@@ -5,13 +5,13 @@ use crate::cli::work::guard::Guard;
 use crate::cli::work::strict::Stricter;
 use crate::convert::{Parallelism, Settings};
 use crate::detect::Hint;
-use crate::io::Source;
+use crate::io::Origin;
 use std::path::PathBuf;
 
 /// A validated conversion or check.
 #[derive(Clone)]
 pub struct Job {
-    pub sources: Vec<Source>,
+    pub sources: Vec<Origin>,
     pub settings: Settings,
     /// The -f label as given, for messages about the replacement encoding.
     pub from_label: String,

@@ -18,7 +18,7 @@ use crate::cli::work::{list, strict};
 use crate::codec::UTF_8;
 use crate::convert::{self, ErrorMode, Parallelism, Settings};
 use crate::detect::Hint;
-use crate::io::Source;
+use crate::io::Origin;
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, FromArgMatches};
@@ -32,7 +32,7 @@ pub enum Plan {
     List(String),
     /// `--sniff`: name the encoding of each input.
     Sniff {
-        sources: Vec<Source>,
+        sources: Vec<Origin>,
         hint: Option<Hint>,
         json: bool,
     },
@@ -136,7 +136,7 @@ fn listing(args: &Args) -> Result<String, Stop> {
 fn job(
     args: &Args,
     matches: &ArgMatches,
-    sources: Vec<Source>,
+    sources: Vec<Origin>,
     hint: Option<Hint>,
 ) -> Result<Plan, Stop> {
     let explicit = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
@@ -246,30 +246,30 @@ fn parallelism(jobs: Option<u32>, piece_size: Option<u64>) -> Parallelism {
 }
 
 /// The inputs: FILEs, with `-` (or none at all) meaning standard input.
-fn sources(files: &[PathBuf]) -> Vec<Source> {
+fn sources(files: &[PathBuf]) -> Vec<Origin> {
     if files.is_empty() {
-        return vec![Source::Stdin];
+        return vec![Origin::Stdin];
     }
     files
         .iter()
         .map(|f| {
             if f.as_os_str() == "-" {
-                Source::Stdin
+                Origin::Stdin
             } else {
-                Source::Path(f.clone())
+                Origin::Path(f.clone())
             }
         })
         .collect()
 }
 
 /// Total size of the inputs, when all are non-empty regular files.
-fn total_size(sources: &[Source]) -> Option<u64> {
+fn total_size(sources: &[Origin]) -> Option<u64> {
     sources.iter().try_fold(0u64, |sum, s| match s {
-        Source::Path(p) => {
+        Origin::Path(p) => {
             let meta = std::fs::metadata(p).ok()?;
             (meta.is_file() && meta.len() > 0).then(|| sum + meta.len())
         }
-        Source::Stdin => None,
+        Origin::Stdin => None,
     })
 }
 

@@ -13,7 +13,7 @@ use crate::cli::status::{write_failure, Outcome, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
-use crate::io::{Input, Output, OutputError, Source};
+use crate::io::{Input, Origin, Output, OutputError};
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.
@@ -126,7 +126,7 @@ fn output_failure(job: &Job, e: &io::Error, reporter: &Reporter) -> Outcome {
 /// Converts (or checks) one input into `sink`; also returns its size.
 pub fn convert_one(
     job: &Job,
-    source: &Source,
+    source: &Origin,
     sink: &mut dyn Write,
     reporter: &mut Reporter,
     done_before: u64,

@@ -18,7 +18,7 @@
 use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::{Summary, Utf8Evidence};
-use crate::io::Source;
+use crate::io::Origin;
 use std::path::Path;
 
 /// A file's identity: device and inode.
@@ -54,10 +54,10 @@ impl FileId {
     }
 
     /// The regular file an input reads, if it is one.
-    pub fn of_source(source: &Source) -> Option<FileId> {
+    pub fn of_source(source: &Origin) -> Option<FileId> {
         match source {
-            Source::Stdin => Self::of_fd(0),
-            Source::Path(p) => Self::of_path(p),
+            Origin::Stdin => Self::of_fd(0),
+            Origin::Path(p) => Self::of_path(p),
         }
     }
 
@@ -82,7 +82,7 @@ impl FileId {
 
 /// `wenc f >> f`: the first input that is the file `out` (what standard
 /// output writes to; cat's "input file is output file").
-fn input_is(sources: &[Source], out: FileId) -> Option<&Source> {
+fn input_is(sources: &[Origin], out: FileId) -> Option<&Origin> {
     sources.iter().find(|s| FileId::of_source(s) == Some(out))
 }
 
@@ -144,7 +144,7 @@ impl Guard {
     /// The guards for `sources` written to `output` (`None`: standard
     /// output) or, with `in_place`, each over itself.
     pub fn new(
-        sources: &[Source],
+        sources: &[Origin],
         output: Option<&Path>,
         in_place: bool,
         consent: bool,
@@ -171,12 +171,12 @@ impl Guard {
     /// standard output or error go.
     pub fn up_front(
         &self,
-        sources: &[Source],
+        sources: &[Origin],
         from: &'static Encoding,
         from_label: &str,
         to_stdout: bool,
     ) -> Option<Refusal> {
-        if self.in_place && sources.contains(&Source::Stdin) {
+        if self.in_place && sources.contains(&Origin::Stdin) {
             return Some(Refusal::Usage(report::STDIN_IN_PLACE.to_string()));
         }
         if from == REPLACEMENT && self.replacing {

@@ -23,7 +23,7 @@ use crate::cli::plan::Job;
 use crate::cli::report::{self, bus_message, open_error, output_error};
 use crate::cli::status::{Outcome, Status};
 use crate::convert;
-use crate::io::{Identity, Input, OpenError, Output, Source};
+use crate::io::{Identity, Input, OpenError, Origin, Output};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
@@ -43,7 +43,7 @@ pub fn run(mut job: Job, reporter: &mut Reporter) -> Status {
     let mut done_before = 0;
     let mut seen = Vec::new();
     for source in &sources {
-        let Source::Path(path) = source else {
+        let Origin::Path(path) = source else {
             continue; // refused by the caller
         };
         job.output = Some(path.clone());

@@ -14,19 +14,19 @@ use std::io::IsTerminal;
 const CLOSE: f32 = 0.5;
 
 /// `--sniff` over `inputs`, as text lines or a JSON array.
-pub fn run(inputs: &[wio::Source], hint: Option<Hint>, json: bool) -> Status {
+pub fn run(inputs: &[wio::Origin], hint: Option<Hint>, json: bool) -> Status {
     let terminal = std::io::stdout().is_terminal();
     let mut status = Status::Success;
     let mut lines = Vec::new();
     let mut objects = Vec::new();
     for input in inputs {
         let name = match input {
-            wio::Source::Stdin => b"<stdin>".to_vec(),
+            wio::Origin::Stdin => b"<stdin>".to_vec(),
             // JSON escapes names itself, from the raw bytes: two names never
             // print the same, and each can be opened again.
-            wio::Source::Path(p) if json => message::os_bytes(p.as_os_str()),
-            wio::Source::Path(p) if terminal => message::path(p).into_bytes(),
-            wio::Source::Path(p) => message::os_bytes(p.as_os_str()),
+            wio::Origin::Path(p) if json => message::os_bytes(p.as_os_str()),
+            wio::Origin::Path(p) if terminal => message::path(p).into_bytes(),
+            wio::Origin::Path(p) => message::os_bytes(p.as_os_str()),
         };
         // One byte more than the limit tells whether the prefix is all.
         let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {

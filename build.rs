@@ -198,13 +198,16 @@ fn single_byte_index(name: &str) -> String {
     }
 }
 
-/// The codec family that implements an encoding, as a `Kind` expression: a
+/// The codec family that implements an encoding, as a `CodecFamily` expression: a
 /// single-byte table, or the variant named after the encoding in camel case
 /// (`EUC-JP` -> `EucJp`, `UTF-16BE` -> `Utf16Be`, `gb18030` -> `Gb18030`; the
 /// list of families is in src/codec/families.rs).
-fn kind_of(name: &str, group: &str) -> String {
+fn family_of(name: &str, group: &str) -> String {
     if group == SINGLE_BYTE_GROUP {
-        return format!("Kind::SingleByte(&SB_{})", ident(&single_byte_index(name)));
+        return format!(
+            "CodecFamily::SingleByte(&SB_{})",
+            ident(&single_byte_index(name))
+        );
     }
     let mut variant = String::new();
     let mut word_start = true;
@@ -223,7 +226,7 @@ fn kind_of(name: &str, group: &str) -> String {
             word_start = true;
         }
     }
-    format!("Kind::{variant}")
+    format!("CodecFamily::{variant}")
 }
 
 /// The entries of `indexes/encodings.txt`: (name, group heading, labels).
@@ -258,10 +261,10 @@ fn emit_registry(out: &mut String, entries: &[(String, String, Vec<String>)]) {
     )
     .unwrap();
     for (name, group, labels) in entries {
-        let kind = kind_of(name, group);
+        let family = family_of(name, group);
         writeln!(
             out,
-            "  Encoding {{ name: {name:?}, group: {group:?}, labels: &{labels:?}, kind: {kind} }},"
+            "  Encoding {{ name: {name:?}, group: {group:?}, labels: &{labels:?}, family: {family} }},"
         )
         .unwrap();
     }

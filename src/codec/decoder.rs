@@ -56,7 +56,7 @@ impl Decoder {
     pub(crate) fn new(encoding: &'static Encoding, sniff_bom: bool) -> Decoder {
         Decoder {
             encoding,
-            family: Family::new(encoding.kind()),
+            family: Family::new(encoding.family()),
             sniffer: sniff_bom.then_some(Sniffer {
                 buf: [0; 3],
                 len: 0,
@@ -152,7 +152,7 @@ impl Decoder {
         let (encoding, bom_len) = input_encoding(self.encoding, true, &buf[..len as usize]);
         if encoding != self.encoding {
             self.encoding = encoding;
-            self.family = Family::new(encoding.kind());
+            self.family = Family::new(encoding.family());
         }
         self.position = bom_len as u64;
         self.replay = (buf, len, bom_len as u8);

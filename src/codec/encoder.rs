@@ -46,7 +46,7 @@ impl Encoder {
     pub(crate) fn new(encoding: &'static Encoding) -> Option<Encoder> {
         Some(Encoder {
             encoding,
-            family: Family::new(encoding.kind())?,
+            family: Family::new(encoding.family())?,
             position: 0,
             reference: PendingReference::default(),
         })

@@ -1,9 +1,9 @@
-//! The one list of codec families: [`Kind`] (which family implements an
+//! The one list of codec families: [`CodecFamily`] (which family implements an
 //! encoding) and the two per-family state enums that [`Decoder`] and
 //! [`Encoder`] dispatch through, all made by one macro from the table below.
 //!
 //! Adding a family: its module, one line here, and its encodings in
-//! `indexes/encodings.txt` (build.rs names the `Kind` variant after the
+//! `indexes/encodings.txt` (build.rs names the `CodecFamily` variant after the
 //! encoding: `EUC-JP` is `EucJp`, `UTF-16BE` is `Utf16Be`).
 //!
 //! Dispatch is a `match`, once per call (never per byte), no `dyn`.
@@ -19,7 +19,7 @@ use super::{
 };
 use super::{Decoded, Encoded};
 
-/// Each line: a `Kind` variant (with the data its encodings carry); in
+/// Each line: a `CodecFamily` variant (with the data its encodings carry); in
 /// brackets, whether its decoder and (if it has one) its encoder are back in
 /// their initial state after a newline; then its decoder `type = how it is
 /// made`, then its encoder likewise, if it has one.
@@ -44,22 +44,22 @@ macro_rules! families {
     )*) => {
         /// Which codec family implements an encoding.
         #[derive(Clone, Copy)]
-        pub(crate) enum Kind {
+        pub(crate) enum CodecFamily {
             $($(#[$doc])* $kind $(($arg_ty))?,)*
         }
 
-        impl Kind {
+        impl CodecFamily {
             /// Whether the family has an encoder (all but replacement).
             pub fn can_encode(self) -> bool {
                 match self {
-                    $(Kind::$kind { .. } => families!(@some $($enc)?),)*
+                    $(CodecFamily::$kind { .. } => families!(@some $($enc)?),)*
                 }
             }
 
             /// Whether the family's decoder forgets everything at a newline.
             pub fn decoder_resets_at_newline(self) -> bool {
                 match self {
-                    $(Kind::$kind { .. } => $dec_nl,)*
+                    $(CodecFamily::$kind { .. } => $dec_nl,)*
                 }
             }
 
@@ -67,7 +67,7 @@ macro_rules! families {
             /// writing a newline.
             pub fn encoder_resets_at_newline(self) -> bool {
                 match self {
-                    $(Kind::$kind { .. } => families!(@enc_nl $($enc, $enc_nl)?),)*
+                    $(CodecFamily::$kind { .. } => families!(@enc_nl $($enc, $enc_nl)?),)*
                 }
             }
         }
@@ -78,9 +78,9 @@ macro_rules! families {
         }
 
         impl DecoderFamily {
-            pub fn new(kind: Kind) -> Self {
-                match kind {
-                    $(Kind::$kind $(($arg))? => DecoderFamily::$kind($new_dec),)*
+            pub fn new(family: CodecFamily) -> Self {
+                match family {
+                    $(CodecFamily::$kind $(($arg))? => DecoderFamily::$kind($new_dec),)*
                 }
             }
 
@@ -98,9 +98,9 @@ macro_rules! families {
 
         impl EncoderFamily {
             /// `None` for a family without an encoder.
-            pub fn new(kind: Kind) -> Option<Self> {
-                match kind {
-                    $(Kind::$kind $(($arg))? => families!(@new $kind $(= $new_enc)?),)*
+            pub fn new(family: CodecFamily) -> Option<Self> {
+                match family {
+                    $(CodecFamily::$kind $(($arg))? => families!(@new $kind $(= $new_enc)?),)*
                 }
             }
 

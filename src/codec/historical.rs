@@ -7,7 +7,7 @@
 //! lookup, except that those three labels give the draft's codecs. They are
 //! not in [`Encoding::all`] (which is the standard's list).
 
-use super::registry::{label_key, Encoding, Kind};
+use super::registry::{label_key, CodecFamily, Encoding};
 use super::tables::{index_code_point, BytesTable, REPLACEMENT};
 
 static HISTORICAL: [Encoding; 2] = [
@@ -15,13 +15,13 @@ static HISTORICAL: [Encoding; 2] = [
         name: "HZ-GB-2312",
         group: "Legacy multi-byte Chinese (simplified) encodings",
         labels: &["hz-gb-2312"],
-        kind: Kind::HzGb2312,
+        family: CodecFamily::HzGb2312,
     },
     Encoding {
         name: "ISO-2022-KR",
         group: "Legacy multi-byte Korean encodings",
         labels: &["csiso2022kr", "iso-2022-kr"],
-        kind: Kind::Iso2022Kr,
+        family: CodecFamily::Iso2022Kr,
     },
 ];
 
@@ -60,7 +60,7 @@ impl Encoding {
 
     /// Whether this is one of the draft's codecs rather than the standard's.
     pub fn is_historical(&self) -> bool {
-        matches!(self.kind, Kind::HzGb2312 | Kind::Iso2022Kr)
+        matches!(self.family, CodecFamily::HzGb2312 | CodecFamily::Iso2022Kr)
     }
 }
 

@@ -5,14 +5,14 @@ use super::encoder::Encoder;
 use super::tables::{ENCODINGS, LABELS, UTF_16BE, UTF_16LE, UTF_8};
 use std::fmt;
 
-pub(crate) use super::families::Kind;
+pub(crate) use super::families::CodecFamily;
 
 /// One encoding of the standard. Compare them by identity (`==` does).
 pub struct Encoding {
     pub(crate) name: &'static str,
     pub(crate) group: &'static str,
     pub(crate) labels: &'static [&'static str],
-    pub(crate) kind: Kind,
+    pub(crate) family: CodecFamily,
 }
 
 impl Encoding {
@@ -50,7 +50,7 @@ impl Encoding {
 
     /// Whether wenc can write this encoding (all but replacement).
     pub fn can_encode(&self) -> bool {
-        self.kind.can_encode()
+        self.family.can_encode()
     }
 
     /// Whether this is one of the standard's legacy single-byte encodings
@@ -58,7 +58,7 @@ impl Encoding {
     /// for bytes 0x80..=0xFF). x-user-defined, though one byte per
     /// character, is in another group and is not.
     pub fn is_single_byte(&self) -> bool {
-        matches!(self.kind, Kind::SingleByte(_))
+        matches!(self.family, CodecFamily::SingleByte(_))
     }
 
     /// Whether a decoder for this encoding forgets everything at a newline, so
@@ -66,7 +66,7 @@ impl Encoding {
     /// every ASCII-compatible encoding except ISO-2022-JP and the 2012
     /// draft's two. The families table (`families.rs`) says which.
     pub fn resets_at_newline(&self) -> bool {
-        self.kind.decoder_resets_at_newline()
+        self.family.decoder_resets_at_newline()
     }
 
     /// Whether an encoder for this encoding is back in its initial state
@@ -74,7 +74,7 @@ impl Encoding {
     /// encoded in pieces: all but ISO-2022-JP and ISO-2022-KR (see the
     /// families table).
     pub fn encoder_resets_at_newline(&self) -> bool {
-        self.kind.encoder_resets_at_newline()
+        self.family.encoder_resets_at_newline()
     }
 
     /// A decoder with the standard's "decode" behaviour: a BOM at the start of
@@ -112,8 +112,8 @@ impl Encoding {
         Some(self.new_encoder()?.encode_all(text))
     }
 
-    pub(crate) fn kind(&self) -> Kind {
-        self.kind
+    pub(crate) fn family(&self) -> CodecFamily {
+        self.family
     }
 }
 

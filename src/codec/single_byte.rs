@@ -2,7 +2,7 @@
 //! and encoder driven by a [`SingleByteTable`].
 
 use super::ascii::copy_ascii;
-use super::registry::Kind;
+use super::registry::CodecFamily;
 use super::shared::{next_scalar, unmappable};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
@@ -79,7 +79,7 @@ fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
     static CACHE: [OnceLock<Box<DerivedTables>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
     let slot = ENCODINGS
         .iter()
-        .position(|e| matches!(e.kind(), Kind::SingleByte(x) if std::ptr::eq(x, t)));
+        .position(|e| matches!(e.family(), CodecFamily::SingleByte(x) if std::ptr::eq(x, t)));
     match slot {
         Some(i) if i < SLOTS => CACHE[i].get_or_init(|| Box::new(build_tables(t))),
         // Every single-byte table belongs to an encoding; this is only a

@@ -1,6 +1,6 @@
 //! The tables build.rs generates from `indexes/`, and the two table shapes.
 
-use super::registry::{Encoding, Kind};
+use super::registry::{CodecFamily, Encoding};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 

@@ -203,7 +203,7 @@ fn check_against_oracle(
 /// kernel's leads (mapped or not), two-byte characters of other leads,
 /// three-byte ones (mapped or not) and a four-byte one.
 fn kernel_alphabet(enc: &'static Encoding) -> Vec<char> {
-    let Kind::SingleByte(t) = enc.kind() else {
+    let CodecFamily::SingleByte(t) = enc.family() else {
         unreachable!()
     };
     let leads = tables(t).encode.as_ref().map_or([0; 4], |e| e.leads);
@@ -245,7 +245,7 @@ fn encode_kernel_every_two_byte_character_at_every_block_offset() {
     // Each two-byte character at each offset in a 16-byte block (a lead at
     // offset 15 ends the block early), among mapped ones.
     for enc in single_byte_encodings() {
-        let Kind::SingleByte(t) = enc.kind() else {
+        let CodecFamily::SingleByte(t) = enc.family() else {
             unreachable!()
         };
         let leads = tables(t).encode.as_ref().map_or([0xC3; 4], |e| e.leads);
@@ -293,7 +293,7 @@ fn encode_kernel_matches_encoding_rs_on_the_corpus() {
 fn encode_kernel_is_for_non_latin_scripts() {
     let with_kernel: Vec<&str> = single_byte_encodings()
         .into_iter()
-        .filter(|e| matches!(e.kind(), Kind::SingleByte(t) if tables(t).encode.is_some()))
+        .filter(|e| matches!(e.family(), CodecFamily::SingleByte(t) if tables(t).encode.is_some()))
         .map(|e| e.name())
         .collect();
     for name in [

@@ -14,9 +14,9 @@ use crate::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use crate::detect::prescan;
 use std::ops::Range;
 
-/// What kind of declaration a file has.
+/// Which syntax a file's declaration is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum Syntax {
     /// An HTML `<meta>`.
     Meta,
     /// An XML declaration.
@@ -25,13 +25,13 @@ pub enum Kind {
     Css,
 }
 
-impl Kind {
+impl Syntax {
     /// How messages name it.
     pub fn describe(self) -> &'static str {
         match self {
-            Kind::Meta => "<meta> charset",
-            Kind::Xml => "XML declaration",
-            Kind::Css => "@charset rule",
+            Syntax::Meta => "<meta> charset",
+            Syntax::Xml => "XML declaration",
+            Syntax::Css => "@charset rule",
         }
     }
 }
@@ -42,7 +42,7 @@ pub struct Found {
     /// The encoding it names (as the HTML Standard or CSS maps it: a UTF-16
     /// label means UTF-8).
     pub encoding: &'static Encoding,
-    pub kind: Kind,
+    pub syntax: Syntax,
     /// Where its label's bytes are.
     pub label: Range<usize>,
 }
@@ -76,7 +76,7 @@ pub fn find(bytes: &[u8]) -> Option<Found> {
     if let Some((encoding, label)) = css(body) {
         return Some(Found {
             encoding,
-            kind: Kind::Css,
+            syntax: Syntax::Css,
             label: shift(label),
         });
     }
@@ -86,9 +86,9 @@ pub fn find(bytes: &[u8]) -> Option<Found> {
     let (declaration, label) = prescan::locate(body)?;
     Some(Found {
         encoding: declaration.encoding,
-        kind: match declaration.place {
-            prescan::Place::Meta => Kind::Meta,
-            prescan::Place::Xml => Kind::Xml,
+        syntax: match declaration.place {
+            prescan::Place::Meta => Syntax::Meta,
+            prescan::Place::Xml => Syntax::Xml,
         },
         label: shift(label?),
     })

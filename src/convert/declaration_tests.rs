@@ -15,7 +15,7 @@ fn finds_meta_charset_in_every_quoting() {
     ] {
         let found = find(page).unwrap();
         assert_eq!(found.encoding, WINDOWS_1251);
-        assert_eq!(found.kind, Kind::Meta);
+        assert_eq!(found.syntax, Syntax::Meta);
         assert!(label(page, &found).eq_ignore_ascii_case(b"windows-1251"));
     }
 }
@@ -24,7 +24,7 @@ fn finds_meta_charset_in_every_quoting() {
 fn finds_the_label_inside_http_equiv_content() {
     let page = b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\">";
     let found = find(page).unwrap();
-    assert_eq!((found.encoding, found.kind), (SHIFT_JIS, Kind::Meta));
+    assert_eq!((found.encoding, found.syntax), (SHIFT_JIS, Syntax::Meta));
     assert_eq!(label(page, &found), b"Shift_JIS");
     let quoted = b"<meta content='text/html; charset=\"sjis\"' http-equiv=content-type>";
     assert_eq!(label(quoted, &find(quoted).unwrap()), b"sjis");
@@ -36,12 +36,12 @@ fn finds_the_label_inside_http_equiv_content() {
 fn finds_xml_and_css_declarations() {
     let xml = b"<?xml version=\"1.0\" encoding=\"EUC-JP\"?><a/>";
     let found = find(xml).unwrap();
-    assert_eq!(found.kind, Kind::Xml);
+    assert_eq!(found.syntax, Syntax::Xml);
     assert_eq!(label(xml, &found), b"EUC-JP");
 
     let css = b"@charset \"iso-8859-1\";\nbody { }";
     let found = find(css).unwrap();
-    assert_eq!((found.encoding, found.kind), (WINDOWS_1252, Kind::Css));
+    assert_eq!((found.encoding, found.syntax), (WINDOWS_1252, Syntax::Css));
     assert_eq!(label(css, &found), b"iso-8859-1");
     // Not at the very start, single quotes, no semicolon: not a rule.
     for not in [

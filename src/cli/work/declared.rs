@@ -40,7 +40,7 @@ pub fn plan(head: &[u8], settings: Settings) -> (Option<Splice>, Option<String>)
             if result.is_err() {
                 return (None, None); // the conversion itself will say why
             }
-            let note = format!("note: its {} now says {name}", found.kind.describe());
+            let note = format!("note: its {} now says {name}", found.syntax.describe());
             let splice = Splice {
                 at: prefix_out.len() as u64,
                 old_len: found.label.len(),
@@ -52,7 +52,7 @@ pub fn plan(head: &[u8], settings: Settings) -> (Option<Splice>, Option<String>)
             None,
             Some(format!(
                 "warning: its {} says {}, but it is read as {}: declaration left as it is",
-                found.kind.describe(),
+                found.syntax.describe(),
                 found.encoding,
                 settings.from
             )),

@@ -12,13 +12,13 @@ pub fn io_reason(e: &std::io::Error) -> String {
 }
 
 pub fn declaration_rewritten(found: &Found, name: &str) -> String {
-    format!("note: its {} now says {name}", found.kind.describe())
+    format!("note: its {} now says {name}", found.syntax.describe())
 }
 
 pub fn declaration_contradicted(found: &Found, from: &'static Encoding) -> String {
     format!(
         "warning: its {} says {}, but it is {from}: declaration left as it is",
-        found.kind.describe(),
+        found.syntax.describe(),
         found.encoding
     )
 }
@@ -26,7 +26,7 @@ pub fn declaration_contradicted(found: &Found, from: &'static Encoding) -> Strin
 pub fn declaration_kept(found: &Found, to: &'static Encoding) -> String {
     format!(
         "note: its {} still says {}: a {to} file cannot say so in ASCII",
-        found.kind.describe(),
+        found.syntax.describe(),
         found.encoding
     )
 }

@@ -393,6 +393,14 @@ pub fn fuzz_encode(enc: &'static Encoding, alphabet: &str, cases: usize) {
     }
 }
 
+/// A family's chunking test: `cases` random inputs over `bytes` with
+/// [`fuzz_decode`], and a quarter as many texts over `chars` with
+/// [`fuzz_encode`].
+pub fn fuzz_chunkings(enc: &'static Encoding, bytes: &[u8], chars: &str, cases: usize) {
+    fuzz_decode(enc, bytes, cases);
+    fuzz_encode(enc, chars, cases / 4);
+}
+
 // Text-level helpers (gb18030, Big5): errors listed beside the decoded text.
 
 /// Decodes `bytes` in fatal mode, `chunk` bytes per call (0 = one shot)

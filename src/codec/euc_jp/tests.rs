@@ -78,11 +78,7 @@ fn encoder() {
 #[test]
 fn any_chunking_decodes_and_encodes_alike() {
     let bytes = b"\x8E\x8F\xA1\xA4\xA2\xB0\xDF\xE0\xFE\xFF\x80\x41\x7F\xC6\xFC";
-    fuzz_decode(EUC_JP, bytes, 20_000);
-    fuzz_encode(
-        EUC_JP,
-        "a\\~\u{80}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
-        \u{2170}\u{4E02}\u{1F600}",
-        5_000,
-    );
+    let chars = "a\\~\u{80}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
+        \u{2170}\u{4E02}\u{1F600}";
+    fuzz_chunkings(EUC_JP, bytes, chars, 20_000);
 }

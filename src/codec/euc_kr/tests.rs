@@ -38,6 +38,6 @@ fn encoder() {
 #[test]
 fn any_chunking_decodes_and_encodes_alike() {
     let bytes = b"\x81\x41\x5A\x61\x80\xA0\xA1\xB0\xC7\xC8\xD1\xFE\xFF\x20";
-    fuzz_decode(EUC_KR, bytes, 20_000);
-    fuzz_encode(EUC_KR, "a가한\u{AC02}\u{A5}\u{3042}\u{1F600}", 5_000);
+    let chars = "a가한\u{AC02}\u{A5}\u{3042}\u{1F600}";
+    fuzz_chunkings(EUC_KR, bytes, chars, 20_000);
 }

@@ -142,7 +142,7 @@ fn emit_pages(out: &mut String, ident: &str, ty: &str, entries: impl Iterator<It
     }
     out.push_str("  ],\n");
     writeln!(out, "  astral: &{astral:?},").unwrap();
-    out.push_str("};\n");
+    out.push_str("  values: PhantomData,\n};\n");
 }
 
 /// The two bytes for a pointer in the double-byte layouts (the Shift_JIS,

@@ -1,55 +1,65 @@
 //! The tables build.rs generates from `indexes/`, and the two table shapes.
 
 use super::registry::{CodecFamily, Encoding};
+use std::marker::PhantomData;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-/// Code point -> pointer, for encoders. BMP code points go through 256 pages
-/// of 256 entries (`pages[cp >> 8]` picks a block of `data`; empty pages all
-/// share block 0), astral ones through a short sorted list. Entries hold
-/// pointer + 1, so 0 means unmapped.
-pub(crate) struct ReverseTable {
+/// Code point -> a nonzero 16-bit value, for encoders. BMP code points go
+/// through 256 pages of 256 entries (`pages[cp >> 8]` picks a block of
+/// `data`; empty pages all share block 0), astral ones through a short
+/// sorted list; 0 means unmapped. `V` says what the values are.
+pub(crate) struct PagedTable<V> {
     pub pages: &'static [u16; 256],
     pub data: &'static [u16],
     pub astral: &'static [(u32, u16)],
+    pub values: PhantomData<V>,
+}
+
+/// Values of a [`ReverseTable`]: pointer + 1.
+pub(crate) enum Pointers {}
+
+/// Values of a [`BytesTable`]: `u16::from_le_bytes([lead, trail])` (no lead
+/// byte is 0).
+pub(crate) enum TwoBytes {}
+
+/// Code point -> pointer.
+pub(crate) type ReverseTable = PagedTable<Pointers>;
+
+/// Code point -> the two bytes a double-byte encoder writes. build.rs
+/// applies the encoding's pointer -> bytes rule once, so encoders do no
+/// division per character.
+pub(crate) type BytesTable = PagedTable<TwoBytes>;
+
+impl<V> PagedTable<V> {
+    /// The entry for `cp` (0: none).
+    #[inline(always)]
+    fn entry(&self, cp: u32) -> u16 {
+        if cp <= 0xFFFF {
+            let block = self.pages[(cp >> 8) as usize] as usize;
+            self.data[(block << 8) | (cp & 0xFF) as usize]
+        } else {
+            let astral = self.astral;
+            let i = astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
+            i.map_or(0, |i| astral[i].1)
+        }
+    }
 }
 
 impl ReverseTable {
     /// The pointer the standard's encoder uses for `cp`, if any.
     #[inline(always)]
     pub fn pointer(&self, cp: u32) -> Option<u16> {
-        paged_entry(self.pages, self.data, self.astral, cp).checked_sub(1)
+        self.entry(cp).checked_sub(1)
     }
-}
-
-/// Code point -> the two bytes a double-byte encoder writes, laid out as
-/// [`ReverseTable`] but holding `u16::from_le_bytes([lead, trail])` (0 means
-/// unmapped: no lead byte is 0). build.rs applies the encoding's pointer ->
-/// bytes rule once, so encoders do no division per character.
-pub(crate) struct BytesTable {
-    pub pages: &'static [u16; 256],
-    pub data: &'static [u16],
-    pub astral: &'static [(u32, u16)],
 }
 
 impl BytesTable {
     /// The two bytes for `cp`, if the encoding's index has it.
     #[inline(always)]
     pub fn bytes(&self, cp: u32) -> Option<[u8; 2]> {
-        let entry = paged_entry(self.pages, self.data, self.astral, cp);
+        let entry = self.entry(cp);
         (entry != 0).then(|| entry.to_le_bytes())
-    }
-}
-
-/// The entry for `cp` in the layout both reverse tables share (0: none).
-#[inline(always)]
-fn paged_entry(pages: &[u16; 256], data: &[u16], astral: &[(u32, u16)], cp: u32) -> u16 {
-    if cp <= 0xFFFF {
-        let block = pages[(cp >> 8) as usize] as usize;
-        data[(block << 8) | (cp & 0xFF) as usize]
-    } else {
-        let i = astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
-        i.map_or(0, |i| astral[i].1)
     }
 }
 

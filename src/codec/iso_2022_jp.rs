@@ -1,9 +1,9 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
 use super::multi_byte::hot_word;
-use super::shared::{next_scalar, unmappable, write_bmp, Requeue};
+use super::shared::{next_scalar, step_byte, unmappable, ByteStepper, Requeue, Step};
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
-use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
 
@@ -22,13 +22,6 @@ enum State {
 /// Bytes the decoder holds to read again. Only restored bytes land here, at
 /// most the three of an escape sequence.
 const QUEUE: usize = 4;
-
-/// What one byte did.
-enum Step {
-    Continue,
-    Emit(u32),
-    Error(RawMalformed),
-}
 
 /// ISO-2022-JP decoder: the standard's state, lead and output flag, plus the
 /// bytes the algorithm restored to its input that were already taken.
@@ -63,6 +56,58 @@ impl Iso2022JpDecoder {
     /// A malformed sequence; the queued bytes come after it.
     fn error(&self, bytes: &[u8]) -> Step {
         Step::Error(RawMalformed::new(bytes, self.queue.len()))
+    }
+
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if self.queue.is_empty() {
+                match self.state {
+                    State::Ascii => {
+                        let limit = (src.len() - r).min(dst.len() - w);
+                        let run = &src[r..r + limit];
+                        let n = plain_ascii_len(run);
+                        if n > 0 {
+                            dst[w..w + n].copy_from_slice(&run[..n]);
+                            r += n;
+                            w += n;
+                            self.output = false;
+                        }
+                    }
+                    State::LeadByte => {
+                        let start = r;
+                        while r + 1 < src.len() && dst.len() - w >= 4 {
+                            let (lead, trail) = (src[r], src[r + 1]);
+                            if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
+                                break;
+                            }
+                            let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
+                            // The pair's UTF-8, precomputed (see multi_byte.rs).
+                            let word = hot_word(&UTF8_JIS0208, pointer);
+                            if word == 0 {
+                                break;
+                            }
+                            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+                            w += (word >> 24) as usize;
+                            r += 2;
+                        }
+                        if r != start {
+                            self.output = false;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(done) = step_byte(self, src, &mut r, dst, &mut w, last) {
+                return done;
+            }
+        }
+    }
+}
+
+impl ByteStepper<QUEUE> for Iso2022JpDecoder {
+    fn queue(&mut self) -> &mut Requeue<QUEUE> {
+        &mut self.queue
     }
 
     /// §12.2.1's handler for one byte.
@@ -195,66 +240,6 @@ impl Iso2022JpDecoder {
             _ => {
                 *self = Iso2022JpDecoder::new();
                 None
-            }
-        }
-    }
-
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
-        let (mut r, mut w) = (0, 0);
-        loop {
-            if self.queue.is_empty() {
-                match self.state {
-                    State::Ascii => {
-                        let limit = (src.len() - r).min(dst.len() - w);
-                        let run = &src[r..r + limit];
-                        let n = plain_ascii_len(run);
-                        if n > 0 {
-                            dst[w..w + n].copy_from_slice(&run[..n]);
-                            r += n;
-                            w += n;
-                            self.output = false;
-                        }
-                    }
-                    State::LeadByte => {
-                        let start = r;
-                        while r + 1 < src.len() && dst.len() - w >= 4 {
-                            let (lead, trail) = (src[r], src[r + 1]);
-                            if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
-                                break;
-                            }
-                            let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
-                            // The pair's UTF-8, precomputed (see multi_byte.rs).
-                            let word = hot_word(&UTF8_JIS0208, pointer);
-                            if word == 0 {
-                                break;
-                            }
-                            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
-                            w += (word >> 24) as usize;
-                            r += 2;
-                        }
-                        if r != start {
-                            self.output = false;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let Some(byte) = self.queue.next(src, r) else {
-                if last {
-                    if let Some(m) = self.end() {
-                        return (RawDecoderResult::Malformed(m), r, w);
-                    }
-                }
-                return (RawDecoderResult::InputEmpty, r, w);
-            };
-            if dst.len() - w < 3 {
-                return (RawDecoderResult::OutputFull, r, w);
-            }
-            self.queue.take(&mut r);
-            match self.step(byte) {
-                Step::Continue => {}
-                Step::Emit(cp) => w = write_bmp(dst, w, cp),
-                Step::Error(m) => return (RawDecoderResult::Malformed(m), r, w),
             }
         }
     }

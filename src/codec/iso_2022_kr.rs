@@ -21,9 +21,9 @@
 //! right after a lead byte is part of an error and does not end SO mode).
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
-use super::shared::{scalar_at, unmappable, write_bmp, Requeue};
+use super::shared::{scalar_at, step_byte, unmappable, ByteStepper, Requeue, Step};
 use super::tables::{EUC_KR_BYTES, UTF8_EUC_KR};
-use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
+use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
 const SO: u8 = 0x0E;
@@ -58,13 +58,6 @@ enum State {
     Trail,
 }
 
-/// What one byte did.
-enum Step {
-    Continue,
-    Emit(u32),
-    Error(RawMalformed),
-}
-
 /// Bytes the decoder holds to read again: at most `$ )` and the byte after.
 const QUEUE: usize = 3;
 
@@ -91,6 +84,21 @@ impl Iso2022KrDecoder {
         self.queue.prepend(again);
         self.state = State::Ascii;
         RawMalformed::new(&[ESC], self.queue.len())
+    }
+
+    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if let Some(done) = step_byte(self, src, &mut r, dst, &mut w, last) {
+                return done;
+            }
+        }
+    }
+}
+
+impl ByteStepper<QUEUE> for Iso2022KrDecoder {
+    fn queue(&mut self) -> &mut Requeue<QUEUE> {
+        &mut self.queue
     }
 
     /// §12.2's decoder for one byte.
@@ -146,29 +154,6 @@ impl Iso2022KrDecoder {
             State::Ascii | State::Lead => {
                 *self = Iso2022KrDecoder::new();
                 None
-            }
-        }
-    }
-
-    pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
-        let (mut r, mut w) = (0, 0);
-        loop {
-            let Some(byte) = self.queue.next(src, r) else {
-                // After an error here, the next call reads the bytes the
-                // end gave back (if any) and comes here again.
-                if let Some(m) = last.then(|| self.end()).flatten() {
-                    return (RawDecoderResult::Malformed(m), r, w);
-                }
-                return (RawDecoderResult::InputEmpty, r, w);
-            };
-            if dst.len() - w < 3 {
-                return (RawDecoderResult::OutputFull, r, w);
-            }
-            self.queue.take(&mut r);
-            match self.step(byte) {
-                Step::Continue => {}
-                Step::Emit(cp) => w = write_bmp(dst, w, cp),
-                Step::Error(m) => return (RawDecoderResult::Malformed(m), r, w),
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use super::ascii::copy_ascii;
 use super::tables::BytesTable;
-use super::{Encoded, RawEncoderResult};
+use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// A byte -> offset table for the pair decoders' pointer sums: `(byte -
 /// first) * scale` for bytes in `first..=last`, `none` for the rest.
@@ -241,5 +241,57 @@ impl<const N: usize> Requeue<N> {
         } else {
             *r += 1;
         }
+    }
+}
+
+/// What one byte did in a byte-at-a-time decoder (ISO-2022-JP, ISO-2022-KR).
+pub(crate) enum Step {
+    Continue,
+    Emit(u32),
+    Error(RawMalformed),
+}
+
+/// A decoder that reads one byte at a time, some of them again.
+pub(crate) trait ByteStepper<const N: usize> {
+    fn queue(&mut self) -> &mut Requeue<N>;
+    /// The standard's handler for one byte.
+    fn step(&mut self, byte: u8) -> Step;
+    /// The handler for the end of the input: an error, or `None` when
+    /// finished.
+    fn end(&mut self) -> Option<RawMalformed>;
+}
+
+/// One byte through `decoder`: the next one (read again, or from `src` at
+/// `*r`) handled and its output written at `*w`. `Some` when decoding stops
+/// there: the input is used up (at its `last` end, after `end`), the output
+/// is full, or the byte is an error.
+#[inline(always)]
+pub(crate) fn step_byte<const N: usize>(
+    decoder: &mut impl ByteStepper<N>,
+    src: &[u8],
+    r: &mut usize,
+    dst: &mut [u8],
+    w: &mut usize,
+    last: bool,
+) -> Option<Decoded> {
+    let Some(byte) = decoder.queue().next(src, *r) else {
+        // After an error here, the next call reads the bytes the end gave
+        // back (if any) and comes here again.
+        if let Some(m) = last.then(|| decoder.end()).flatten() {
+            return Some((RawDecoderResult::Malformed(m), *r, *w));
+        }
+        return Some((RawDecoderResult::InputEmpty, *r, *w));
+    };
+    if dst.len() - *w < 3 {
+        return Some((RawDecoderResult::OutputFull, *r, *w));
+    }
+    decoder.queue().take(r);
+    match decoder.step(byte) {
+        Step::Continue => None,
+        Step::Emit(cp) => {
+            *w = write_bmp(dst, *w, cp);
+            None
+        }
+        Step::Error(m) => Some((RawDecoderResult::Malformed(m), *r, *w)),
     }
 }

@@ -5,9 +5,12 @@
 
 use super::interface::historical;
 use super::message;
+
+mod errors;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
-use crate::io::{OpenError, Origin, OutputError};
+use crate::io::Origin;
+pub use errors::{convert_error, declaration, glob_error, open_error, output_error, skipped};
 use std::io;
 use std::path::Path;
 
@@ -328,55 +331,6 @@ pub fn bus_message(name: &str) -> String {
 /// Added to "it looks like X" when X is the -t encoding.
 pub const SWAPPED: &str = " (the -t encoding: were -f and -t swapped?)";
 
-/// Why an input could not be opened.
-pub fn open_error(e: &OpenError) -> String {
-    match e {
-        OpenError::Directory => "is a directory".to_string(),
-        OpenError::NotRegular => {
-            "not a regular file: --in-place only replaces regular files".to_string()
-        }
-        OpenError::Io(e) => message::io_error(e),
-    }
-}
-
-/// The message for an output that could not be prepared or completed.
-pub fn output_error(e: &OutputError, target: &Path) -> String {
-    let target = message::path(target);
-    match e {
-        OutputError::Directory(_) => format!("{target}: cannot write: is a directory"),
-        OutputError::CreateTemp { dir, source } => format!(
-            "{target}: cannot create a temporary file in {}: {}",
-            message::path(dir),
-            message::io_error(source)
-        ),
-        OutputError::Open { source, .. } => {
-            format!("{target}: cannot open: {}", message::io_error(source))
-        }
-        OutputError::Write(source) => {
-            format!("error writing to {target}: {}", message::io_error(source))
-        }
-        OutputError::DanglingSymlink(_) => {
-            format!("{target}: not writing through dangling symlink")
-        }
-        OutputError::NotRegular(_) => {
-            format!("{target}: not a regular file: --in-place only replaces regular files")
-        }
-        OutputError::Protected(_) => format!(
-            "{target}: refused: owned by someone else in a sticky directory \
-             anyone may write to (the kernel refuses the shell's > there too)"
-        ),
-        #[cfg(unix)]
-        OutputError::Keep { source, .. } => format!(
-            "{target}: cannot replace it: {}: {}",
-            source.what,
-            message::io_error(&source.source)
-        ),
-        OutputError::Persist { source, .. } => {
-            format!("{target}: cannot replace it: {}", message::io_error(source))
-        }
-    }
-}
-
 /// The name of an input in messages (escaped).
 pub fn shown(source: &Origin) -> String {
     match source {
@@ -454,6 +408,31 @@ pub fn looks_like_reason(
         text.push_str(&format!(" ({shown})"));
     }
     text
+}
+
+/// Reading an input failed (`-f auto` reading ahead).
+pub fn read_error(e: &io::Error) -> String {
+    format!("read error: {}", message::io_error(e))
+}
+
+/// The note for the encoding `-f auto` chose, and `how` it was found.
+pub fn auto_chose(encoding: &Encoding, how: &str) -> String {
+    format!("-f auto chose {encoding} ({how})")
+}
+
+/// `-f auto` found no encoding (`how`: binary, say).
+pub fn auto_found_none(how: &str) -> String {
+    format!("-f auto found no encoding ({how}); if it is text, name its encoding with -f")
+}
+
+/// Added to a malformed-input message when the input looks like `other`
+/// (typed as `label`), or its document declares it.
+pub fn mismatch(other: &Encoding, label: &str, declared: bool) -> String {
+    if declared {
+        format!("; the document declares {other}: try -f {label} or -f auto")
+    } else {
+        format!("; it looks like {other}: try -f {label} or -f auto")
+    }
 }
 
 /// `-f auto` not sure enough to replace an input: the candidates and how

@@ -25,17 +25,6 @@ pub enum Syntax {
     Css,
 }
 
-impl Syntax {
-    /// How messages name it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Syntax::Meta => "<meta> charset",
-            Syntax::Xml => "XML declaration",
-            Syntax::Css => "@charset rule",
-        }
-    }
-}
-
 /// A declaration found in a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {

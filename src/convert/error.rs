@@ -1,8 +1,8 @@
-//! What can go wrong in a conversion, with positions.
+//! What can go wrong in a conversion, with positions: data only (the
+//! CLI's report words it).
 
 use super::TextPosition;
 use crate::codec::Encoding;
-use std::fmt;
 use std::io;
 
 /// A malformed byte sequence in the input.
@@ -49,19 +49,6 @@ impl MalformedInput {
     }
 }
 
-impl fmt::Display for MalformedInput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "malformed {} input at byte offset {} (0-based), {}: bytes {}",
-            self.encoding,
-            self.offset,
-            self.position,
-            self.hex()
-        )
-    }
-}
-
 /// A character the output encoding cannot represent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnmappableChar {
@@ -75,33 +62,18 @@ pub struct UnmappableChar {
     pub position: TextPosition,
 }
 
-impl fmt::Display for UnmappableChar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "U+{:04X} at {} cannot be represented in {}",
-            self.ch as u32, self.position, self.encoding
-        )
-    }
-}
-
 /// Why a conversion stopped.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum ConvertError {
     /// Malformed input in fatal mode.
-    #[error("{0}")]
     Malformed(MalformedInput),
     /// A character the output encoding cannot represent (fatal and
     /// replacement modes).
-    #[error("{0}")]
     Unmappable(UnmappableChar),
     /// Reading the input failed.
-    #[error("read error: {0}")]
-    Read(#[source] io::Error),
+    Read(io::Error),
     /// Writing the output failed.
-    #[error("write error: {0}")]
-    Write(#[source] io::Error),
+    Write(io::Error),
     /// A codec broke its contract (a bug, reported instead of a panic or a hang).
-    #[error("internal error: {0}")]
     Internal(&'static str),
 }

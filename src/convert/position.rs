@@ -4,19 +4,11 @@
 //! same for every input encoding (UTF-16 included): a line ends at U+000A, a
 //! column counts characters (Unicode scalar values), and both start at 1.
 
-use std::fmt;
-
 /// A line and column, both counted from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextPosition {
     pub line: u64,
     pub column: u64,
-}
-
-impl fmt::Display for TextPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
 }
 
 /// Follows the decoded text chunk by chunk. `base` is the UTF-8 offset of the

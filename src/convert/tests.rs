@@ -27,6 +27,12 @@ fn run(s: Settings, input: &[u8]) -> (Vec<u8>, Result<Summary, ConvertError>) {
     (out, result)
 }
 
+/// [`run`] of a conversion that must succeed.
+fn run_ok(s: Settings, input: &[u8]) -> (Vec<u8>, Summary) {
+    let (out, result) = run(s, input);
+    (out, result.unwrap())
+}
+
 /// Converts `input` fed in pieces of `size` bytes.
 fn run_chunked(s: Settings, input: &[u8], size: usize) -> (Vec<u8>, Result<Summary, ConvertError>) {
     let mut out = Vec::new();
@@ -48,9 +54,8 @@ fn pos(line: u64, column: u64) -> TextPosition {
 fn utf8_passes_through_and_replacements_are_located() {
     let input = b"ab\nc\xFFd\n\xE2\x82x";
     let s = settings(UTF_8, UTF_8, ErrorMode::Replacement);
-    let (out, summary) = run(s, input);
+    let (out, summary) = run_ok(s, input);
     assert_eq!(out, "ab\nc\u{FFFD}d\n\u{FFFD}x".as_bytes());
-    let summary = summary.unwrap();
     assert_eq!(summary.malformed, 2);
     assert_eq!(summary.bytes_read, input.len() as u64);
     let first = summary.first_malformed.unwrap();
@@ -84,10 +89,8 @@ fn fatal_mode_stops_after_writing_what_came_before() {
                 assert_eq!(m.bytes(), [0xC3]);
                 assert_eq!(m.position, pos(2, 4));
                 assert_eq!(m.encoding, UTF_8);
-                assert_eq!(
-                    m.to_string(),
-                    "malformed UTF-8 input at byte offset 11 (0-based), line 2, column 4: bytes C3"
-                );
+                // The words are the CLI's (cli/report.rs); the data is here.
+                assert_eq!(m.hex(), "C3");
             }
             other => panic!("{other:?}"),
         }
@@ -180,9 +183,8 @@ fn html_mode_writes_references_and_counts_them() {
 fn a_bom_overrides_the_input_encoding_unless_ignored() {
     let input = b"\xFF\xFEa\x00\n\x00\x00\xD8b\x00";
     let s = settings(WINDOWS_1252, UTF_8, ErrorMode::Replacement);
-    let (out, summary) = run(s, input);
+    let (out, summary) = run_ok(s, input);
     assert_eq!(out, "a\n\u{FFFD}b".as_bytes());
-    let summary = summary.unwrap();
     assert_eq!(summary.input_encoding, UTF_16LE);
     let m = summary.first_malformed.unwrap();
     assert_eq!(
@@ -235,8 +237,7 @@ fn large_input_through_a_reader_matches_the_slice() {
     }
     input.extend_from_slice(b"bad \xF0\x9F end\n");
     let s = settings(UTF_8, UTF_16LE, ErrorMode::Replacement);
-    let (expected, summary) = run(s, &input);
-    let summary = summary.unwrap();
+    let (expected, summary) = run_ok(s, &input);
     assert_eq!(summary.first_malformed.unwrap().position, pos(40_001, 5));
     assert_eq!(
         summary.first_malformed.unwrap().offset,
@@ -428,9 +429,8 @@ fn utf8_pass_through_applies_by_bom_and_to_utf8_only() {
         ..s
     };
     assert!(!Converter::new(ignore).can_pass_through(bom));
-    let (out, summary) = run(s, bom);
+    let (out, summary) = run_ok(s, bom);
     assert_eq!(out, "caf\u{E9} \u{FFFD}\n".as_bytes());
-    let summary = summary.unwrap();
     assert_eq!(summary.input_encoding, UTF_8);
     let m = summary.first_malformed.unwrap();
     assert_eq!((m.offset, m.position, m.encoding), (9, pos(1, 6), UTF_8));

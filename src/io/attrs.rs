@@ -23,24 +23,30 @@ use std::os::unix::fs::MetadataExt;
 use std::os::unix::io::AsRawFd;
 use std::path::Path;
 
-/// What could not be carried over, and why.
-#[derive(Debug, thiserror::Error)]
-#[error("{what}: {source}")]
+/// What could not be carried over, and why (the CLI's report words it).
+#[derive(Debug)]
 pub struct KeepError {
-    /// "cannot give the new file its group (1000)", ...
-    pub what: String,
+    pub what: Kept,
     pub source: io::Error,
 }
 
-fn keep_error(what: impl Into<String>, source: io::Error) -> KeepError {
-    KeepError {
-        what: what.into(),
-        source,
-    }
+/// What of the replaced file the new file could not be given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// Its owner (this user id).
+    Owner(u32),
+    /// Its group (this group id).
+    Group(u32),
+    Mode,
+    /// Its access control list.
+    Acl,
+}
+
+fn keep_error(what: Kept, source: io::Error) -> KeepError {
+    KeepError { what, source }
 }
 
 const ACL: &str = "system.posix_acl_access";
-const NO_ACL: &str = "cannot give the new file its access control list";
 
 /// Gives `temp` the owner, group, mode and extended attributes of the
 /// regular file `target` (described by `meta`).
@@ -54,7 +60,7 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
         // SAFETY: geteuid cannot fail.
         let ours = meta.uid() == unsafe { libc::geteuid() };
         if !ours && meta.uid() != 0 && owner_has_more_than_others(meta.mode()) {
-            let what = format!("cannot give the new file its owner ({})", meta.uid());
+            let what = Kept::Owner(meta.uid());
             return Err(keep_error(what, io::Error::last_os_error()));
         }
         // Keep at least the group.
@@ -63,16 +69,14 @@ pub(super) fn carry_over(temp: &File, target: &Path, meta: &Metadata) -> Result<
             let source = io::Error::last_os_error();
             let ours = temp.metadata().map(|m| m.gid()).ok();
             if ours != Some(meta.gid()) && group_has_more_than_others(meta.mode()) {
-                let what = format!("cannot give the new file its group ({})", meta.gid());
-                return Err(keep_error(what, source));
+                return Err(keep_error(Kept::Group(meta.gid()), source));
             }
         }
     }
     // After fchown, which clears set-user-ID and set-group-ID bits.
     // SAFETY: fchmod on an open descriptor.
     if unsafe { libc::fchmod(fd, (meta.mode() & 0o7777) as libc::mode_t) } != 0 {
-        let what = "cannot give the new file its mode";
-        return Err(keep_error(what, io::Error::last_os_error()));
+        return Err(keep_error(Kept::Mode, io::Error::last_os_error()));
     }
     copy_xattrs(temp, target)
 }
@@ -100,7 +104,7 @@ fn copy_xattrs(temp: &File, target: &Path) -> Result<(), KeepError> {
         Ok(names) => names,
         // No extended attributes on this file system: no ACL either.
         Err(e) if unsupported(&e) => Vec::new(),
-        Err(e) => return Err(keep_error(NO_ACL, e)),
+        Err(e) => return Err(keep_error(Kept::Acl, e)),
     };
     let fd = temp.as_raw_fd();
     let mut has_acl = false;
@@ -120,7 +124,7 @@ fn copy_xattrs(temp: &File, target: &Path) -> Result<(), KeepError> {
         });
         // Other attributes (user.*, security.*) are kept where allowed.
         match result {
-            Err(e) if is_acl => return Err(keep_error(NO_ACL, e)),
+            Err(e) if is_acl => return Err(keep_error(Kept::Acl, e)),
             _ => {}
         }
     }
@@ -130,7 +134,7 @@ fn copy_xattrs(temp: &File, target: &Path) -> Result<(), KeepError> {
         if unsafe { libc::fremovexattr(fd, name.as_ptr()) } != 0 {
             let e = io::Error::last_os_error();
             if !unsupported(&e) && e.raw_os_error() != Some(libc::ENODATA) {
-                return Err(keep_error(NO_ACL, e));
+                return Err(keep_error(Kept::Acl, e));
             }
         }
     }

@@ -20,16 +20,19 @@ pub enum Origin {
     Path(PathBuf),
 }
 
-/// Why an input cannot be opened.
-#[derive(Debug, thiserror::Error)]
+/// Why an input cannot be opened (the CLI's report words it).
+#[derive(Debug)]
 pub enum OpenError {
-    #[error("is a directory")]
     Directory,
     /// Not a regular file, where only one will do ([`Input::open_regular`]).
-    #[error("not a regular file")]
     NotRegular,
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
+}
+
+impl From<io::Error> for OpenError {
+    fn from(e: io::Error) -> OpenError {
+        OpenError::Io(e)
+    }
 }
 
 /// An opened input.

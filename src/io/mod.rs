@@ -36,7 +36,7 @@ mod temp;
 pub mod walk;
 
 #[cfg(unix)]
-pub use attrs::KeepError;
+pub use attrs::{KeepError, Kept};
 pub use identity::Identity;
 pub use input::{read_prefix, Input, OpenError, Origin};
 pub use oom::ExitOnOom;

@@ -18,42 +18,34 @@ use std::path::{Path, PathBuf};
 /// Buffer size for outputs.
 const OUTPUT_BUFFER: usize = 64 * 1024;
 
-/// Why an output could not be prepared or completed.
-#[derive(Debug, thiserror::Error)]
+/// Why an output could not be prepared or completed (the CLI's report
+/// words it).
+#[derive(Debug)]
 pub enum OutputError {
     /// The `-o` target is a directory.
-    #[error("{}: is a directory", .0.display())]
     Directory(PathBuf),
     /// The temporary file beside the target could not be created.
-    #[error("cannot create a temporary file in {}: {source}", .dir.display())]
     CreateTemp { dir: PathBuf, source: io::Error },
     /// An existing non-regular target (a device, a FIFO) could not be opened.
-    #[error("cannot open {}: {source}", .path.display())]
     Open { path: PathBuf, source: io::Error },
     /// The `-o` target was planted by another user in a sticky directory
     /// others may write to: the kernel's fs.protected_regular and
     /// fs.protected_fifos refuse the shell's `>` there (module `target`).
-    #[error("{}: owned by another user in a sticky directory", .0.display())]
     Protected(PathBuf),
     /// A file to replace in place is not (or no longer) a regular file.
-    #[error("{}: not a regular file", .0.display())]
     NotRegular(PathBuf),
     /// The `-o` target is a symlink to nothing (see module `target`).
-    #[error("{}: not writing through dangling symlink", .0.display())]
     DanglingSymlink(PathBuf),
     /// The existing target's group, mode or ACL could not be given to its
     /// replacement (see module `attrs`): it is left as it was.
     #[cfg(unix)]
-    #[error("{}: {source}", .path.display())]
     Keep {
         path: PathBuf,
         source: attrs::KeepError,
     },
     /// Writing (flushing the last buffer, or syncing the file) failed.
-    #[error("write error: {0}")]
     Write(io::Error),
     /// The finished temporary file could not be renamed over the target.
-    #[error("cannot replace {}: {source}", .path.display())]
     Persist { path: PathBuf, source: io::Error },
 }
 

@@ -42,12 +42,21 @@ pub struct Walked {
     pub links: Vec<PathBuf>,
     /// Entries that could not be read, with why (a directory without
     /// permission, a broken link with `-L`, a loop).
-    pub problems: Vec<(PathBuf, String)>,
+    pub problems: Vec<(PathBuf, Skipped)>,
 }
 
-/// A `-g` glob that does not parse.
-#[derive(Debug, thiserror::Error)]
-#[error("invalid glob {glob:?}: {why}")]
+/// Why an entry was skipped (the CLI's report words it).
+#[derive(Debug)]
+pub enum Skipped {
+    Io(std::io::Error),
+    /// A symbolic link back to a directory above it (with `-L`).
+    Loop,
+    /// Anything else the walker reports, in its own words.
+    Other(String),
+}
+
+/// A `-g` glob that does not parse (the CLI's report words it).
+#[derive(Debug)]
 pub struct GlobError {
     pub glob: String,
     pub why: String,
@@ -137,28 +146,19 @@ fn overrides(root: &Path, globs: &[String]) -> Result<ignore::overrides::Overrid
 }
 
 /// The path an error is about (the root if it names none) and why.
-fn problem(root: &Path, error: ignore::Error) -> (PathBuf, String) {
-    fn split(error: &ignore::Error) -> (Option<PathBuf>, String) {
+fn problem(root: &Path, error: ignore::Error) -> (PathBuf, Skipped) {
+    fn split(error: ignore::Error) -> (Option<PathBuf>, Skipped) {
         match error {
-            ignore::Error::WithPath { path, err } => (Some(path.clone()), split(err).1),
-            ignore::Error::WithDepth { err, .. } => split(err),
-            ignore::Error::WithLineNumber { err, .. } => split(err),
-            ignore::Error::Io(e) => (None, crate_io_reason(e)),
-            ignore::Error::Loop { child, .. } => (Some(child.clone()), "a link loop".into()),
-            other => (None, other.to_string()),
+            ignore::Error::WithPath { path, err } => (Some(path), split(*err).1),
+            ignore::Error::WithDepth { err, .. } => split(*err),
+            ignore::Error::WithLineNumber { err, .. } => split(*err),
+            ignore::Error::Io(e) => (None, Skipped::Io(e)),
+            ignore::Error::Loop { child, .. } => (Some(child), Skipped::Loop),
+            other => (None, Skipped::Other(other.to_string())),
         }
     }
-    let (path, why) = split(&error);
+    let (path, why) = split(error);
     (path.unwrap_or_else(|| root.to_path_buf()), why)
-}
-
-/// An I/O error's reason without Rust's "(os error N)".
-fn crate_io_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(end) => text[..end].to_string(),
-        None => text,
-    }
 }
 
 #[cfg(test)]

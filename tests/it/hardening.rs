@@ -116,7 +116,7 @@ fn check(
     match result {
         Ok(s) if s.malformed >= 1 && out == expected(from, to, input) => {}
         Ok(_) => failures.push(format!("{}: output differs", what())),
-        Err(e) => failures.push(format!("{}: {e}", what())),
+        Err(e) => failures.push(format!("{}: {e:?}", what())),
     }
     let mut out = Vec::new();
     let result = run(settings(from, to, ErrorMode::Fatal), input, &mut out);
@@ -643,7 +643,7 @@ mod pass_through {
                 match result {
                     Ok(_) => assert!(valid, "-j{jobs}, changed at {at}: invalid UTF-8 written"),
                     Err(ConvertError::Malformed(m)) => assert_eq!(m.offset, at),
-                    Err(e) => panic!("-j{jobs}, changed at {at}: {e}"),
+                    Err(e) => panic!("-j{jobs}, changed at {at}: {e:?}"),
                 }
                 assert!(valid, "-j{jobs}, changed at {at}: invalid UTF-8 written");
             }

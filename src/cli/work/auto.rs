@@ -3,7 +3,7 @@
 //! another encoding than the one they were read in.
 
 use super::sniff;
-use crate::cli::message;
+use crate::cli::report;
 use crate::codec::{bom_sniff, Encoding};
 use crate::detect::{self, prescan, stats, Hint, Source};
 use crate::io::Input;
@@ -28,14 +28,12 @@ pub fn choose(
     };
     let (prefix, complete) = input
         .peek(detect::SNIFF_LIMIT, &mut enough)
-        .map_err(|e| format!("read error: {}", message::io_error(&e)))?;
+        .map_err(|e| report::read_error(&e))?;
     let sniffed = detect::sniff(prefix, complete, hint);
     let how = sniff::how(&sniffed, sniff::Seen::new(prefix, complete));
     match sniffed.encoding {
-        Some(encoding) => Ok((encoding, format!("-f auto chose {encoding} ({how})"))),
-        None => Err(format!(
-            "-f auto found no encoding ({how}); if it is text, name its encoding with -f"
-        )),
+        Some(encoding) => Ok((encoding, report::auto_chose(encoding, &how))),
+        None => Err(report::auto_found_none(&how)),
     }
 }
 
@@ -64,12 +62,8 @@ pub fn mismatch_hint(
         return None;
     }
     let label = label_for(other);
-    Some(match sniffed.source {
-        Source::Declaration => {
-            format!("; the document declares {other}: try -f {label} or -f auto")
-        }
-        _ => format!("; it looks like {other}: try -f {label} or -f auto"),
-    })
+    let declared = sniffed.source == Source::Declaration;
+    Some(report::mismatch(other, &label, declared))
 }
 
 /// A label to type for `encoding`: its name in lower case when that is a

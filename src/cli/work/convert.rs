@@ -103,7 +103,8 @@ pub fn run(job: &Job, reporter: &mut Reporter) -> Status {
                 reporter.error(&match (&e, &job.output) {
                     (OutputError::Write(io), None) => job.wording().write_error_message(io),
                     (_, Some(path)) => output_error(&e, path),
-                    (_, None) => e.to_string(),
+                    // Standard output fails only in writing.
+                    (_, None) => output_error(&e, std::path::Path::new("standard output")),
                 })
             };
             match &e {

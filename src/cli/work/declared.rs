@@ -8,6 +8,7 @@
 //! so it sits in the output right after what the input before it converts
 //! to on its own: converting that prefix (at most about 1 KiB) tells where.
 
+use crate::cli::report;
 use crate::convert::declaration::{self, Decision};
 use crate::convert::{self, Parallelism, Settings};
 use std::io::{self, Write};
@@ -40,7 +41,10 @@ pub fn plan(head: &[u8], settings: Settings) -> (Option<Splice>, Option<String>)
             if result.is_err() {
                 return (None, None); // the conversion itself will say why
             }
-            let note = format!("note: its {} now says {name}", found.syntax.describe());
+            let note = format!(
+                "note: its {} now says {name}",
+                report::declaration(found.syntax)
+            );
             let splice = Splice {
                 at: prefix_out.len() as u64,
                 old_len: found.label.len(),
@@ -52,7 +56,7 @@ pub fn plan(head: &[u8], settings: Settings) -> (Option<Splice>, Option<String>)
             None,
             Some(format!(
                 "warning: its {} says {}, but it is read as {}: declaration left as it is",
-                found.syntax.describe(),
+                report::declaration(found.syntax),
                 found.encoding,
                 settings.from
             )),

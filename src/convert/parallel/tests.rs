@@ -483,8 +483,8 @@ fn a_thread_s_converter_serves_piece_after_piece_as_new() {
                 assert_eq!(reused.summary, fresh.summary);
                 assert_eq!(reused.text_len, fresh.text_len);
                 assert_eq!(
-                    reused.error.map(|e| e.to_string()),
-                    fresh.error.map(|e| e.to_string())
+                    reused.error.map(|e| format!("{e:?}")),
+                    fresh.error.map(|e| format!("{e:?}"))
                 );
             }
         }

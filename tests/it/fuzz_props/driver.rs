@@ -201,6 +201,6 @@ fn check_result(
             assert_eq!(out, &html[..], "output ({ctx})");
             assert_eq!(summary.malformed, malformed.len() as u64, "count ({ctx})");
         }
-        (_, Err(e)) => panic!("unexpected error {e} ({ctx})"),
+        (_, Err(e)) => panic!("unexpected error {e:?} ({ctx})"),
     }
 }

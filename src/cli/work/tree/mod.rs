@@ -46,12 +46,16 @@ pub fn run(options: &Options) -> Status {
     let walked = match walk::walk(&options.roots, &options.walk) {
         Ok(w) => w,
         Err(e) => {
-            message::eprintln_line(&format!("wenc: error: {e}"));
+            message::eprintln_line(&format!(
+                "wenc: error: {}",
+                crate::cli::report::glob_error(&e)
+            ));
             return Status::Usage;
         }
     };
     let mut status = Status::Success;
     for (path, why) in &walked.problems {
+        let why = crate::cli::report::skipped(why);
         message::eprintln_line(&format!("wenc: {}: skipped: {why}", message::path(path)));
     }
     let mut tally = Tally {

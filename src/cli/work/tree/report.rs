@@ -1,9 +1,10 @@
 //! The wording of a tree run's messages: per file, the summary, JSON Lines.
 
 use super::file::{Done, Outcome};
+use crate::cli::report::declaration;
 use crate::codec::Encoding;
 use crate::convert::declaration::Found;
-use crate::convert::{ConvertError, Summary};
+use crate::convert::Summary;
 use std::collections::BTreeMap;
 
 /// An I/O error's reason without Rust's "(os error N)".
@@ -12,13 +13,13 @@ pub fn io_reason(e: &std::io::Error) -> String {
 }
 
 pub fn declaration_rewritten(found: &Found, name: &str) -> String {
-    format!("note: its {} now says {name}", found.syntax.describe())
+    format!("note: its {} now says {name}", declaration(found.syntax))
 }
 
 pub fn declaration_contradicted(found: &Found, from: &'static Encoding) -> String {
     format!(
         "warning: its {} says {}, but it is {from}: declaration left as it is",
-        found.syntax.describe(),
+        declaration(found.syntax),
         found.encoding
     )
 }
@@ -26,20 +27,12 @@ pub fn declaration_contradicted(found: &Found, from: &'static Encoding) -> Strin
 pub fn declaration_kept(found: &Found, to: &'static Encoding) -> String {
     format!(
         "note: its {} still says {}: a {to} file cannot say so in ASCII",
-        found.syntax.describe(),
+        declaration(found.syntax),
         found.encoding
     )
 }
 
-pub fn convert_error(e: &ConvertError) -> String {
-    match e {
-        ConvertError::Malformed(m) => format!(
-            "malformed {} input at byte offset {} (0-based), {} (-e replacement replaces it with U+FFFD)",
-            m.encoding, m.offset, m.position
-        ),
-        other => other.to_string(),
-    }
-}
+pub use crate::cli::report::convert_error;
 
 /// The warning for replacements made (with -e replacement, html, subst).
 pub fn replacements(s: &Summary) -> Option<String> {

@@ -3,14 +3,17 @@
 //! per input, the guards' refusals and warnings, and output failures
 //! (`work/` decides when to print them; `message.rs` escapes).
 
-use super::interface::historical;
 use super::message;
 
 mod errors;
+mod labels;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
 use crate::io::Origin;
 pub use errors::{convert_error, declaration, glob_error, open_error, output_error, skipped};
+pub use labels::{
+    decode_hint, encode_hint, extra_note, iconv_suffix, unknown_label, UnknownLabel, ICONV_C,
+};
 use std::io;
 use std::path::Path;
 
@@ -99,7 +102,7 @@ impl Wording<'_> {
     /// "; for real HZ-GB-2312 text, use --historical ..." when the -f label
     /// names the replacement encoding only without --historical.
     fn historical_hint(&self) -> String {
-        historical::decode_hint(self.from_label).map_or(String::new(), |h| format!("; {h}"))
+        decode_hint(self.from_label).map_or(String::new(), |h| format!("; {h}"))
     }
 
     /// " (from its BOM)" when a BOM chose another encoding than -f.
@@ -299,7 +302,7 @@ pub fn replacement_in_place(label: &str) -> String {
         "'{}' for -f names the replacement encoding, which decodes any input to a single \
          U+FFFD: wenc does not replace a file with that{}",
         message::escape(label.trim()),
-        historical::decode_hint(label).map_or(String::new(), |h| format!("; {h}"))
+        decode_hint(label).map_or(String::new(), |h| format!("; {h}"))
     )
 }
 

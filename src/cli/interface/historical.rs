@@ -19,23 +19,6 @@ pub fn chosen(label: &Label, historical: bool) -> Option<Resolved> {
     }
 }
 
-/// For a message about the replacement encoding reached through `label`:
-/// how to read real text in the encoding the label once meant, if any.
-pub fn decode_hint(label: &str) -> Option<String> {
-    let encoding = Encoding::historical_for(label.as_bytes())?;
-    Some(format!(
-        "for real {encoding} text, use --historical (the codec of the standard's 2012 draft)"
-    ))
-}
-
-/// The same for `-t`: how to write it.
-pub fn encode_hint(label: &str) -> Option<String> {
-    let encoding = Encoding::historical_for(label.as_bytes())?;
-    Some(format!(
-        "--historical writes {encoding} as the standard's 2012 draft defined it"
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,14 +40,5 @@ mod tests {
         assert_eq!(from("iso-2022-cn", true), REPLACEMENT);
         assert_eq!(from("utf8", true), UTF_8);
         assert!(parse("hz", Direction::To).is_err());
-    }
-
-    #[test]
-    fn hints_only_for_the_drafts_labels() {
-        let hint = decode_hint("csiso2022kr").unwrap();
-        assert!(hint.contains("ISO-2022-KR") && hint.contains("--historical"));
-        assert!(encode_hint("HZ-GB-2312").unwrap().contains("HZ-GB-2312"));
-        assert_eq!(decode_hint("iso-2022-cn"), None);
-        assert_eq!(encode_hint("replacement"), None);
     }
 }

@@ -3,6 +3,7 @@
 //! `//IGNORE`) and for names the standard does not have.
 
 use super::names;
+use crate::cli::report::{self, UnknownLabel};
 use crate::codec::Encoding;
 
 /// Which option a label was given to.
@@ -114,17 +115,16 @@ fn plain_spelling(name: &str) -> Option<String> {
     (names_one && cleaned != name.trim_matches(is_label_space)).then(|| cleaned.to_string())
 }
 
-/// The note for an extra name: `-f cp932: not a label of the Encoding
-/// Standard; wenc takes it as shift_jis (Shift_JIS): Microsoft's code page...`.
-/// The value is quoted when there is whitespace around it.
+/// The note for an extra name (see [`report::extra_note`]). The value is
+/// quoted when there is whitespace around it.
 fn extra_note(label: &str, direction: Direction, extra: &names::ExtraName) -> String {
-    let shown = shown_label(label);
-    let shown = if label.trim_matches(is_label_space) == label {
-        shown
-    } else {
-        format!("'{shown}'")
-    };
-    format!("{} {shown}: {}", direction.option(), names::note(extra))
+    let quoted = label.trim_matches(is_label_space) != label;
+    report::extra_note(
+        direction.option(),
+        &shown_label(label),
+        quoted,
+        &names::note(extra),
+    )
 }
 
 /// Why `label` names no encoding, with suggestions.
@@ -132,47 +132,33 @@ fn explain(label: &str, direction: Direction) -> String {
     let option = direction.option();
     let shown = shown_label(label);
     if let Some(i) = label.find("//") {
-        return iconv_suffix(&label[..i], &label[i..], option, &shown);
+        let (base, suffix) = label.split_at(i);
+        let alone = Encoding::for_label(base.as_bytes()).map(|e| (base.trim(), e));
+        return report::iconv_suffix(suffix, alone, option, &shown);
     }
-    let mut msg = format!("unknown encoding label '{shown}' for {option}");
-    if let Some(meant) = plain_spelling(label) {
-        msg.push_str(&format!(
-            "\n\n  did you mean {meant}? A label is ASCII letters and digits, with -, _, . or \
-             spaces between them\n  wenc --list-labels shows every label"
-        ));
-        return msg;
-    }
-    if let Some(note) = historical_name(label) {
-        msg.push_str("\n\n  ");
-        msg.push_str(&note);
-    }
-    let different = names::different(label);
-    if let Some(note) = different {
-        msg.push_str("\n\n  ");
-        msg.push_str(note);
-    }
-    // A known name of another encoding gets no look-alikes: they would be
-    // other encodings still (euc-tw is not euc-kr).
-    let suggestions = if different.is_some() {
-        Vec::new()
-    } else {
-        suggest(label)
+    let mut unknown = UnknownLabel {
+        shown: &shown,
+        option,
+        meant: plain_spelling(label),
+        historical: None,
+        different: None,
+        suggestions: Vec::new(),
     };
-    if !suggestions.is_empty() {
-        msg.push_str("\n\n  similar labels: ");
-        let list: Vec<String> = suggestions
-            .iter()
-            .map(|(l, e)| format!("{l} ({})", e.name()))
-            .collect();
-        msg.push_str(&list.join(", "));
+    if unknown.meant.is_none() {
+        unknown.historical = historical_name(label);
+        unknown.different = names::different(label);
+        // A known name of another encoding gets no look-alikes: they would
+        // be other encodings still (euc-tw is not euc-kr).
+        if unknown.different.is_none() {
+            unknown.suggestions = suggest(label);
+        }
     }
-    msg.push_str("\n  wenc --list-labels shows every label");
-    msg
+    report::unknown_label(&unknown)
 }
 
-/// For a short name of a 2012 draft's encoding (`hz`, `hz-gb`): that the
-/// standard's label names the replacement encoding, and --historical.
-fn historical_name(label: &str) -> Option<String> {
+/// For a short name of a 2012 draft's encoding (`hz`, `hz-gb`): that
+/// encoding (the message points to --historical).
+fn historical_name(label: &str) -> Option<&'static Encoding> {
     let key = names::key(label);
     let encoding = Encoding::historical()
         .find(|e| key.len() >= 2 && names::key(e.name()).starts_with(&key))?;
@@ -184,12 +170,7 @@ fn historical_name(label: &str) -> Option<String> {
     if starts_another {
         return None;
     }
-    let label = encoding.name().to_ascii_lowercase();
-    Some(format!(
-        "the Encoding Standard's label {label} names its replacement encoding; \
-         --historical -f {label} reads {} with the codec of the standard's 2012 draft",
-        encoding.name()
-    ))
+    Some(encoding)
 }
 
 /// Labels are short (the longest has 19 characters); a longer value is
@@ -214,49 +195,6 @@ fn shown_label(label: &str) -> String {
     }
     out + &cut
 }
-
-/// The message for `UTF-8//TRANSLIT` and friends.
-fn iconv_suffix(base: &str, suffix: &str, option: &str, shown: &str) -> String {
-    let suffix_upper = suffix.to_ascii_uppercase();
-    let mut msg = format!("'{shown}' for {option}: wenc labels take no iconv suffix\n\n");
-    if suffix_upper.contains("TRANSLIT") {
-        msg.push_str(
-            "  //TRANSLIT: wenc does not transliterate (approximate characters). A character\n  \
-             the output encoding cannot represent stops the run (-e replacement, the default,\n  \
-             or -e fatal), is written as ? (-e subst; --subst-char chooses another), or as\n  \
-             an HTML reference such as &#8364; (-e html).\n",
-        );
-    }
-    if suffix_upper.contains("IGNORE") {
-        msg.push_str(
-            "  //IGNORE: wenc never drops input silently. Malformed input becomes U+FFFD and\n  \
-             is counted in a warning (-e replacement, the default); characters the output\n  \
-             encoding cannot represent can be written as ? (-e subst) or &#N; (-e html).\n",
-        );
-    }
-    if !suffix_upper.contains("TRANSLIT") && !suffix_upper.contains("IGNORE") {
-        msg.push_str("  Error handling is chosen with -e replacement|fatal|html|subst.\n");
-    }
-    match Encoding::for_label(base.as_bytes()) {
-        Some(e) => {
-            let base = crate::cli::message::escape(base.trim());
-            msg.push_str(&format!(
-                "\n  Write the label alone: {option} {base}   ({})",
-                e.name()
-            ));
-        }
-        None => msg.push_str("\n  wenc --list-labels shows every label"),
-    }
-    msg
-}
-
-/// The explanation for `-c`, which iconv users may type.
-pub const ICONV_C: &str = "wenc has no -c (iconv's \"omit invalid characters\"): it never drops \
-input silently.\n\n  \
--e replacement (the default) turns malformed input into U+FFFD and reports how many;\n  \
--e subst writes ? (or the --subst-char) for characters the output encoding lacks;\n  \
--e html writes them as &#N; references instead;\n  \
--e fatal stops at the first problem.";
 
 /// Whether an -f value asks for the encoding to be found (`-f auto`).
 pub fn is_auto(label: &str) -> bool {

@@ -9,7 +9,7 @@ pub use job::{Feedback, Job};
 
 use crate::cli::interface::args::{Args, Mode};
 use crate::cli::interface::historical;
-use crate::cli::interface::labels::{self, Resolved};
+use crate::cli::interface::labels::Resolved;
 use crate::cli::message;
 use crate::cli::report;
 use crate::cli::status::Status;
@@ -83,7 +83,7 @@ pub fn plan(args: Vec<OsString>) -> Result<Plan, Stop> {
     if args.iconv_omit_invalid {
         return Err(Stop::Usage(
             ErrorKind::UnknownArgument,
-            labels::ICONV_C.into(),
+            report::ICONV_C.into(),
         ));
     }
     if args.list_labels {
@@ -157,7 +157,7 @@ fn job(
     let stricter_input = strict::stricter(&args.from.given, from.encoding);
     let (from, to) = (from.encoding, to.encoding);
     if !to.can_encode() {
-        let hint = historical::encode_hint(&args.to.given);
+        let hint = report::encode_hint(&args.to.given);
         let msg = report::no_encoder(&args.to.given, hint.as_deref());
         return Err(usage(ErrorKind::InvalidValue, &msg));
     }

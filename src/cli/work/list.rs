@@ -1,7 +1,6 @@
 //! `--list-labels`: every encoding and its labels, as text or JSON; with
 //! LABELs, what each of them names (`wenc -l sjis cp932`).
 
-use crate::cli::interface::historical;
 use crate::cli::interface::labels::{self, Direction};
 use crate::cli::interface::names;
 use crate::cli::message;
@@ -102,7 +101,7 @@ pub fn describe(given: &[String], json: bool) -> Result<String, String> {
             .note
             .and_then(|_| names::extra_name(label))
             .map(|extra| names::note(&extra))
-            .or_else(|| historical::decode_hint(label));
+            .or_else(|| crate::cli::report::decode_hint(label));
         found.push(Described {
             label: label.trim(),
             encoding: resolved.encoding,

@@ -431,11 +431,12 @@ pub fn auto_found_none(how: &str) -> String {
 /// Added to a malformed-input message when the input looks like `other`
 /// (typed as `label`), or its document declares it.
 pub fn mismatch(other: &Encoding, label: &str, declared: bool) -> String {
-    if declared {
-        format!("; the document declares {other}: try -f {label} or -f auto")
+    let why = if declared {
+        "the document declares"
     } else {
-        format!("; it looks like {other}: try -f {label} or -f auto")
-    }
+        "it looks like"
+    };
+    format!("; {why} {other}: try -f {label} or -f auto")
 }
 
 /// `-f auto` not sure enough to replace an input: the candidates and how

@@ -68,11 +68,8 @@ fn historical_label(encoding: &Encoding) -> String {
 /// page...` (`note` is the part after the value; `quoted`: the value had
 /// whitespace around it).
 pub fn extra_note(option: &str, shown: &str, quoted: bool, note: &str) -> String {
-    if quoted {
-        format!("{option} '{shown}': {note}")
-    } else {
-        format!("{option} {shown}: {note}")
-    }
+    let quote = if quoted { "'" } else { "" };
+    format!("{option} {quote}{shown}{quote}: {note}")
 }
 
 /// The message for `UTF-8//TRANSLIT` and friends: `alone` is the label

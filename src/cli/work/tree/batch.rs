@@ -134,7 +134,8 @@ fn still_the_one_read(path: &Path, done: &Done) -> Result<(), Failure> {
 /// starts with it), and whether the disk is full.
 fn output_failure(e: &OutputError, path: &Path) -> Failure {
     let full = match e {
-        OutputError::Write(io) | OutputError::CreateTemp { source: io, .. } => is_full(io),
+        OutputError::Write(io) => return (report::write_error(io), is_full(io)),
+        OutputError::CreateTemp { source: io, .. } => is_full(io),
         _ => false,
     };
     let name = message::path(path);

@@ -11,6 +11,11 @@ pub fn io_reason(e: &std::io::Error) -> String {
     crate::cli::message::io_error(e)
 }
 
+/// A write (or sync) that failed, said of the file the line names.
+pub fn write_error(e: &std::io::Error) -> String {
+    format!("write error: {}", io_reason(e))
+}
+
 pub fn declaration_rewritten(found: &Found, name: &str) -> String {
     format!("note: its {} now says {name}", found.kind.describe())
 }

@@ -206,8 +206,8 @@ fn a_tree_is_migrated_byte_for_byte_and_a_second_run_changes_nothing() {
     );
     assert!(
         err.contains(
-            "9 files: 6 converted, 2 unchanged, 0 refused, 0 failed, 3 skipped \
-             (1 binary, 2 links not followed); converted from Shift_JIS 3, windows-1251 3"
+            "9 files: 6 converted, 2 unchanged, 0 refused, 0 failed, 7 skipped \
+             (1 binary, 2 links not followed, 4 ignored); converted from Shift_JIS 3, windows-1251 3"
         ),
         "{err}"
     );

@@ -61,6 +61,7 @@ pub fn run(options: &Options) -> Status {
         tally: Tally {
             files: walked.files.len(),
             links: walked.links.len(),
+            ignored: walked.ignored,
             unreadable: walked.problems.len(),
             ..Tally::default()
         },

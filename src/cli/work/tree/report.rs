@@ -107,6 +107,8 @@ pub struct Tally {
     pub converted_from: BTreeMap<&'static str, usize>,
     pub binary: usize,
     pub links: usize,
+    /// Entries the walk left out (an ignored directory counts once).
+    pub ignored: usize,
     pub unreadable: usize,
 }
 
@@ -136,7 +138,7 @@ impl Tally {
     /// that ended early got.
     pub fn summary(&self, dry_run: bool, end: &End) -> String {
         let c = |o| self.count(o);
-        let skipped = c(Outcome::Skipped) + self.links;
+        let skipped = c(Outcome::Skipped) + self.links + self.ignored;
         let files = match end {
             End::Interrupted(sig) => format!(
                 "interrupted by {} after {} of {} files",
@@ -157,6 +159,7 @@ impl Tally {
         let parts: Vec<String> = [
             (self.binary, "binary"),
             (self.links, "links not followed"),
+            (self.ignored, "ignored"),
             (self.unreadable, "unreadable"),
             (
                 c(Outcome::Skipped) - self.binary - self.unreadable,

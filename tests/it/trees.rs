@@ -488,7 +488,7 @@ fn an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes() {
                 Ok(())
             });
         }
-        let mut child = cmd
+        let child = cmd
             .args(["-q", "-i", "-r", "-j", "1", "-f", "auto"])
             .arg(root)
             .stderr(std::process::Stdio::piped())

@@ -92,26 +92,36 @@ pub fn run(options: &Options) -> Status {
         }
         stopped.is_none()
     });
-    let interrupted = signals::termination_requested();
-    if interrupted.is_none() {
+    if signals::termination_requested().is_none() {
         teller.commit(&mut batch, &mut stopped);
     }
+    // (A signal during that last commit ends the run as well, once told.)
+    let interrupted = signals::termination_requested();
     drop(batch); // files not renamed stay untouched; their temporary files go
     teller.bar.finish_and_clear();
     let _ = teller.stdout.flush();
-    let tally = &teller.tally;
+    finish(&teller.tally, stopped.as_deref(), interrupted, options)
+}
+
+/// The summary and the exit status; after a signal, wenc ends by it.
+fn finish(
+    tally: &Tally,
+    stopped: Option<&str>,
+    interrupted: Option<i32>,
+    options: &Options,
+) -> Status {
     let failed = tally.count(Outcome::Refused) + tally.count(Outcome::Failed) > 0;
     let status = if failed || stopped.is_some() {
         Status::Failure
     } else {
         Status::Success
     };
-    let end = match (interrupted, &stopped) {
+    let end = match (interrupted, stopped) {
         (Some(sig), _) => End::Interrupted(sig),
         (None, Some(why)) => End::Stopped(why),
         (None, None) => End::Finished,
     };
-    if plan.task != Task::Sniff
+    if options.plan.task != Task::Sniff
         && (!options.quiet || status != Status::Success || interrupted.is_some())
     {
         let summary = tally.summary(options.dry_run, &end);

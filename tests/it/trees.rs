@@ -543,6 +543,42 @@ fn an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes() {
 }
 
 #[test]
+fn a_signal_not_deferred_removes_every_temporary_file_of_the_batch() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    // SIGHUP is not deferred: the handler removes every temporary file of
+    // the batch in flight (up to 64 guarded at once) and wenc dies of it.
+    let d = dir();
+    let root = d.path();
+    let (names, before, after) = many_russian_files(root, 300);
+    let mut cmd = wenc();
+    // SAFETY: signal() is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd
+        .args(["-q", "-i", "-r", "-j", "2", "-f", "auto"])
+        .arg(root)
+        .spawn()
+        .unwrap();
+    let first = root.join(&names[70]);
+    let start = std::time::Instant::now();
+    while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: kill() on the pid of a child we started and have not reaped.
+    unsafe { libc::kill(child.id() as i32, libc::SIGHUP) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+    // Mid-batch: the files renamed are done, the rest whole, and no
+    // temporary file is left (`whole_files` lists every folder).
+    let done = whole_files(root, &names, &before, &after);
+    assert!((11..300).contains(&done), "{done}");
+}
+
+#[test]
 fn out_of_space_mid_tree_stops_with_every_file_whole() {
     use std::os::unix::process::CommandExt;
     // The file size limit (RLIMIT_FSIZE, SIGXFSZ ignored) stands in for a

@@ -89,8 +89,12 @@ def main():
     wenc = os.path.abspath(sys.argv[1])
     sizes = [int(s) for s in sys.argv[2:]] or [2000]
     n = int(os.environ.get('N', '3'))
-    # PEERS=0: wenc alone (its memory on big trees, where the peers take hours).
-    peers = os.environ.get('PEERS', '1') != '0'
+    # PEERS=0: wenc alone (its memory on big trees, where the peers take hours);
+    # TOOLS=find (a comma list): only those, e.g. the slow peer alone, once,
+    # in the background.
+    tools = os.environ.get('TOOLS', 'wenc,find,xargs').split(',')
+    if os.environ.get('PEERS', '1') == '0':
+        tools = ['wenc']
     print(f'{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.2f}')
     print('| files | MB | wenc s | find s | xargs s | wenc files/s | find files/s | '
           'xargs files/s | find/wenc | xargs/wenc | wenc max RSS MiB |')
@@ -104,7 +108,7 @@ def main():
             times = {'wenc': [], 'find': [], 'xargs': []}
             rss = []
             for r in range(n):
-                order = ['wenc', 'find', 'xargs'] if peers else ['wenc']
+                order = [t for t in ('wenc', 'find', 'xargs') if t in tools]
                 if r % 2:
                     order.reverse()
                 for tool in order:
@@ -123,7 +127,11 @@ def main():
                     shutil.rmtree(tree)
             w, f, x = (statistics.median(times[t] or [float('nan')]) for t in ('wenc', 'find', 'xargs'))
             print(f'| {count} | {mb:.0f} | {w:.2f} | {f:.2f} | {x:.2f} | {count / w:.0f} | '
-                  f'{count / f:.0f} | {count / x:.0f} | {f / w:.2f} | {x / w:.2f} | {max(rss):.1f} |')
+                  f'{count / f:.0f} | {count / x:.0f} | {f / w:.2f} | {x / w:.2f} | '
+                  f'{max(rss or [float("nan")]):.1f} |')
+            print(f'  load average after: {os.getloadavg()[0]:.2f}')
+            if 'wenc' not in tools:
+                continue
             dry = subprocess.run([wenc, '-n', '-i', '-r', '-f', 'auto', '-t', 'utf-8', pristine],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             summary = [l for l in dry.stderr.splitlines() if 'files:' in l]

@@ -77,7 +77,7 @@ Register-ArgumentCompleter -Native -CommandName 'wenc' -ScriptBlock {
             [CompletionResult]::new('--sniff', '--sniff', [CompletionResultType]::ParameterName, 'For each FILE, print its encoding and how it was found')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print every encoding with all of its labels (-l as in iconv)')
             [CompletionResult]::new('--list-labels', '--list-labels', [CompletionResultType]::ParameterName, 'Print every encoding with all of its labels (-l as in iconv)')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'With --list-labels or --sniff: print JSON')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'With --list-labels, --sniff, or -r: print JSON')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Decode (and encode, with -t) without writing output')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No warnings (errors are still reported)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No warnings (errors are still reported)')

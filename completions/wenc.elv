@@ -44,7 +44,7 @@ set edit:completion:arg-completer[wenc] = {|@words|
             cand --sniff 'For each FILE, print its encoding and how it was found'
             cand -l 'Print every encoding with all of its labels (-l as in iconv)'
             cand --list-labels 'Print every encoding with all of its labels (-l as in iconv)'
-            cand --json 'With --list-labels or --sniff: print JSON'
+            cand --json 'With --list-labels, --sniff, or -r: print JSON'
             cand --check 'Decode (and encode, with -t) without writing output'
             cand -q 'No warnings (errors are still reported)'
             cand --quiet 'No warnings (errors are still reported)'

@@ -472,7 +472,7 @@ complete -c wenc -l add-bom -d 'Start the output with a BOM (UTF-8, UTF-16LE, UT
 complete -c wenc -l historical -d 'Read and write hz-gb-2312 and iso-2022-kr with the 2012 draft\'s codecs'
 complete -c wenc -l sniff -d 'For each FILE, print its encoding and how it was found'
 complete -c wenc -s l -l list-labels -d 'Print every encoding with all of its labels (-l as in iconv)'
-complete -c wenc -l json -d 'With --list-labels or --sniff: print JSON'
+complete -c wenc -l json -d 'With --list-labels, --sniff, or -r: print JSON'
 complete -c wenc -l check -d 'Decode (and encode, with -t) without writing output'
 complete -c wenc -s q -l quiet -d 'No warnings (errors are still reported)'
 complete -c wenc -l progress -d 'Show a progress bar on standard error, even when it is not a terminal'

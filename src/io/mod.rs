@@ -9,7 +9,8 @@
 //!   regular file, found by the kernel, given the target's owner, group,
 //!   mode and ACL before any data), or written in place when it cannot be
 //!   replaced (a device, a FIFO, standard output named `/dev/stdout`).
-//! - [`signals`]: every terminating signal removes the temporary file; SIGBUS
+//! - [`staged`]: a batch of replaced files made durable by one sync.
+//! - [`signals`]: every terminating signal removes the temporary files; SIGBUS
 //!   from a mapped file that shrinks while read becomes an error message.
 //! - [`ExitOnOom`]: the binary's allocator; running out of memory is a
 //!   message and status 1, not an abort.
@@ -26,6 +27,7 @@ pub mod signals;
 #[cfg(not(unix))]
 #[path = "signals_other.rs"]
 pub mod signals;
+pub mod staged;
 #[cfg(unix)]
 mod target;
 #[cfg(unix)]

@@ -8,6 +8,7 @@
 
 use super::identity::Identity;
 use super::signals;
+use super::staged::Staged;
 use super::temp::TempFile;
 #[cfg(unix)]
 use super::{attrs, target};
@@ -162,6 +163,24 @@ impl Output {
                     path: target.clone(),
                     source,
                 })
+            }
+        }
+    }
+}
+
+impl Output {
+    /// Flushes a replaced file's output to its temporary file, unsynced and
+    /// not renamed yet: one of a batch (module `staged`). Outputs that are
+    /// not replaced atomically are flushed, and there is nothing to stage.
+    pub fn stage(self) -> Result<Option<Staged>, OutputError> {
+        match self.kind {
+            Kind::Stdout(mut w) => w.flush().map(|_| None).map_err(OutputError::Write),
+            Kind::Direct(mut w) => w.flush().map(|_| None).map_err(OutputError::Write),
+            Kind::Atomic { writer, target, .. } => {
+                let TempWriter(temp) = writer
+                    .into_inner()
+                    .map_err(|e| OutputError::Write(e.into_error()))?;
+                Ok(Some(Staged::new(temp, target)))
             }
         }
     }

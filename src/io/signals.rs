@@ -1,32 +1,66 @@
-//! Signal safety for a run that writes a temporary file or reads a mapped one.
+//! Signal safety for a run that writes temporary files or reads a mapped one.
 //!
 //! - Every signal whose default action ends the process (SIGINT, SIGTERM,
 //!   SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU
 //!   from `ulimit -t`, SIGABRT, SIGIO, SIGPWR, SIGSYS, the real-time
-//!   signals): the handler unlinks the temporary output file (so the target
-//!   stays exactly as it was and nothing is left behind), then dies of the
-//!   same signal, as the shell expects. A signal ignored when wenc started
+//!   signals): the handler unlinks every registered temporary output file
+//!   (so each target stays exactly as it was and nothing is left behind),
+//!   then dies of the same signal, as the shell expects. A tree run may ask
+//!   to [`defer_termination`]: the first SIGINT or SIGTERM is then only
+//!   noted, for the run to stop between files and say how far it got; a
+//!   second one ends it at once. A signal ignored when wenc started
 //!   (`nohup`) stays ignored. SIGKILL and SIGSTOP cannot be caught; SIGPIPE
 //!   is ignored by Rust's runtime (a closed pipe is a write error); SIGSEGV,
 //!   SIGILL, SIGFPE, SIGTRAP are faults of a bug, left to the runtime.
 //! - SIGBUS: a mapped input file that shrinks while it is read makes the next
 //!   read of a vanished page raise SIGBUS. The handler writes a fixed message,
-//!   unlinks the temporary file and exits with status 1.
+//!   unlinks the temporary files and exits with status 1.
 //! - SIGXFSZ: ignored, so exceeding the file size limit is a write error.
 //!
 //! Handlers only read statics and call async-signal-safe functions (`write`,
-//! `unlink`, `signal`, `raise`, `_exit`). The strings they use are leaked on
-//! purpose: a handler may run at any moment, so nothing it can see is freed.
+//! `unlinkat`, `signal`, `raise`, `_exit`), and never allocate. The
+//! temporary files are a fixed table of slots ([`MAX_TEMP_FILES`]), each
+//! with its name copied in: a handler may run at any moment, on any thread.
 
-use std::ffi::CString;
-use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
+use std::ffi::CStr;
+use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicU8, Ordering};
 use std::sync::Once;
 
-/// The temporary output file to unlink, as a NUL-terminated name in the
-/// directory [`TEMP_DIR`], or null.
-static TEMP_PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
-/// The descriptor of the temporary file's directory.
-static TEMP_DIR: AtomicI32 = AtomicI32::new(libc::AT_FDCWD);
+/// How many temporary files may be registered at once (a tree run's batch
+/// stays below it).
+pub const MAX_TEMP_FILES: usize = 128;
+/// The longest temporary file name a slot holds, its NUL included
+/// (NAME_MAX is 255).
+const NAME_CAPACITY: usize = 256;
+
+/// One registered temporary file: a name in the directory `dir`. `version`
+/// is odd while the slot is being written or is free, even while its name
+/// can be read (a sequence lock, so that a handler never unlinks a name
+/// half overwritten by the next file).
+struct Slot {
+    taken: AtomicU8,
+    version: AtomicU32,
+    dir: AtomicI32,
+    name: [AtomicU8; NAME_CAPACITY],
+}
+
+impl Slot {
+    const fn new() -> Slot {
+        Slot {
+            taken: AtomicU8::new(0),
+            version: AtomicU32::new(1),
+            dir: AtomicI32::new(libc::AT_FDCWD),
+            name: [const { AtomicU8::new(0) }; NAME_CAPACITY],
+        }
+    }
+}
+
+static TEMP_FILES: [Slot; MAX_TEMP_FILES] = [const { Slot::new() }; MAX_TEMP_FILES];
+/// Set by [`defer_termination`]: the first SIGINT or SIGTERM is noted, not
+/// acted on.
+static DEFER: AtomicU8 = AtomicU8::new(0);
+/// The signal noted while deferring, or 0.
+static REQUESTED: AtomicI32 = AtomicI32::new(0);
 /// The message for SIGBUS (a leaked byte string), or null.
 static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
 static INSTALL_TERMINATION: Once = Once::new();
@@ -92,32 +126,82 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// From now on, every terminating signal removes `name` (in the directory
-/// `dir`) before ending the
-/// process. Call inside [`with_termination_blocked`], right after creating it.
-pub fn protect_temp_file(dir: libc::c_int, name: &std::ffi::CStr) {
+fn install_termination() {
     INSTALL_TERMINATION.call_once(|| {
         for sig in termination_signals() {
             // A signal ignored on entry stays ignored (`nohup wenc -o ...`,
             // or SIGINT for a background job): it would not end the run.
             if !is_ignored(sig) {
-                install(
-                    sig,
-                    on_termination as *const () as usize,
-                    libc::SA_RESETHAND,
-                );
+                install(sig, on_termination as *const () as usize, libc::SA_RESTART);
             }
         }
     });
-    // The directory first: the name is read only once it is there.
-    TEMP_DIR.store(dir, Ordering::SeqCst);
-    TEMP_PATH.store(CString::from(name).into_raw(), Ordering::SeqCst);
 }
 
-/// The temporary file is gone (renamed into place or deleted): forget it.
-pub fn release_temp_file() {
-    // Leaked, not freed: a handler on another thread may still be reading it.
-    TEMP_PATH.store(std::ptr::null_mut(), Ordering::SeqCst);
+/// From now on, every terminating signal removes `name` (in the directory
+/// `dir`) before ending the process, until [`release_temp_file`] with the
+/// slot returned. Call inside [`with_termination_blocked`], right after
+/// creating it. None: every slot is taken (or the name is too long), and
+/// the file is not guarded.
+pub fn protect_temp_file(dir: libc::c_int, name: &CStr) -> Option<usize> {
+    install_termination();
+    let bytes = name.to_bytes_with_nul();
+    if bytes.len() > NAME_CAPACITY {
+        return None;
+    }
+    let (index, slot) = TEMP_FILES.iter().enumerate().find(|(_, slot)| {
+        slot.taken
+            .compare_exchange(0, 1, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })?;
+    // Free slots have an odd version already: write, then make it even.
+    slot.dir.store(dir, Ordering::SeqCst);
+    for (cell, &b) in slot.name.iter().zip(bytes) {
+        cell.store(b, Ordering::Relaxed);
+    }
+    slot.version.fetch_add(1, Ordering::SeqCst);
+    Some(index)
+}
+
+/// The temporary file in `slot` is gone (renamed into place or deleted):
+/// forget it.
+pub fn release_temp_file(slot: usize) {
+    let slot = &TEMP_FILES[slot];
+    slot.version.fetch_add(1, Ordering::SeqCst);
+    slot.taken.store(0, Ordering::SeqCst);
+}
+
+/// From now on, the first SIGINT or SIGTERM only asks the run to stop
+/// ([`termination_requested`]); temporary files stay guarded, and a second
+/// signal ends the process as usual.
+pub fn defer_termination() {
+    install_termination();
+    DEFER.store(1, Ordering::SeqCst);
+}
+
+/// The signal that asked a deferring run to stop, if any.
+pub fn termination_requested() -> Option<libc::c_int> {
+    match REQUESTED.load(Ordering::SeqCst) {
+        0 => None,
+        sig => Some(sig),
+    }
+}
+
+/// Ends the process of `sig`, as it would have ended had the signal not
+/// been deferred (the shell sees 128 + `sig`); temporary files removed.
+pub fn end_by(sig: libc::c_int) -> ! {
+    unlink_temp();
+    // SAFETY: plain libc calls; with the default action restored and the
+    // signal unblocked, raise does not return for a terminating signal.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(sig);
+        libc::_exit(128 + sig)
+    }
 }
 
 /// From now on, SIGBUS prints `message` (the name of the mapped input in it)
@@ -168,13 +252,26 @@ pub fn remove_temp_file() {
     unlink_temp();
 }
 
+/// Unlinks every registered temporary file. Async-signal-safe: atomics,
+/// a name copied to the stack, `unlinkat`.
 fn unlink_temp() {
-    let path = TEMP_PATH.load(Ordering::SeqCst);
-    if !path.is_null() {
-        // SAFETY: a leaked, NUL-terminated string, relative to a directory
-        // descriptor held while it is registered; unlinkat is
-        // async-signal-safe.
-        unsafe { libc::unlinkat(TEMP_DIR.load(Ordering::SeqCst), path, 0) };
+    for slot in &TEMP_FILES {
+        let before = slot.version.load(Ordering::SeqCst);
+        if before % 2 == 1 {
+            continue; // free, or being written
+        }
+        let mut name = [0u8; NAME_CAPACITY];
+        for (b, cell) in name.iter_mut().zip(&slot.name) {
+            *b = cell.load(Ordering::Relaxed);
+        }
+        let dir = slot.dir.load(Ordering::SeqCst);
+        if slot.version.load(Ordering::SeqCst) != before {
+            continue; // released meanwhile: its name may be torn
+        }
+        name[NAME_CAPACITY - 1] = 0;
+        // SAFETY: a NUL-terminated name on the stack, relative to a
+        // directory descriptor held while the file is registered.
+        unsafe { libc::unlinkat(dir, name.as_ptr().cast(), 0) };
     }
 }
 
@@ -198,11 +295,23 @@ pub fn out_of_memory(size: usize) -> ! {
 }
 
 extern "C" fn on_termination(sig: libc::c_int) {
+    let stoppable = sig == libc::SIGINT || sig == libc::SIGTERM;
+    if stoppable
+        && DEFER.load(Ordering::SeqCst) == 1
+        && REQUESTED
+            .compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    {
+        return; // the run stops between files and says how far it got
+    }
     unlink_temp();
-    // SA_RESETHAND restored the default action; the signal is blocked while
-    // this handler runs, so it is delivered (and ends the process) on return.
-    // SAFETY: raise is async-signal-safe.
-    unsafe { libc::raise(sig) };
+    // The default action back; the signal is blocked while this handler
+    // runs, so it is delivered (and ends the process) on return.
+    // SAFETY: signal and raise are async-signal-safe.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
 }
 
 extern "C" fn on_bus(_sig: libc::c_int) {

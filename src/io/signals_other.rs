@@ -5,8 +5,18 @@ use std::path::Path;
 pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
-pub fn protect_temp_file(_dir: i32, _name: &std::ffi::CStr) {}
-pub fn release_temp_file() {}
+pub const MAX_TEMP_FILES: usize = 128;
+pub fn protect_temp_file(_dir: i32, _name: &std::ffi::CStr) -> Option<usize> {
+    Some(0)
+}
+pub fn release_temp_file(_slot: usize) {}
+pub fn defer_termination() {}
+pub fn termination_requested() -> Option<i32> {
+    None
+}
+pub fn end_by(sig: i32) -> ! {
+    std::process::exit(128 + sig)
+}
 pub fn guard_mapped_input(_message: &str) {}
 pub fn remove_temp_file() {}
 pub fn ignore_file_size_limit() {}

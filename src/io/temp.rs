@@ -14,12 +14,13 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A temporary file `.NAME.XXXXXXXX.wenc-tmp`, removed when dropped unless
-/// [`persist`](TempFile::persist)ed. Registered with the signal handlers,
-/// which remove it too.
+/// [`persist`](TempFile::persist)ed. Registered with the signal handlers
+/// (in `slot`), which remove it too.
 pub(super) struct TempFile {
     file: File,
     dir: File,
     name: CString,
+    slot: usize,
     done: bool,
 }
 
@@ -54,11 +55,17 @@ impl TempFile {
             }
             // SAFETY: a fresh descriptor nothing else owns.
             let file = unsafe { File::from_raw_fd(fd) };
-            signals::protect_temp_file(dir.as_raw_fd(), &name);
+            let Some(slot) = signals::protect_temp_file(dir.as_raw_fd(), &name) else {
+                // A file no signal would remove is not made.
+                // SAFETY: as below, in `persist`.
+                unsafe { libc::unlinkat(dir.as_raw_fd(), name.as_ptr(), 0) };
+                return Err(io::Error::other("too many temporary files at once"));
+            };
             return Ok(TempFile {
                 file,
                 dir,
                 name,
+                slot,
                 done: false,
             });
         }
@@ -85,7 +92,7 @@ impl TempFile {
             return Err(io::Error::last_os_error());
         }
         self.done = true;
-        signals::release_temp_file();
+        signals::release_temp_file(self.slot);
         Ok(())
     }
 }
@@ -95,7 +102,7 @@ impl Drop for TempFile {
         if !self.done {
             // SAFETY: as in `persist`.
             unsafe { libc::unlinkat(self.dir.as_raw_fd(), self.name.as_ptr(), 0) };
-            signals::release_temp_file();
+            signals::release_temp_file(self.slot);
         }
     }
 }

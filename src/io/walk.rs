@@ -40,6 +40,10 @@ pub struct Walked {
     pub files: Vec<PathBuf>,
     /// Symbolic links not followed (without `-L`).
     pub links: Vec<PathBuf>,
+    /// Entries of the directories walked that the walk left out: ignored
+    /// (.gitignore, .ignore), hidden, not chosen by `-g`, or `.git`. An
+    /// ignored directory counts once, whatever it holds.
+    pub ignored: usize,
     /// Entries that could not be read, with why (a directory without
     /// permission, a broken link with `-L`, a loop).
     pub problems: Vec<(PathBuf, Skipped)>,
@@ -111,6 +115,10 @@ fn walk_one(root: &Path, options: &WalkOptions, walked: &mut Walked) -> Result<(
     if !options.globs.is_empty() {
         builder.overrides(overrides(root, &options.globs)?);
     }
+    // The `ignore` crate does not say what it leaves out: the entries of
+    // each directory walked, counted by one more read of the directory
+    // (names only, no stat), less the entries the walk yields below it.
+    let (mut entries, mut yielded) = (0usize, 0usize);
     for entry in builder.build() {
         let entry = match entry {
             Ok(e) => e,
@@ -122,6 +130,10 @@ fn walk_one(root: &Path, options: &WalkOptions, walked: &mut Walked) -> Result<(
         let Some(kind) = entry.file_type() else {
             continue; // standard input; not produced for paths
         };
+        yielded += usize::from(entry.depth() > 0);
+        if kind.is_dir() {
+            entries += std::fs::read_dir(entry.path()).map_or(0, Iterator::count);
+        }
         if kind.is_symlink() {
             walked.links.push(entry.into_path());
         } else if !kind.is_dir() {
@@ -130,6 +142,7 @@ fn walk_one(root: &Path, options: &WalkOptions, walked: &mut Walked) -> Result<(
             walked.files.push(entry.into_path());
         }
     }
+    walked.ignored += entries.saturating_sub(yielded);
     Ok(())
 }
 

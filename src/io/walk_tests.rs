@@ -51,6 +51,9 @@ fn default_walk_respects_ignores_and_hidden_and_sorts() {
         ]
     );
     assert!(walked.problems.is_empty());
+    // .hidden, .dotfile, .ignore; repo/.git, build/ (once), skip.log,
+    // .gitignore; z/ignored.tmp.
+    assert_eq!(walked.ignored, 8);
 }
 
 #[test]
@@ -75,6 +78,7 @@ fn hidden_and_no_ignore_include_them_but_never_git() {
         assert!(got.contains(&f.to_string()), "{f} missing from {got:?}");
     }
     assert!(!got.iter().any(|f| f.contains(".git/")), "{got:?}");
+    assert_eq!(walked.ignored, 1, "only repo/.git");
     let mut sorted = got.clone();
     sorted.sort();
     assert_eq!(got, sorted);

@@ -206,8 +206,8 @@ fn a_tree_is_migrated_byte_for_byte_and_a_second_run_changes_nothing() {
     );
     assert!(
         err.contains(
-            "9 files: 6 converted, 2 unchanged, 0 refused, 0 failed, 3 skipped \
-             (1 binary, 2 links not followed); converted from Shift_JIS 3, windows-1251 3"
+            "9 files: 6 converted, 2 unchanged, 0 refused, 0 failed, 7 skipped \
+             (1 binary, 2 links not followed, 4 ignored); converted from Shift_JIS 3, windows-1251 3"
         ),
         "{err}"
     );
@@ -382,6 +382,19 @@ fn sniff_and_check_walk_too() {
     let want_ja = format!("{}: Shift_JIS (", root.join("docs/ja.txt").display());
     assert!(lines.lines().any(|l| l.starts_with(&want_ja)), "{lines}");
     assert_eq!(lines.lines().count(), 3, "{lines}");
+    let out = wenc()
+        .args(["--sniff", "-r", "--json"])
+        .arg(root.join("docs"))
+        .output()
+        .unwrap();
+    for line in text(&out.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            (&v["outcome"], &v["to"]),
+            (&"sniffed".into(), &serde_json::Value::Null),
+            "{v}"
+        );
+    }
 
     let out = wenc()
         .args(["--check", "-r", "-f", "shift_jis", "-g", "*.txt"])
@@ -412,35 +425,38 @@ fn declarations_the_bytes_contradict_are_left_with_a_warning() {
     assert!(text(&out.stderr).contains("warning: its <meta> charset says Shift_JIS"));
 }
 
-#[test]
-fn an_interrupted_run_leaves_every_file_whole_and_a_second_run_finishes() {
-    let d = dir();
-    let root = d.path();
+/// 300 files of Russian in windows-1251, in 7 folders: (names, before, after).
+fn many_russian_files(root: &Path, count: usize) -> (Vec<String>, Vec<u8>, Vec<u8>) {
     let ru = RUSSIAN.repeat(40);
     let (before, after) = (encode(&ru, WINDOWS_1251), ru.as_bytes().to_vec());
-    let names: Vec<String> = (0..300)
+    let names: Vec<String> = (0..count)
         .map(|i| format!("d{}/f{i:03}.txt", i % 7))
         .collect();
     for n in &names {
         fs::create_dir_all(root.join(n).parent().unwrap()).unwrap();
         write(root, n, &before);
     }
-    let mut child = wenc()
-        .args(["-q", "-i", "-r", "-j", "1", "-f", "auto"])
-        .arg(root)
-        .spawn()
-        .unwrap();
-    // Wait for the eleventh file in path order (d0/f070), then stop wenc.
-    let first = root.join(&names[70]);
-    let start = std::time::Instant::now();
-    while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    // SAFETY: kill() on the pid of a child we started and have not reaped.
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-    let status = child.wait().unwrap();
+    (names, before, after)
+}
+
+/// The numbers after `before` in `text` ("after 64 of 300" -> 64).
+fn number_after(text: &str, before: &str) -> usize {
+    let at = text
+        .find(before)
+        .unwrap_or_else(|| panic!("{before:?} in {text}"))
+        + before.len();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+/// Every file is `before` or `after`, none half done, no temporary file
+/// left: how many are done.
+fn whole_files(root: &Path, names: &[String], before: &[u8], after: &[u8]) -> usize {
     let mut done = 0;
-    for n in &names {
+    for n in names {
         let now = fs::read(root.join(n)).unwrap();
         assert!(now == before || now == after, "{n} is half converted");
         done += usize::from(now == after);
@@ -453,18 +469,187 @@ fn an_interrupted_run_leaves_every_file_whole_and_a_second_run_finishes() {
             "{left:?}"
         );
     }
-    eprintln!("stopped ({status:?}) after {done} of {} files", names.len());
+    done
+}
 
+#[test]
+fn an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    for (sig, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGINT, "SIGINT")] {
+        let d = dir();
+        let root = d.path();
+        let (names, before, after) = many_russian_files(root, 300);
+        let mut cmd = wenc();
+        // SAFETY: signal() is async-signal-safe; the child must not inherit
+        // an ignored SIGINT from whatever runs the tests.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(sig, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let child = cmd
+            .args(["-q", "-i", "-r", "-j", "1", "-f", "auto"])
+            .arg(root)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Wait for the eleventh file in path order (d0/f070), then stop wenc.
+        let first = root.join(&names[70]);
+        let start = std::time::Instant::now();
+        while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        // SAFETY: kill() on the pid of a child we started and have not reaped.
+        unsafe { libc::kill(child.id() as i32, sig) };
+        let out = child.wait_with_output().unwrap();
+        // It dies of the signal once it has told (the shell sees 128 + sig).
+        assert_eq!(out.status.signal(), Some(sig), "{:?}", out.status);
+        let done = whole_files(root, &names, &before, &after);
+        let err = text(&out.stderr);
+        let summary = format!(
+            "wenc: interrupted by {name} after {done} of 300 files: {done} converted, 0 unchanged"
+        );
+        assert!(err.contains(&summary), "{summary:?} in {err}");
+        assert!(
+            err.contains("files not reached are untouched, run again to finish"),
+            "{err}"
+        );
+        assert!(done < 300, "{err}");
+
+        let done_names: Vec<&str> = names
+            .iter()
+            .filter(|n| fs::read(root.join(n)).unwrap() == after)
+            .map(String::as_str)
+            .collect();
+        let stamped = stamps(root, &done_names);
+        let out = migrate(root, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let left = 300 - done;
+        assert!(
+            text(&out.stderr).contains(&format!("300 files: {left} converted, {done} unchanged")),
+            "{}",
+            text(&out.stderr)
+        );
+        for n in &names {
+            assert_eq!(fs::read(root.join(n)).unwrap(), after, "{n}");
+        }
+        assert_eq!(
+            stamps(root, &done_names),
+            stamped,
+            "the files done before were left alone"
+        );
+    }
+}
+
+#[test]
+fn a_signal_not_deferred_removes_every_temporary_file_of_the_batch() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    // SIGHUP is not deferred: the handler removes every temporary file of
+    // the batch in flight (up to 64 guarded at once) and wenc dies of it.
+    let d = dir();
+    let root = d.path();
+    let (names, before, after) = many_russian_files(root, 300);
+    let mut cmd = wenc();
+    // SAFETY: signal() is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd
+        .args(["-q", "-i", "-r", "-j", "2", "-f", "auto"])
+        .arg(root)
+        .spawn()
+        .unwrap();
+    let first = root.join(&names[70]);
+    let start = std::time::Instant::now();
+    while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: kill() on the pid of a child we started and have not reaped.
+    unsafe { libc::kill(child.id() as i32, libc::SIGHUP) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+    // Mid-batch: the files renamed are done, the rest whole, and no
+    // temporary file is left (`whole_files` lists every folder).
+    let done = whole_files(root, &names, &before, &after);
+    assert!((11..300).contains(&done), "{done}");
+}
+
+#[test]
+fn out_of_space_mid_tree_stops_with_every_file_whole() {
+    use std::os::unix::process::CommandExt;
+    // The file size limit (RLIMIT_FSIZE, SIGXFSZ ignored) stands in for a
+    // full disk: the first write past it fails with EFBIG, as one past the
+    // end of the disk fails with ENOSPC, and wenc stops the same way.
+    let d = dir();
+    let root = d.path();
+    let (mut names, before, after) = many_russian_files(root, 60);
+    let big_text = RUSSIAN.repeat(200);
+    let big = "d3/f031.txt"; // in the middle, in path order
+    write(root, big, &encode(&big_text, WINDOWS_1251));
+    let limit = (before.len().max(after.len()) * 2) as libc::rlim_t;
+    assert!(big_text.len() as libc::rlim_t > limit);
+    let mut cmd = wenc();
+    // SAFETY: setrlimit and signal are async-signal-safe.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let rl = libc::rlimit {
+                rlim_cur: limit,
+                rlim_max: limit,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &rl);
+            Ok(())
+        });
+    }
+    let out = cmd
+        .args(["-i", "-r", "-f", "auto", "-t", "utf-8", "-j", "2"])
+        .arg(root)
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        fs::read(root.join(big)).unwrap(),
+        encode(&big_text, WINDOWS_1251),
+        "the file that did not fit is untouched"
+    );
+    names.retain(|n| n != big);
+    let done = whole_files(root, &names, &before, &after);
+    // Every file before the big one in path order is done, none after.
+    let mut sorted = names.clone();
+    sorted.sort();
+    let place = sorted.iter().position(|n| n.as_str() > big).unwrap();
+    for (i, n) in sorted.iter().enumerate() {
+        let want: &[u8] = if i < place { &after } else { &before };
+        assert_eq!(fs::read(root.join(n)).unwrap(), want, "{n}");
+    }
+    assert_eq!(done, place);
+    assert!(
+        err.contains(&format!("{big}: failed: write error: File too large")),
+        "{err}"
+    );
+    let stopped = format!(
+        "{} converted, 0 unchanged, 0 refused, 1 failed, 0 skipped; converted from windows-1251 {done}; stopped after {} of 60 files: write error: File too large; files not reached are untouched",
+        done,
+        done + 1
+    );
+    assert!(err.contains(&stopped), "{stopped:?} in {err}");
+    assert_eq!(number_after(&err, "stopped after "), done + 1);
+
+    // Without the limit, a second run finishes and leaves the done ones be.
     let out = migrate(root, &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    for n in &names {
-        assert_eq!(fs::read(root.join(n)).unwrap(), after, "{n}");
-    }
-    let again = migrate(root, &[]);
     assert!(
-        text(&again.stderr).contains("300 files: 0 converted, 300 unchanged"),
+        text(&out.stderr).contains(&format!(
+            "60 files: {} converted, {done} unchanged",
+            60 - done
+        )),
         "{}",
-        text(&again.stderr)
+        text(&out.stderr)
     );
 }
 

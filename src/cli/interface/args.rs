@@ -196,7 +196,12 @@ pub struct Args {
     )]
     pub list_labels: bool,
 
-    /// With --list-labels or --sniff: print JSON
+    /// With --list-labels, --sniff, or -r: print JSON
+    ///
+    /// --list-labels and --sniff: one JSON document. With -r (-i, --check or
+    /// --sniff over a tree): JSON Lines, one object per file (file, from, to,
+    /// source, confidence, outcome, reason), outcome one of converted,
+    /// unchanged, refused, failed, skipped, or sniffed.
     #[arg(long)]
     pub json: bool,
 

@@ -2,7 +2,7 @@
 //! judged (binary, not sure, in the output encoding already), converted in
 //! memory with its declaration following the bytes. Nothing is written
 //! here: the result goes back to the calling thread, which replaces files
-//! one at a time in path order (`mod.rs`).
+//! in path order, a batch at a time (`batch.rs`).
 
 use super::super::auto::label_for;
 use super::super::guard;
@@ -47,8 +47,10 @@ pub enum Task {
 pub enum Outcome {
     Converted,
     /// Left as it was: in the output encoding already, ASCII, or (--check)
-    /// valid; for --sniff, named.
+    /// valid.
     Unchanged,
+    /// --sniff: its encoding named, nothing else done.
+    Sniffed,
     /// Not converted: wenc is not sure of its encoding, or it looks
     /// converted already.
     Refused,
@@ -62,6 +64,7 @@ impl Outcome {
         match self {
             Outcome::Converted => "converted",
             Outcome::Unchanged => "unchanged",
+            Outcome::Sniffed => "sniffed",
             Outcome::Refused => "refused",
             Outcome::Failed => "failed",
             Outcome::Skipped => "skipped",
@@ -151,6 +154,7 @@ fn judge(plan: &Plan, bytes: &[u8]) -> Done {
         },
     };
     if plan.task == Task::Sniff {
+        done.outcome = Outcome::Sniffed;
         return done;
     }
     convert_one(plan, from, bytes, &mut done);
@@ -209,7 +213,7 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
     done.source = sniffed.source.as_str();
     done.confidence = Some(sniffed.confidence);
     if plan.task == Task::Sniff {
-        done.outcome = Outcome::Unchanged;
+        done.outcome = Outcome::Sniffed;
         done.reason = format!("{} ({how})", sniff::name(&sniffed));
         return Err(Box::new(done));
     }

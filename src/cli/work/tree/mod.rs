@@ -3,12 +3,15 @@
 //! The FILEs are walked (module `walk`: ignore files, hidden files, globs,
 //! links), each file is read and converted in memory on `-j` threads
 //! ([`file::process`]), and the results are taken in path order on this
-//! thread ([`ordered::run`]): printed, counted and, for `-i`, written over
-//! their file atomically, one at a time. So every file ends converted or
-//! untouched, whatever stops the run (a signal removes the one temporary
-//! file; a full disk stops the walk with a summary of how far it got), and
-//! a second run leaves every file done already unchanged.
+//! thread ([`ordered::run`]): for `-i`, written to temporary files and
+//! renamed over their files a batch at a time, after one sync ([`batch`]),
+//! then printed and counted. So every file ends converted or untouched,
+//! whatever stops the run: a full disk stops it with a summary of how far
+//! it got; SIGINT or SIGTERM too (the batch in flight is dropped, its
+//! temporary files removed), then wenc dies of the signal; and a second
+//! run leaves every file done already unchanged.
 
+mod batch;
 mod file;
 mod ordered;
 mod report;
@@ -17,14 +20,14 @@ pub use file::{Plan, Task};
 
 use crate::cli::message;
 use crate::cli::status::Status;
+use crate::io::signals;
 use crate::io::walk::{self, WalkOptions};
-use crate::io::Output;
+use batch::Batch;
 use file::{Done, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use report::Tally;
-use std::fs;
+use report::{End, Tally};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Everything a tree run needs.
 #[derive(Debug, Clone)]
@@ -53,48 +56,111 @@ pub fn run(options: &Options) -> Status {
             return Status::Usage;
         }
     };
-    let mut status = Status::Success;
     for (path, why) in &walked.problems {
         let why = crate::cli::report::skipped(why);
         message::eprintln_line(&format!("wenc: {}: skipped: {why}", message::path(path)));
     }
-    let mut tally = Tally {
-        files: walked.files.len(),
-        links: walked.links.len(),
-        unreadable: walked.problems.len(),
-        ..Tally::default()
+    signals::defer_termination();
+    let mut teller = Teller {
+        tally: Tally {
+            files: walked.files.len(),
+            links: walked.links.len(),
+            ignored: walked.ignored,
+            unreadable: walked.problems.len(),
+            ..Tally::default()
+        },
+        bar: progress_bar(walked.files.len(), options),
+        stdout: std::io::stdout().lock(),
+        files: &walked.files,
+        options,
     };
-    let bar = progress_bar(walked.files.len(), options);
-    let mut stdout = std::io::stdout().lock();
+    let mut batch = Batch::default();
     let mut stopped = None;
     let plan = options.plan;
+    let writing = plan.task == Task::Convert && !options.dry_run;
     let work = |path: &PathBuf| file::process(&plan, path);
     ordered::run(&walked.files, options.jobs, work, |i, mut done| {
-        let path = &walked.files[i];
-        if done.outcome == Outcome::Converted && !options.dry_run {
-            if let Err((why, full)) = replace(path, &done, options.backup.as_deref()) {
-                done.outcome = Outcome::Failed;
-                done.reason = why;
-                if full {
-                    stopped = Some(done.reason.clone());
-                }
+        if signals::termination_requested().is_some() {
+            return false;
+        }
+        let mut staged = None;
+        if done.outcome == Outcome::Converted && writing {
+            match batch::stage(&walked.files[i], &mut done) {
+                Ok(s) => staged = s,
+                Err((why, full)) => batch::fail(&mut done, why, full, &mut stopped),
             }
         }
-        let name = message::path(path);
-        tally.add(&done);
-        bar.inc(1);
-        bar.suspend(|| tell(&mut stdout, &name, &done, options));
+        batch.push(i, done, staged);
+        if batch.is_full() || stopped.is_some() {
+            teller.commit(&mut batch, &mut stopped);
+        }
         stopped.is_none()
     });
-    bar.finish_and_clear();
-    if tally.count(Outcome::Refused) + tally.count(Outcome::Failed) > 0 || stopped.is_some() {
-        status = Status::Failure;
+    if signals::termination_requested().is_none() {
+        teller.commit(&mut batch, &mut stopped);
     }
-    if plan.task != Task::Sniff && (!options.quiet || status != Status::Success) {
-        let summary = tally.summary(options.dry_run, stopped.as_deref());
+    // (A signal during that last commit ends the run as well, once told.)
+    let interrupted = signals::termination_requested();
+    drop(batch); // files not renamed stay untouched; their temporary files go
+    teller.bar.finish_and_clear();
+    let _ = teller.stdout.flush();
+    finish(&teller.tally, stopped.as_deref(), interrupted, options)
+}
+
+/// The summary and the exit status; after a signal, wenc ends by it.
+fn finish(
+    tally: &Tally,
+    stopped: Option<&str>,
+    interrupted: Option<i32>,
+    options: &Options,
+) -> Status {
+    let failed = tally.count(Outcome::Refused) + tally.count(Outcome::Failed) > 0;
+    let status = if failed || stopped.is_some() {
+        Status::Failure
+    } else {
+        Status::Success
+    };
+    let end = match (interrupted, stopped) {
+        (Some(sig), _) => End::Interrupted(sig),
+        (None, Some(why)) => End::Stopped(why),
+        (None, None) => End::Finished,
+    };
+    if options.plan.task != Task::Sniff
+        && (!options.quiet || status != Status::Success || interrupted.is_some())
+    {
+        let summary = tally.summary(options.dry_run, &end);
         message::eprintln_line(&format!("wenc: {summary}"));
     }
+    if let Some(sig) = interrupted {
+        signals::end_by(sig);
+    }
     status
+}
+
+/// Tells and counts each file once its outcome is final.
+struct Teller<'a> {
+    tally: Tally,
+    bar: ProgressBar,
+    stdout: std::io::StdoutLock<'static>,
+    files: &'a [PathBuf],
+    options: &'a Options,
+}
+
+impl Teller<'_> {
+    /// Commits `batch` and tells its files, in path order.
+    fn commit(&mut self, batch: &mut Batch, stopped: &mut Option<String>) {
+        let (told, stop) = batch.commit(self.files, self.options.backup.as_deref());
+        if stopped.is_none() {
+            *stopped = stop;
+        }
+        for (i, done) in told {
+            let name = message::path(&self.files[i]);
+            self.tally.add(&done);
+            self.bar.inc(1);
+            let (out, options) = (&mut self.stdout, self.options);
+            self.bar.suspend(|| tell(out, &name, &done, options));
+        }
+    }
 }
 
 /// A bar over files on a terminal (not with -q, nor when JSON or --sniff
@@ -140,81 +206,4 @@ fn tell(out: &mut impl Write, name: &str, done: &Done, options: &Options) {
             message::eprintln_line(&format!("wenc: {name}: {note}"));
         }
     }
-}
-
-/// Writes `done`'s output over `path` atomically, after checking that the
-/// file is still the one read and keeping a backup if asked. The error's
-/// `true` means the disk is full: the run stops.
-fn replace(path: &Path, done: &Done, backup: Option<&str>) -> Result<(), (String, bool)> {
-    let name = message::path(path);
-    let plain = |why: String| (why, false);
-    if let Some(read) = &done.read {
-        let now = fs::metadata(path).map_err(|e| plain(report::io_reason(&e)))?;
-        if !same_file(read, &now) {
-            return Err(plain(
-                "changed while wenc read it; left as it is".to_string(),
-            ));
-        }
-    }
-    if let Some(suffix) = backup {
-        keep_backup(path, suffix).map_err(|e| {
-            (
-                format!("cannot keep a backup: {}", report::io_reason(&e)),
-                is_full(&e),
-            )
-        })?;
-    }
-    let output = done.output.as_deref().unwrap_or_default();
-    let result = Output::replace(path).and_then(|mut out| {
-        out.write_all(output)
-            .map_err(crate::io::OutputError::Write)?;
-        out.commit()
-    });
-    result.map_err(|e| {
-        let full = match &e {
-            crate::io::OutputError::Write(io)
-            | crate::io::OutputError::CreateTemp { source: io, .. } => is_full(io),
-            _ => false,
-        };
-        let text = crate::cli::report::output_error(&e, path);
-        (
-            text.trim_start_matches(&format!("{name}: ")).to_string(),
-            full,
-        )
-    })
-}
-
-/// Whether the file at a path is still the one whose descriptor was read.
-fn same_file(read: &fs::Metadata, now: &fs::Metadata) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        read.dev() == now.dev()
-            && read.ino() == now.ino()
-            && read.len() == now.len()
-            && read.mtime() == now.mtime()
-            && read.mtime_nsec() == now.mtime_nsec()
-    }
-    #[cfg(not(unix))]
-    {
-        read.len() == now.len() && read.modified().ok() == now.modified().ok()
-    }
-}
-
-/// `path` + `suffix` becomes the original: a hard link (the original's
-/// inode, so nothing is copied), or a copy where links are not possible.
-fn keep_backup(path: &Path, suffix: &str) -> std::io::Result<()> {
-    let mut backup = path.as_os_str().to_owned();
-    backup.push(suffix);
-    let backup = PathBuf::from(backup);
-    match fs::remove_file(&backup) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-        _ => {}
-    }
-    fs::hard_link(path, &backup).or_else(|_| fs::copy(path, &backup).map(|_| ()))
-}
-
-/// Out of space or quota: going on would only fail again.
-fn is_full(e: &std::io::Error) -> bool {
-    matches!(e.raw_os_error(), Some(libc::ENOSPC) | Some(libc::EDQUOT))
 }

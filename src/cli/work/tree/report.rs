@@ -12,6 +12,11 @@ pub fn io_reason(e: &std::io::Error) -> String {
     crate::cli::message::io_error(e)
 }
 
+/// A write (or sync) that failed, said of the file the line names.
+pub fn write_error(e: &std::io::Error) -> String {
+    format!("write error: {}", io_reason(e))
+}
+
 pub fn declaration_rewritten(found: &Found, name: &str) -> String {
     format!("note: its {} now says {name}", declaration(found.syntax))
 }
@@ -67,7 +72,7 @@ pub fn line(name: &str, done: &Done, dry_run: bool) -> Option<String> {
         Outcome::Skipped if done.reason.starts_with("unreadable") => {
             Some(format!("{name}: skipped: {}", done.reason))
         }
-        Outcome::Unchanged | Outcome::Skipped => None,
+        Outcome::Unchanged | Outcome::Sniffed | Outcome::Skipped => None,
     }
 }
 
@@ -90,11 +95,13 @@ pub fn json(name: &str, done: &Done, to: Option<&'static Encoding>) -> String {
 pub struct Tally {
     pub files: usize,
     pub seen: usize,
-    pub by_outcome: [usize; 5],
+    pub by_outcome: [usize; 6],
     /// Converted files by their input encoding.
     pub converted_from: BTreeMap<&'static str, usize>,
     pub binary: usize,
     pub links: usize,
+    /// Entries the walk left out (an ignored directory counts once).
+    pub ignored: usize,
     pub unreadable: usize,
 }
 
@@ -121,13 +128,21 @@ impl Tally {
     }
 
     /// "N files: ... converted, ... unchanged, ..."; with how far a run
-    /// stopped early got.
-    pub fn summary(&self, dry_run: bool, stopped: Option<&str>) -> String {
+    /// that ended early got.
+    pub fn summary(&self, dry_run: bool, end: &End) -> String {
         let c = |o| self.count(o);
-        let skipped = c(Outcome::Skipped) + self.links;
+        let skipped = c(Outcome::Skipped) + self.links + self.ignored;
+        let files = match end {
+            End::Interrupted(sig) => format!(
+                "interrupted by {} after {} of {} files",
+                signal_name(*sig),
+                self.seen,
+                self.files
+            ),
+            _ => format!("{} files", self.files),
+        };
         let mut text = format!(
-            "{} files: {} {}converted, {} unchanged, {} refused, {} failed, {skipped} skipped",
-            self.files,
+            "{files}: {} {}converted, {} unchanged, {} refused, {} failed, {skipped} skipped",
             c(Outcome::Converted),
             if dry_run { "would be " } else { "" },
             c(Outcome::Unchanged),
@@ -137,6 +152,7 @@ impl Tally {
         let parts: Vec<String> = [
             (self.binary, "binary"),
             (self.links, "links not followed"),
+            (self.ignored, "ignored"),
             (self.unreadable, "unreadable"),
             (
                 c(Outcome::Skipped) - self.binary - self.unreadable,
@@ -158,12 +174,33 @@ impl Tally {
                 .collect();
             text.push_str(&format!("; converted from {}", from.join(", ")));
         }
-        if let Some(why) = stopped {
-            text.push_str(&format!(
-                "; stopped after {} of {} files: {why}; files not reached are untouched, run again to finish",
+        match end {
+            End::Finished => {}
+            End::Stopped(why) => text.push_str(&format!(
+                "; stopped after {} of {} files: {why}; {NOT_REACHED}",
                 self.seen, self.files
-            ));
+            )),
+            End::Interrupted(_) => text.push_str(&format!("; {NOT_REACHED}")),
         }
         text
+    }
+}
+
+const NOT_REACHED: &str = "files not reached are untouched, run again to finish";
+
+/// How a tree run ended.
+pub enum End<'a> {
+    Finished,
+    /// Stopped early, for this reason (a full disk).
+    Stopped(&'a str),
+    /// By this signal (SIGINT or SIGTERM).
+    Interrupted(i32),
+}
+
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        2 => "SIGINT",
+        15 => "SIGTERM",
+        _ => "a signal",
     }
 }

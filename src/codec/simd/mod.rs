@@ -1,5 +1,6 @@
 //! Vector kernels, with runtime CPU detection: single-byte decoding
-//! (`single.rs`) and single-byte encoding (`encode.rs`).
+//! (`single.rs`), single-byte encoding (`encode.rs`) and double-byte CJK
+//! decoding (`cjk.rs`).
 //!
 //! Every kernel does only the common case, a block of 16 or 32 bytes at a
 //! time, and stops before anything unusual; the scalar loop that called it
@@ -15,10 +16,12 @@
 
 use std::cell::Cell;
 
+mod cjk;
 mod encode;
 mod single;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+pub(crate) use cjk::{decode_cjk, PairShape};
 pub(crate) use encode::{encode_pairs, EncodeTables};
 pub(crate) use single::{decode_pairs, decode_triples, PairTables, TripleTables};
 

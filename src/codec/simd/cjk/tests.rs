@@ -15,7 +15,7 @@ type Family = (&'static str, fn(u8, u8) -> u32, &'static PairShape);
 
 /// The families with a kernel.
 fn families() -> Vec<Family> {
-    use crate::codec::euc_kr;
+    use crate::codec::{euc_kr, gb18030};
     fn of<F: MultiByte>(
         label: &'static str,
     ) -> (&'static str, fn(u8, u8) -> u32, &'static PairShape) {
@@ -23,6 +23,8 @@ fn families() -> Vec<Family> {
     }
     vec![
         of::<euc_kr::EucKrDecoder>("euc-kr"),
+        of::<gb18030::Gb18030Decoder>("gbk"),
+        of::<gb18030::Gb18030Decoder>("gb18030"),
     ]
 }
 

@@ -15,7 +15,7 @@ type Family = (&'static str, fn(u8, u8) -> u32, &'static PairShape);
 
 /// The families with a kernel.
 fn families() -> Vec<Family> {
-    use crate::codec::{big5, euc_kr, gb18030, shift_jis};
+    use crate::codec::{big5, euc_jp, euc_kr, gb18030, shift_jis};
     fn of<F: MultiByte>(
         label: &'static str,
     ) -> (&'static str, fn(u8, u8) -> u32, &'static PairShape) {
@@ -27,6 +27,7 @@ fn families() -> Vec<Family> {
         of::<gb18030::Gb18030Decoder>("gb18030"),
         of::<big5::Big5Decoder>("big5"),
         of::<shift_jis::ShiftJisDecoder>("shift_jis"),
+        of::<euc_jp::EucJpDecoder>("euc-jp"),
     ]
 }
 

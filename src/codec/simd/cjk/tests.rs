@@ -16,9 +16,7 @@ type Family = (&'static str, fn(u8, u8) -> u32, &'static PairShape);
 /// The families with a kernel.
 fn families() -> Vec<Family> {
     use crate::codec::{big5, euc_jp, euc_kr, gb18030, shift_jis};
-    fn of<F: MultiByte>(
-        label: &'static str,
-    ) -> (&'static str, fn(u8, u8) -> u32, &'static PairShape) {
+    fn of<F: MultiByte>(label: &'static str) -> Family {
         (label, F::hot_pair, F::SHAPE.expect("a kernel shape"))
     }
     vec![

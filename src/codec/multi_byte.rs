@@ -94,9 +94,15 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
         Some(_) => Kernel::select(),
         None => Kernel::Scalar,
     };
+    // Without a kernel, the scalar loop is compiled without its hand-backs.
+    let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
     loop {
         if !family.pending() {
-            (call.r, call.w) = hot_loop::<F>(call.src, call.dst, (call.r, call.w), path);
+            let at = (call.r, call.w);
+            (call.r, call.w) = match kernel {
+                true => hot_loop::<F, true>(call.src, call.dst, at, path),
+                false => hot_loop::<F, false>(call.src, call.dst, at, path),
+            };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
             }
@@ -118,7 +124,7 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
 /// a vector kernel, blocks go to it first, and the scalar loop takes over
 /// only for a block the kernel stopped at (and for the input's end).
 #[inline(always)]
-fn hot_loop<F: MultiByte>(
+fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
@@ -127,7 +133,7 @@ fn hot_loop<F: MultiByte>(
     // Where the scalar loop hands back to the kernel.
     let mut resume = usize::MAX;
     'kernel: loop {
-        if let Some(shape) = F::SHAPE {
+        if let (true, Some(shape)) = (KERNEL, F::SHAPE) {
             let run = simd::decode_cjk(path, shape, &src[r..], &mut dst[w..]);
             r += run.read;
             w += run.written;
@@ -138,7 +144,7 @@ fn hot_loop<F: MultiByte>(
             r += n;
             w += n;
             while r + 1 < src.len() && dst.len() - w >= 4 {
-                if F::SHAPE.is_some() && r >= resume {
+                if KERNEL && r >= resume {
                     continue 'kernel;
                 }
                 let (b, byte) = (src[r], src[r + 1]);

@@ -174,6 +174,12 @@ pub(crate) fn pair_leads(high: u32) -> u32 {
     ((even_runs & EVEN) | (h & !even_runs & !EVEN)) as u32
 }
 
+/// Whether `path` has a CJK kernel ([`decode_cjk`] does nothing on the
+/// others).
+pub(crate) fn has_cjk_kernel(path: Kernel) -> bool {
+    cfg!(target_arch = "x86_64") && path == Kernel::Avx2
+}
+
 /// Decodes whole blocks of `src` (from a character boundary) into `dst` with
 /// `path`'s kernel while they hold only ASCII and `t`'s pairs and `dst` has
 /// 64 bytes of room; `blocked` is `Some(0)` when a block it cannot decode

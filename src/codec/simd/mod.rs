@@ -21,7 +21,7 @@ mod encode;
 mod single;
 #[cfg(target_arch = "x86_64")]
 mod x86;
-pub(crate) use cjk::{decode_cjk, PairShape};
+pub(crate) use cjk::{decode_cjk, has_cjk_kernel, PairShape};
 pub(crate) use encode::{encode_pairs, EncodeTables};
 pub(crate) use single::{decode_pairs, decode_triples, PairTables, TripleTables};
 

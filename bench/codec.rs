@@ -301,6 +301,14 @@ fn main() {
         .map(|a| a.to_lowercase())
         .collect();
     let env_on = |k: &str| std::env::var(k).is_ok_and(|v| !v.is_empty() && v != "0");
+    // `WENC_PATH=scalar` (or `ssse3`, `avx2`): wenc's kernels forced, for
+    // before/after rows in one build.
+    wenc::codec::force_path(match std::env::var("WENC_PATH").as_deref() {
+        Ok("scalar") => Some(wenc::codec::SimdPath::Scalar),
+        Ok("ssse3") => Some(wenc::codec::SimdPath::Ssse3),
+        Ok("avx2") => Some(wenc::codec::SimdPath::Avx2),
+        _ => None,
+    });
     let quick = env_on("WENC_BENCH_QUICK") || !bench_mode;
     let budget_ms: u64 = std::env::var("WENC_BENCH_BUDGET_MS")
         .ok()

@@ -12,7 +12,8 @@
 //! encoding_rs's html-mode encoding of the article, as in bench/codec.rs; both
 //! sides run that bench's loop (html mode, 64 KiB output buffer) once, inside
 //! `measured`, the only function callgrind counts with the toggle above.
-//! `WENC_CORPUS` overrides the corpus folder.
+//! `WENC_CORPUS` overrides the corpus folder; `WENC_PATH=scalar` (or
+//! `ssse3`, `avx2`) forces wenc's kernel path, for before/after counts.
 
 use std::path::PathBuf;
 
@@ -84,6 +85,13 @@ fn main() {
         true => (enc.encode(&text).0.into_owned(), String::new()),
         false => (Vec::new(), text),
     };
+    let path = match std::env::var("WENC_PATH").as_deref() {
+        Ok("scalar") => Some(wenc::codec::SimdPath::Scalar),
+        Ok("ssse3") => Some(wenc::codec::SimdPath::Ssse3),
+        Ok("avx2") => Some(wenc::codec::SimdPath::Avx2),
+        _ => None,
+    };
+    wenc::codec::force_path(path);
     let mut buf = vec![0; 64 * 1024];
     let out = measured(side == "rs", label, &input, &text, &mut buf);
     println!("{} bytes in, {out} bytes out", input.len() + text.len());

@@ -4,6 +4,7 @@ use super::multi_byte::{
     hot_word, lead_rows, lead_step, lead_unless_80_or_ff, trail_offsets, Call, MultiByte,
 };
 use super::shared::{pair_encoder, write_scalar};
+use super::simd::PairShape;
 use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
 use super::RawDecoderResult;
 
@@ -71,6 +72,15 @@ fn write_cp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
     }
 }
 
+/// The vector kernel's pairs (those it finds astral, or two code points, it
+/// leaves to the scalar loop).
+static SHAPE: PairShape = PairShape::new(
+    &[(0x81, 0xFE)],
+    &[(0x40, 0x7E), (0xA1, 0xFE)],
+    157,
+    &UTF8_BIG5,
+);
+
 /// The Big5 decoder.
 #[derive(Default)]
 pub(crate) struct Big5Decoder {
@@ -91,6 +101,8 @@ impl MultiByte for Big5Decoder {
             pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
         )
     }
+
+    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 
     #[inline(always)]
     fn pending(&self) -> bool {

@@ -3,6 +3,7 @@
 use super::multi_byte::{hot_word, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
+use super::simd::PairShape;
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};
 
@@ -37,6 +38,10 @@ enum Step {
     /// restored (it is not among `bytes`).
     Error(RawMalformed, bool),
 }
+
+/// The vector kernel's pairs: jis0208 (0x8E and 0x8F sequences are the
+/// scalar loop's).
+static SHAPE: PairShape = PairShape::new(&[(0xA1, 0xFE)], &[(0xA1, 0xFE)], 94, &UTF8_JIS0208);
 
 /// EUC-JP decoder state: the pending lead (0 = none, 0x8E, 0x8F, or
 /// 0xA1..=0xFE) and whether it is the second byte of a jis0212 sequence
@@ -111,6 +116,8 @@ impl MultiByte for EucJpDecoder {
         let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
         hot_word(&UTF8_JIS0208, pointer)
     }
+
+    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 
     #[inline(always)]
     fn pending(&self) -> bool {

@@ -2,6 +2,7 @@
 
 use super::multi_byte::{hot_word, lead_step, lead_unless_80_or_ff, Call, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
+use super::simd::PairShape;
 use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
 use super::RawDecoderResult;
 
@@ -28,6 +29,10 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
     index_code_point(&UTF8_EUC_KR, pointer(lead, byte))
 }
 
+/// The vector kernel's pairs: leads 0x81..=0xFD (index EUC-KR has nothing
+/// for lead 0xFE; the scalar loop finds those errors), trails 0x41..=0xFE.
+static SHAPE: PairShape = PairShape::new(&[(0x81, 0xFD)], &[(0x41, 0xFE)], 190, &UTF8_EUC_KR);
+
 /// EUC-KR decoder state: the pending lead byte (0 = none).
 #[derive(Default)]
 pub(crate) struct EucKrDecoder {
@@ -41,6 +46,8 @@ impl MultiByte for EucKrDecoder {
     fn hot_pair(lead: u8, byte: u8) -> u32 {
         hot_word(&UTF8_EUC_KR, pointer(lead, byte))
     }
+
+    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 
     #[inline(always)]
     fn pending(&self) -> bool {

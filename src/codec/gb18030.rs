@@ -7,6 +7,7 @@
 use super::multi_byte::{hot_word, lead_rows, trail_offsets, Call, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
+use super::simd::PairShape;
 use super::tables::{index_code_point, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
@@ -132,6 +133,15 @@ fn two_byte(b0: u8, b1: u8) -> Option<u32> {
     index_code_point(&UTF8_GB18030, pointer)
 }
 
+/// The vector kernel's pairs: the two-byte sequences (four-byte ones, with
+/// an ASCII digit second, are the scalar loop's).
+static SHAPE: PairShape = PairShape::new(
+    &[(0x81, 0xFE)],
+    &[(0x40, 0x7E), (0x80, 0xFE)],
+    190,
+    &UTF8_GB18030,
+);
+
 /// The gb18030 decoder (also GBK's).
 pub(crate) struct Gb18030Decoder {
     /// Bytes already taken from the input but not yet decoded: the start of
@@ -209,6 +219,8 @@ impl MultiByte for Gb18030Decoder {
             pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
         )
     }
+
+    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 
     #[inline(always)]
     fn pending(&self) -> bool {

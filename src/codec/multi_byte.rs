@@ -14,6 +14,7 @@
 
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
+use super::simd::{self, Kernel, PairShape};
 use super::{RawDecoderResult, RawMalformed};
 
 /// What a decoder call returns: the result, bytes read, bytes written.
@@ -49,6 +50,11 @@ pub(crate) trait MultiByte {
     /// them to [`step`](MultiByte::step).
     fn hot_pair(lead: u8, byte: u8) -> u32;
 
+    /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
+    /// which decodes them a block at a time where the CPU has it; `None`:
+    /// the scalar loop only.
+    const SHAPE: Option<&'static PairShape> = None;
+
     /// Whether a sequence begun in an earlier call (or bytes the standard
     /// restored after an error) is pending.
     fn pending(&self) -> bool;
@@ -83,9 +89,20 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
         w: 0,
         last,
     };
+    // Per call, not per decoder: a thread-local and an atomic load.
+    let path = match F::SHAPE {
+        Some(_) => Kernel::select(),
+        None => Kernel::Scalar,
+    };
+    // Without a kernel, the scalar loop is compiled without its hand-backs.
+    let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
     loop {
         if !family.pending() {
-            (call.r, call.w) = hot_loop::<F>(call.src, call.dst, call.r, call.w);
+            let at = (call.r, call.w);
+            (call.r, call.w) = match kernel {
+                true => hot_loop::<F, true>(call.src, call.dst, at, path),
+                false => hot_loop::<F, false>(call.src, call.dst, at, path),
+            };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
             }
@@ -103,55 +120,75 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
 }
 
 /// ASCII runs, the family's common pairs and lone ASCII bytes between them,
-/// for as long as they last; returns the new positions.
+/// for as long as they last; returns the new positions. Where the family has
+/// a vector kernel, blocks go to it first, and the scalar loop takes over
+/// only for a block the kernel stopped at (and for the input's end).
 #[inline(always)]
-fn hot_loop<F: MultiByte>(
+fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
-    mut r: usize,
-    mut w: usize,
+    (mut r, mut w): (usize, usize),
+    path: Kernel,
 ) -> (usize, usize) {
-    'ascii: loop {
-        let n = copy_ascii(&src[r..], &mut dst[w..]);
-        r += n;
-        w += n;
-        while r + 1 < src.len() && dst.len() - w >= 4 {
-            let (b, byte) = (src[r], src[r + 1]);
-            if b < 0x80 {
-                if byte >= 0x80 {
-                    // A lone ASCII byte (a space between words).
-                    dst[w] = b;
-                    w += 1;
-                    r += 1;
-                    continue;
+    // Where the scalar loop hands back to the kernel.
+    let mut resume = usize::MAX;
+    'kernel: loop {
+        if let (true, Some(shape)) = (KERNEL, F::SHAPE) {
+            let run = simd::decode_cjk(path, shape, &src[r..], &mut dst[w..]);
+            r += run.read;
+            w += run.written;
+            resume = run.blocked.map_or(usize::MAX, |_| r + KERNEL_BLOCK);
+        }
+        'ascii: loop {
+            let n = copy_ascii(&src[r..], &mut dst[w..]);
+            r += n;
+            w += n;
+            while r + 1 < src.len() && dst.len() - w >= 4 {
+                if KERNEL && r >= resume {
+                    continue 'kernel;
                 }
-                // A short ASCII run (digits, Latin words): up to 8 bytes
-                // copied at once, up to the first non-ASCII byte; only a
-                // whole word of ASCII goes back to the run copy.
-                if let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 8)) {
-                    d.copy_from_slice(s);
-                    let high = u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080;
-                    if high != 0 {
-                        let n = (high.trailing_zeros() / 8) as usize;
-                        r += n;
-                        w += n;
+                let (b, byte) = (src[r], src[r + 1]);
+                if b < 0x80 {
+                    if byte >= 0x80 {
+                        // A lone ASCII byte (a space between words).
+                        dst[w] = b;
+                        w += 1;
+                        r += 1;
                         continue;
                     }
+                    // A short ASCII run (digits, Latin words): up to 8 bytes
+                    // copied at once, up to the first non-ASCII byte; only a
+                    // whole word of ASCII goes back to the run copy.
+                    if let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 8)) {
+                        d.copy_from_slice(s);
+                        let high =
+                            u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080;
+                        if high != 0 {
+                            let n = (high.trailing_zeros() / 8) as usize;
+                            r += n;
+                            w += n;
+                            continue;
+                        }
+                    }
+                    continue 'ascii;
                 }
-                continue 'ascii;
+                let word = F::hot_pair(b, byte);
+                if word >> 24 == 0 {
+                    break; // not a pair, or an astral one (Big5)
+                }
+                // One 4-byte store; the top byte (the length) is overwritten later.
+                dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+                w += (word >> 24) as usize;
+                r += 2;
             }
-            let word = F::hot_pair(b, byte);
-            if word >> 24 == 0 {
-                break; // not a pair, or an astral one (Big5)
-            }
-            // One 4-byte store; the top byte (the length) is overwritten later.
-            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
-            w += (word >> 24) as usize;
-            r += 2;
+            return (r, w);
         }
-        return (r, w);
     }
 }
+
+/// The input the vector kernel reads per block: the scalar loop decodes at
+/// least this much after a block the kernel stopped at.
+const KERNEL_BLOCK: usize = 32;
 
 /// Marks a byte that cannot start (or end) a hot pair in a family's
 /// byte -> pointer part tables: any sum involving it is past the end of every

@@ -2,6 +2,7 @@
 
 use super::multi_byte::{hot_word, lead_step, Call, MultiByte, Single};
 use super::shared::{pair_encoder, write_bmp};
+use super::simd::PairShape;
 use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
 use super::RawDecoderResult;
 
@@ -55,6 +56,15 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
     })
 }
 
+/// The vector kernel's pairs: leads 0x81..=0x9F and 0xE0..=0xFB (lead 0xFC's
+/// row runs past index jis0208), trails 0x40..=0x7E and 0x80..=0xFC.
+static SHAPE: PairShape = PairShape::new(
+    &[(0x81, 0x9F), (0xE0, 0xFB)],
+    &[(0x40, 0x7E), (0x80, 0xFC)],
+    188,
+    &UTF8_JIS0208,
+);
+
 /// Shift_JIS decoder state: the pending lead byte (0 = none).
 #[derive(Default)]
 pub(crate) struct ShiftJisDecoder {
@@ -69,6 +79,8 @@ impl MultiByte for ShiftJisDecoder {
     fn hot_pair(lead: u8, byte: u8) -> u32 {
         hot_word(&UTF8_JIS0208, pointer(lead, byte))
     }
+
+    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 
     #[inline(always)]
     fn pending(&self) -> bool {

@@ -13,7 +13,7 @@
 //! the scalar loop in `single_byte.rs`, which owns every rule about errors,
 //! takes it from there, so the kernel only ever writes what that loop would.
 
-use super::{Kernel, Run};
+use super::{kernel_entry, Kernel, Run};
 
 /// How many lead bytes the small reverse table covers (a script's letters
 /// and the Latin-1 punctuation most texts use need three; Turkish needs four).
@@ -131,43 +131,19 @@ pub(crate) fn encode_pairs(path: Kernel, t: &EncodeTables, src: &str, dst: &mut 
         // kernel's setup.
         return Run::NONE;
     }
-    match path {
-        Kernel::Scalar => Run::NONE,
-        // SAFETY: `Kernel::select` returns these only when the CPU has them.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Ssse3 => unsafe { x86::encode_pairs_ssse3(t, src, dst) },
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { x86::encode_pairs_avx2(t, src, dst) },
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => Run::NONE,
-    }
+    encode_kernel(path, t, src, dst)
+}
+
+kernel_entry! {
+    /// [`encode_pairs`] past its checks.
+    fn encode_kernel(t: &EncodeTables, src: &[u8], dst: &mut [u8]) = x86::pairs, x86::pairs;
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use super::super::x86::block16;
     use super::{EncodeTables, Run, KEEP, KEEP_LEN, LEADS};
     use std::arch::x86_64::*;
-
-    /// The SSSE3 kernel.
-    ///
-    /// # Safety
-    /// The CPU must support SSSE3; `src` must be UTF-8 from a character
-    /// boundary.
-    #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn encode_pairs_ssse3(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
-        // SAFETY: the caller vouches for SSSE3 and `src`.
-        unsafe { pairs(t, src, dst) }
-    }
-
-    /// The same kernel with AVX2's three-operand encoding of each instruction.
-    ///
-    /// # Safety
-    /// The CPU must support AVX2; `src` as above.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn encode_pairs_avx2(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
-        // SAFETY: AVX2 implies SSSE3.
-        unsafe { pairs(t, src, dst) }
-    }
 
     /// 16 bytes per block (15 when the last one is a lead, whose trail is in
     /// the next block), 32 bytes of room.
@@ -179,7 +155,7 @@ mod x86 {
     /// each continuation follows such a lead.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    unsafe fn pairs(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
+    pub(super) unsafe fn pairs(t: &EncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
         let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: each block reads src[r..r + 16] and writes at most
         // dst[w..w + 24] (two stores of 16 bytes, the second at most 8 bytes
@@ -190,14 +166,9 @@ mod x86 {
             let rows: [__m128i; 4 * LEADS] =
                 std::array::from_fn(|i| _mm_loadu_si128(t.rows[i].as_ptr().cast()));
             while r + 16 <= src.len() && w + 32 <= dst.len() {
-                let v = _mm_loadu_si128(src.as_ptr().add(r).cast());
-                let high = _mm_movemask_epi8(v) as u32;
-                if high == 0 {
-                    _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), v);
-                    r += 16;
-                    w += 16;
+                let Some((v, high)) = block16(src, dst, (&mut r, &mut w)) else {
                     continue;
-                }
+                };
                 // Continuations are 0x80..=0xBF: below 0xC0 as signed bytes.
                 let cont = _mm_movemask_epi8(_mm_cmplt_epi8(v, splat(0xC0))) as u32;
                 // The trail's row (bits 4..6) as 0x70..=0x7F for row q and
@@ -252,10 +223,6 @@ mod x86 {
                 w += n + usize::from(KEEP_LEN[hi]);
             }
         }
-        Run {
-            read: r,
-            written: w,
-            blocked,
-        }
+        Run::at(r, w, blocked)
     }
 }

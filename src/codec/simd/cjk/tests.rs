@@ -1,0 +1,239 @@
+//! The CJK kernel: its pairing and byte sets against plain models, and every
+//! kernel path's decoders against encoding_rs (fatal mode, errors at their
+//! offsets) on the Wikipedia articles, on every two-byte sequence and on
+//! random bytes fed in random chunks.
+
+use super::{pair_leads, PairShape};
+use crate::codec::multi_byte::MultiByte;
+use crate::codec::simd::{force_path, Kernel};
+use crate::codec::test_support::{decode_fatal, oracle_decode_fatal, Ev, Rng};
+use crate::codec::Encoding;
+use proptest::prelude::*;
+
+/// A family with a kernel: a label, its pair rule, its shape.
+type Family = (&'static str, fn(u8, u8) -> u32, &'static PairShape);
+
+/// The families with a kernel.
+fn families() -> Vec<Family> {
+    use crate::codec::{big5, euc_jp, euc_kr, gb18030, shift_jis};
+    fn of<F: MultiByte>(label: &'static str) -> Family {
+        (label, F::hot_pair, F::SHAPE.expect("a kernel shape"))
+    }
+    vec![
+        of::<euc_kr::EucKrDecoder>("euc-kr"),
+        of::<gb18030::Gb18030Decoder>("gbk"),
+        of::<gb18030::Gb18030Decoder>("gb18030"),
+        of::<big5::Big5Decoder>("big5"),
+        of::<shift_jis::ShiftJisDecoder>("shift_jis"),
+        of::<euc_jp::EucJpDecoder>("euc-jp"),
+    ]
+}
+
+/// Leads one by one: a byte at a character boundary that is not ASCII is a
+/// lead, and the byte after it is its trail.
+fn leads_one_by_one(high: u32) -> u32 {
+    let (mut leads, mut i) = (0, 0);
+    while i < 32 {
+        if high >> i & 1 == 1 {
+            leads |= 1 << i;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    leads
+}
+
+#[test]
+fn pairing_matches_reading_byte_by_byte() {
+    for high in [
+        0,
+        1,
+        3,
+        7,
+        0xFFFF_FFFF,
+        0x8000_0000,
+        0xC000_0000,
+        0x5555_5555,
+        0xAAAA_AAAA,
+    ] {
+        assert_eq!(pair_leads(high), leads_one_by_one(high), "{high:032b}");
+    }
+    let mut rng = Rng(7);
+    for _ in 0..100_000 {
+        let high = rng.next() as u32 & rng.next() as u32 | rng.next() as u32;
+        assert_eq!(pair_leads(high), leads_one_by_one(high), "{high:032b}");
+    }
+}
+
+/// Every pair the kernel takes decodes as the scalar loop's pair rule says,
+/// and every pointer it computes for them is inside the table.
+#[test]
+fn every_admitted_pair_is_the_scalar_loops() {
+    for (label, hot_pair, shape) in families() {
+        let mut admitted = 0;
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0..=0xFFu8 {
+                if !(shape.admits(lead, false) && shape.admits(trail, true)) {
+                    continue;
+                }
+                admitted += 1;
+                let pointer = usize::from(shape.pointer(lead, trail));
+                let word = shape.words.get(pointer).copied();
+                assert!(word.is_some(), "{label} {lead:02X} {trail:02X}: {pointer}");
+                let scalar = hot_pair(lead, trail);
+                // The kernel takes three-byte words only.
+                if word.unwrap() >> 24 == 3 || scalar >> 24 == 3 {
+                    assert_eq!(word, Some(scalar), "{label} {lead:02X} {trail:02X}");
+                }
+            }
+        }
+        assert!(admitted > 7_000, "{label}: {admitted}");
+    }
+}
+
+/// Decodes `bytes` on every path this CPU has, whole and in `cuts`, into
+/// buffers large enough for the kernel; all must match encoding_rs.
+fn check_every_path(label: &str, bytes: &[u8], cuts: &[usize]) {
+    let enc = Encoding::for_label(label.as_bytes()).unwrap();
+    let expected = oracle_decode_fatal(enc, bytes);
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    for &c in cuts {
+        if c > start && c < bytes.len() {
+            chunks.push(&bytes[start..c]);
+            start = c;
+        }
+    }
+    chunks.push(&bytes[start..]);
+    for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
+        if !path.available() {
+            continue;
+        }
+        force_path(Some(path));
+        let whole = decode_fatal(enc, &[bytes], 1 << 16);
+        let chunked = decode_fatal(enc, &chunks, 100);
+        force_path(None);
+        assert!(same(&whole, &expected), "{label} {path:?} whole");
+        assert!(same(&chunked, &expected), "{label} {path:?} {cuts:?}");
+    }
+}
+
+/// Event lists alike (with a readable first difference on failure).
+fn same(got: &[Ev], expected: &[Ev]) -> bool {
+    if got == expected {
+        return true;
+    }
+    let at = got.iter().zip(expected).position(|(a, b)| a != b);
+    eprintln!(
+        "first difference at event {at:?} of {} / {}",
+        got.len(),
+        expected.len()
+    );
+    if let Some(i) = at {
+        eprintln!("got      {:?}\nexpected {:?}", got[i], expected[i]);
+    }
+    false
+}
+
+#[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
+fn wikipedia_articles_decode_like_encoding_rs_on_every_path() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/wikipedia");
+    for (label, _, _) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for lang in ["ja", "ko", "zh_cn", "zh_tw"] {
+            let text = std::fs::read_to_string(format!("{dir}/{lang}.txt")).unwrap();
+            let (bytes, _, _) = rs.encode(&text);
+            let mut rng = Rng(bytes.len() as u64);
+            let cuts = rng.cuts(bytes.len());
+            check_every_path(label, &bytes, &cuts);
+        }
+    }
+}
+
+/// Every lead and trail byte pair, each after ASCII or after another pair
+/// (so at both parities within the kernel's blocks), with ASCII runs that
+/// put pairs across block ends.
+#[test]
+fn every_two_byte_sequence_decodes_like_encoding_rs_on_every_path() {
+    for (label, _, _) in families() {
+        for lead in 0x80..=0xFFu8 {
+            let mut bytes = Vec::new();
+            for trail in 0..=0xFFu8 {
+                bytes.extend_from_slice(&[lead, trail, 0xB0, 0xA1, lead, trail]);
+                bytes.extend_from_slice(&b"ab "[..usize::from(trail % 3)]);
+            }
+            check_every_path(label, &bytes, &[33, 64, 65, 97, 300, 301]);
+        }
+    }
+}
+
+/// Mostly valid pairs, with errors, ASCII and other bytes mixed in.
+fn cjk_like(rng: &mut Rng, len: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(len + 2);
+    while bytes.len() < len {
+        match rng.below(10) {
+            0 => bytes.push(b' '),
+            1 => bytes.push(rng.below(256) as u8),
+            _ => bytes
+                .extend_from_slice(&[0xB0 + rng.below(0x18) as u8, 0xA1 + rng.below(0x5E) as u8]),
+        }
+    }
+    bytes
+}
+
+#[test]
+fn random_text_decodes_like_encoding_rs_on_every_path() {
+    let mut rng = Rng(22);
+    for (label, _, _) in families() {
+        for _ in 0..300 {
+            let len = 1 + rng.below(400);
+            let bytes = cjk_like(&mut rng, len);
+            let cuts = rng.cuts(bytes.len());
+            check_every_path(label, &bytes, &cuts);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_bytes_in_random_chunks_decode_like_encoding_rs(
+        bytes in proptest::collection::vec(any::<u8>(), 0..300),
+        cuts in proptest::collection::vec(0usize..300, 0..6),
+    ) {
+        let mut cuts = cuts;
+        cuts.sort_unstable();
+        for (label, _, _) in families() {
+            check_every_path(label, &bytes, &cuts);
+        }
+    }
+}
+
+/// The kernel itself takes common text (not only the scalar loop behind it):
+/// all of it but the last block, each output byte right.
+#[test]
+fn the_kernel_decodes_common_text_on_its_own() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let text = match label {
+            "euc-kr" => "한국어 위키백과, 우리 모두의 백과사전. 1234 가나다 ",
+            "big5" => "中華民國是一個國家，位於東亞。 1234 大學 ",
+            "shift_jis" | "euc-jp" => "日本語の文章です。東京は日本の首都。 1234 大学 ",
+            _ => "中华人民共和国是一个国家，位于东亚。 1234 大学 ",
+        }
+        .repeat(20);
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (bytes, _, _) = rs.encode(&text);
+        let mut dst = vec![0; bytes.len() * 2 + 64];
+        let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+        assert!(run.read + 64 >= bytes.len(), "{label}: {}", run.read);
+        assert_eq!(run.blocked, None);
+        let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+        assert_eq!(&dst[..run.written], expected.as_bytes(), "{label}");
+    }
+}

@@ -7,7 +7,7 @@ use super::interface::historical;
 use super::message;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
-use crate::io::{OpenError, OutputError, Source};
+use crate::io::{OpenError, OutputError, Shrank, Source};
 use std::io;
 use std::path::Path;
 
@@ -85,6 +85,7 @@ impl Wording<'_> {
                 }
                 msg
             }
+            ConvertError::Read(e) if Shrank::is(e) => changed_while_read(name),
             ConvertError::Read(e) => format!("{name}: read error: {}", message::io_error(e)),
             ConvertError::Write(e) => self.write_error_message(e),
             ConvertError::Internal(what) => {
@@ -320,9 +321,15 @@ pub fn no_bom(to: &Encoding) -> String {
     )
 }
 
-/// What to print if a mapped input shrinks while it is read.
+/// What to print if a mapped input shrinks while it is read, and the run
+/// ends (the SIGBUS handler's fallback).
 pub fn bus_message(name: &str) -> String {
-    format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n")
+    format!("wenc: {}\n", changed_while_read(name))
+}
+
+/// An input that shrank while it was read: that input failed.
+fn changed_while_read(name: &str) -> String {
+    format!("{name}: the file changed (was it truncated?) while it was being read")
 }
 
 /// Added to "it looks like X" when X is the -t encoding.

@@ -16,6 +16,7 @@
 
 #[cfg(unix)]
 mod attrs;
+mod bus;
 mod identity;
 mod input;
 mod oom;
@@ -37,6 +38,7 @@ pub mod walk;
 
 #[cfg(unix)]
 pub use attrs::KeepError;
+pub use bus::{any_shrank, Shrank};
 pub use identity::Identity;
 pub use input::{read_prefix, Input, OpenError, Source};
 pub use oom::ExitOnOom;

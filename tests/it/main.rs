@@ -31,6 +31,8 @@ mod parallel;
 mod pipes;
 mod safety;
 mod security;
+#[cfg(unix)]
+mod shrinking;
 mod sniff;
 mod spec_examples;
 #[cfg(unix)]

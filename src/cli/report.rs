@@ -164,6 +164,12 @@ pub fn input_is_output(name: &str) -> String {
     format!("{name}: input file is output file (to convert a file in place, use -i or -o)")
 }
 
+/// An input that turned out, once opened, to be the -o target, which the
+/// run did not plan to replace (a name pointed elsewhere meanwhile).
+pub fn became_output(name: &str) -> String {
+    format!("{name}: input file is output file (a name changed during the run); nothing replaced")
+}
+
 /// An input of valid UTF-8 text with non-ASCII characters, read as the
 /// legacy `encoding`: `refused` when it was to replace a file.
 pub fn converted_already(

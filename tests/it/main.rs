@@ -29,6 +29,8 @@ mod labels;
 mod nothing_lost;
 mod parallel;
 mod pipes;
+#[cfg(unix)]
+mod renamed;
 mod safety;
 mod security;
 #[cfg(unix)]

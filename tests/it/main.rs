@@ -39,4 +39,6 @@ mod sniff;
 mod spec_examples;
 #[cfg(unix)]
 mod trees;
+#[cfg(unix)]
+mod twice;
 mod verdict;

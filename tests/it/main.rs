@@ -34,6 +34,8 @@ mod renamed;
 mod safety;
 mod security;
 #[cfg(unix)]
+mod several;
+#[cfg(unix)]
 mod shrinking;
 mod sniff;
 mod spec_examples;

@@ -19,6 +19,8 @@ mod fast_paths;
 mod faults;
 mod fuzz_regressions;
 mod generated_docs;
+#[cfg(unix)]
+mod guarantees;
 mod habits;
 mod hardening;
 mod historical;

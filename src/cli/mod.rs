@@ -32,6 +32,15 @@ use work::{convert, inplace, sniff};
 /// Runs wenc on the process's arguments.
 pub fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
+        // A mapped input truncated under us, read twice: that input's
+        // failure, caught around its conversion (or, without unwinding,
+        // the end of the run with its message).
+        if crate::io::any_shrank() {
+            if cfg!(panic = "unwind") {
+                return;
+            }
+            crate::io::signals::bus_exit();
+        }
         // A bug. Say so in one line, without a backtrace, and leave no
         // temporary file behind (the -o target is untouched).
         let what = info

@@ -9,7 +9,7 @@ mod errors;
 mod labels;
 use crate::codec::{Encoding, REPLACEMENT};
 use crate::convert::{ConvertError, ErrorMode, MalformedInput, Summary, Utf8Evidence};
-use crate::io::Origin;
+use crate::io::{Origin, Shrank};
 pub use errors::{convert_error, declaration, glob_error, open_error, output_error, skipped};
 pub use labels::{
     decode_hint, encode_hint, extra_note, iconv_suffix, unknown_label, UnknownLabel, ICONV_C,
@@ -91,6 +91,7 @@ impl Wording<'_> {
                 }
                 msg
             }
+            ConvertError::Read(e) if Shrank::is(e) => changed_while_read(name),
             ConvertError::Read(e) => format!("{name}: read error: {}", message::io_error(e)),
             ConvertError::Write(e) => self.write_error_message(e),
             ConvertError::Internal(what) => {
@@ -167,6 +168,12 @@ fn the_first(m: &MalformedInput) -> String {
 /// Standard output is the file of this input (named as in messages).
 pub fn input_is_output(name: &str) -> String {
     format!("{name}: input file is output file (to convert a file in place, use -i or -o)")
+}
+
+/// An input that turned out, once opened, to be the -o target, which the
+/// run did not plan to replace (a name pointed elsewhere meanwhile).
+pub fn became_output(name: &str) -> String {
+    format!("{name}: input file is output file (a name changed during the run); nothing replaced")
 }
 
 /// An input of valid UTF-8 text with non-ASCII characters, read as the
@@ -326,9 +333,15 @@ pub fn no_bom(to: &Encoding) -> String {
     )
 }
 
-/// What to print if a mapped input shrinks while it is read.
+/// What to print if a mapped input shrinks while it is read, and the run
+/// ends (the SIGBUS handler's fallback).
 pub fn bus_message(name: &str) -> String {
-    format!("wenc: {name}: the file changed (was it truncated?) while it was being read\n")
+    format!("wenc: {}\n", changed_while_read(name))
+}
+
+/// An input that shrank while it was read: that input failed.
+fn changed_while_read(name: &str) -> String {
+    format!("{name}: the file changed (was it truncated?) while it was being read")
 }
 
 /// Added to "it looks like X" when X is the -t encoding.

@@ -110,6 +110,11 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Nothing read yet (also for an input that failed before any account).
+    pub fn nothing(input_encoding: &'static Encoding) -> Summary {
+        Self::empty(input_encoding)
+    }
+
     /// Nothing read yet.
     fn empty(input_encoding: &'static Encoding) -> Summary {
         Summary {

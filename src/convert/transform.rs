@@ -119,6 +119,10 @@ pub(crate) struct Transformer {
     /// when it had to be changed.
     safe: StreamSafe,
     safe_chunk: String,
+    /// Where joiners were inserted: in the text of the last `apply`, and in
+    /// the carry (offsets, ascending), so that `origin` leaves them out.
+    inserted: Vec<usize>,
+    carry_inserted: Vec<usize>,
     /// Line ends alone into UTF-8 ([`apply_eol`](Transformer::apply_eol)):
     /// the output, and whether a CR ended the last chunk.
     out_bytes: Vec<u8>,
@@ -139,6 +143,8 @@ impl Transformer {
             out_base: 0,
             safe: StreamSafe::default(),
             safe_chunk: String::new(),
+            inserted: Vec::new(),
+            carry_inserted: Vec::new(),
             out_bytes: Vec::new(),
             pending_cr: false,
         }
@@ -174,8 +180,16 @@ impl Transformer {
     pub fn apply(&mut self, chunk: &str, last: bool) {
         self.out_base += self.out.len() as u64;
         self.carried = self.carry.len();
-        let made_safe =
-            self.spec.normalize.is_some() && self.safe.rewrite(chunk, &mut self.safe_chunk);
+        // The joiners in the carry, then those put into the chunk.
+        std::mem::swap(&mut self.inserted, &mut self.carry_inserted);
+        self.carry_inserted.clear();
+        let made_safe = self.spec.normalize.is_some()
+            && self
+                .safe
+                .rewrite(chunk, &mut self.safe_chunk, &mut self.carry_inserted);
+        let carried = self.carried;
+        self.inserted
+            .extend(self.carry_inserted.drain(..).map(|i| carried + i));
         let chunk = if made_safe { &self.safe_chunk } else { chunk };
         // A rewritten chunk is copied, so that `origin` finds it.
         self.used_joined = made_safe || !self.carry.is_empty();
@@ -201,6 +215,9 @@ impl Transformer {
         );
         self.carry.clear();
         self.carry.push_str(&text[self.cut..]);
+        let cut = self.cut;
+        let held = self.inserted.iter().filter(|&&i| i >= cut);
+        self.carry_inserted.extend(held.map(|i| i - cut));
     }
 
     /// Decoded text held back (the carry): it ends where the driver's
@@ -236,10 +253,22 @@ impl Transformer {
             }
             start = end;
         }
+        // Positions are in the decoded text: without the joiners inserted.
+        let upto = start.max(self.carried);
+        let joiners = || self.inserted.iter().copied().filter(|&i| i < upto);
+        let mut decoded = Vec::with_capacity(upto);
+        let mut from = 0;
+        for i in joiners() {
+            decoded.extend_from_slice(&text.as_bytes()[from..i]);
+            from = i + CGJ.len_utf8();
+        }
+        decoded.extend_from_slice(&text.as_bytes()[from..upto]);
+        let in_decoded = |at: usize| at - CGJ.len_utf8() * joiners().filter(|&i| i < at).count();
         // The carry holds no newline: its start is on the tracker's line.
         let mut at_carry = tracker.clone();
-        at_carry.back_within_line(&text.as_bytes()[..self.carried]);
-        let position = at_carry.position_in(text.as_bytes(), start);
+        at_carry.back_within_line(&decoded[..in_decoded(self.carried)]);
+        let start = in_decoded(start);
+        let position = at_carry.position_in(&decoded, start);
         (at_carry.base + start as u64, position)
     }
 }
@@ -260,8 +289,9 @@ struct StreamSafe {
 
 impl StreamSafe {
     /// Follows `chunk`; when a joiner must go into it, writes the chunk with
-    /// its joiners to `out` and says so (else `out` is not touched).
-    fn rewrite(&mut self, chunk: &str, out: &mut String) -> bool {
+    /// its joiners to `out`, their offsets in `out` to `inserted`, and says
+    /// so (else `out` is not touched).
+    fn rewrite(&mut self, chunk: &str, out: &mut String, inserted: &mut Vec<usize>) -> bool {
         let (mut changed, mut copied) = (false, 0);
         for (i, c) in chunk.char_indices() {
             if c.is_ascii() {
@@ -275,6 +305,7 @@ impl StreamSafe {
                     changed = true;
                 }
                 out.push_str(&chunk[copied..i]);
+                inserted.push(out.len());
                 out.push(CGJ);
                 copied = i;
                 self.run = 0;
@@ -661,6 +692,40 @@ mod tests {
         let mut t = Transformer::new(nfc);
         t.apply(&"\u{1161}".repeat(MAX_CARRY), false);
         assert!(!t.text().is_empty());
+    }
+
+    /// Positions after a joiner the Stream-Safe Text Format inserted are in
+    /// the decoded text, which has no joiner: whole, and with the joiner
+    /// held back in the carry.
+    #[test]
+    fn origin_leaves_inserted_joiners_out() {
+        let nfd = TextTransform {
+            eol: None,
+            normalize: Some(Form::Nfd),
+        };
+        let marks = "\u{301}".repeat(31);
+        // Z follows "\n", "a" and 31 marks (2 bytes each).
+        let z = 1 + 1 + 31 * 2;
+        let at_z = TextPosition {
+            line: 2,
+            column: 33,
+        };
+        let whole = format!("\na{marks}Z");
+        let mut t = Transformer::new(nfd);
+        t.apply(&whole, true);
+        let offset = t.text().find('Z').unwrap();
+        assert_eq!(t.text()[..offset].matches(CGJ).count(), 1);
+        assert_eq!(t.origin(offset, &whole, &Tracker::new()), (z, at_z));
+        // Cut after the marks: the joiner and the last mark wait in the carry.
+        let first = format!("\na{marks}");
+        let mut t = Transformer::new(nfd);
+        let mut tracker = Tracker::new();
+        t.apply(&first, false);
+        assert!(t.held() > 0);
+        tracker.advance(first.as_bytes());
+        t.apply("Z", true);
+        let offset = t.text().find('Z').unwrap();
+        assert_eq!(t.origin(offset, "Z", &tracker), (z, at_z));
     }
 
     /// Issue 19, item 10: over a megabyte of combining marks, the output

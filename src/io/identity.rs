@@ -53,6 +53,11 @@ impl Identity {
         file.metadata().map(|m| Identity::of(&m))
     }
 
+    /// What the file at `path` is now (symbolic links followed), if any.
+    pub fn of_path(path: &std::path::Path) -> Option<Identity> {
+        std::fs::metadata(path).ok().map(|m| Identity::of(&m))
+    }
+
     /// What the process's descriptor `fd` (0, 1 or 2) is, if it is open.
     #[cfg(unix)]
     pub fn of_fd(fd: i32) -> Option<Identity> {

@@ -1,5 +1,6 @@
 //! Inputs: regular files are memory-mapped, everything else is a stream.
 
+use super::bus::{Gate, Shrank, Watched};
 use super::identity::Identity;
 use super::open::{open_file, wait_for_writer};
 use super::signals;
@@ -60,8 +61,10 @@ struct Head {
 }
 
 enum Data {
-    /// A regular file, mapped whole (and its descriptor, to look at it again).
-    Mapped(Mmap, File),
+    /// A regular file, mapped whole (and its descriptor, to look at it
+    /// again). The map is watched for a truncation ([`bus`]) until it is
+    /// unmapped: the watch is dropped first.
+    Mapped(Watched, Mmap, File),
     /// A file that cannot be mapped (a FIFO, a device, an empty or `/proc`
     /// file, or a failed map): read as a stream.
     File(File),
@@ -114,12 +117,15 @@ impl Input {
         signals::guard_mapped_input(bus_message);
         // SAFETY: the map is read-only and private to this process. Another
         // process may still change the file while we read it; shrinking it
-        // raises SIGBUS, which the handler installed above turns into an
-        // error message and exit status 1.
+        // raises SIGBUS, which the handler installed above absorbs for a
+        // registered map ([`bus`]: zeros read, never written, and the input
+        // ends in a read error), or turns into an error message and exit
+        // status 1.
         match unsafe { MmapOptions::new().map(&file) } {
             Ok(map) => {
                 let _ = map.advise(memmap2::Advice::Sequential);
-                input(Data::Mapped(map, file))
+                let watched = Watched::register(map.as_ptr(), map.len());
+                input(Data::Mapped(watched, map, file))
             }
             Err(_) => input(Data::File(file)),
         }
@@ -135,7 +141,7 @@ impl Input {
     /// open by name), to read it back; None for standard input.
     pub fn file(&self) -> Option<io::Result<File>> {
         match &self.data {
-            Data::Mapped(_, file) | Data::File(file) => Some(file.try_clone()),
+            Data::Mapped(_, _, file) | Data::File(file) => Some(file.try_clone()),
             Data::Stdin => None,
         }
     }
@@ -144,7 +150,7 @@ impl Input {
     /// descriptor) since it was opened; for standard input, never.
     pub fn moved(&self) -> io::Result<bool> {
         let file = match &self.data {
-            Data::Mapped(_, file) | Data::File(file) => file,
+            Data::Mapped(_, _, file) | Data::File(file) => file,
             Data::Stdin => return Ok(false),
         };
         let (Some(then), now) = (self.identity, Identity::of_file(file)?) else {
@@ -156,7 +162,7 @@ impl Input {
     /// The input's size, when known in advance (mapped files).
     pub fn size(&self) -> Option<u64> {
         match &self.data {
-            Data::Mapped(map, _) => Some(map.len() as u64),
+            Data::Mapped(_, map, _) => Some(map.len() as u64),
             _ => None,
         }
     }
@@ -216,7 +222,7 @@ impl Input {
     /// given), and whether they are the whole input.
     pub fn head(&self) -> (&[u8], bool) {
         match &self.data {
-            Data::Mapped(map, _) => {
+            Data::Mapped(_, map, _) => {
                 let n = map.len().min(self.head.limit);
                 (&map[..n], n == map.len())
             }
@@ -252,14 +258,27 @@ impl Input {
             convert::convert_stream(settings, parallelism, stream, sink, progress, watch)
         };
         match &mut self.data {
-            Data::Mapped(map, _) => {
+            Data::Mapped(watched, map, _) => {
                 let mut hooks = Released {
                     map,
                     released: 0,
                     progress,
                     watch,
                 };
-                convert::convert_bytes(settings, parallelism, map, sink, &mut hooks)
+                let mut gate = Gate {
+                    watched,
+                    inner: sink,
+                };
+                let converted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    convert::convert_bytes(settings, parallelism, map, &mut gate, &mut hooks)
+                }));
+                // Shrunk: whatever the conversion says (or how it panicked,
+                // having read bytes that changed), the input failed.
+                if watched.shrank() {
+                    let summary = converted.map_or(Summary::nothing(settings.from), |(s, _)| s);
+                    return (summary, Err(ConvertError::Read(Shrank::error())));
+                }
+                converted.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             }
             Data::File(file) => from_stream(&mut HeadReader::new(&mut self.head, file), sink),
             Data::Stdin => {
@@ -418,7 +437,7 @@ fn release(map: &Mmap, from: usize, to: usize) {
 }
 
 #[cfg(unix)]
-fn page_size() -> usize {
+pub(super) fn page_size() -> usize {
     use std::sync::OnceLock;
     static SIZE: OnceLock<usize> = OnceLock::new();
     // SAFETY: sysconf has no preconditions.

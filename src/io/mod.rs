@@ -17,6 +17,7 @@
 
 #[cfg(unix)]
 mod attrs;
+mod bus;
 mod identity;
 mod input;
 mod oom;
@@ -39,6 +40,7 @@ pub mod walk;
 
 #[cfg(unix)]
 pub use attrs::{KeepError, Kept};
+pub use bus::{any_shrank, Shrank};
 pub use identity::Identity;
 pub use input::{read_prefix, Input, OpenError, Origin};
 pub use oom::ExitOnOom;

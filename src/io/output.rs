@@ -138,6 +138,18 @@ impl Output {
         }
     }
 
+    /// What this output writes to, from its descriptors: standard
+    /// output's file, the file written in place, or the existing file to be
+    /// replaced as it was opened (None: a new file). Also whether it is
+    /// written through that descriptor (true) rather than replaced.
+    pub fn target(&self) -> (Option<Identity>, bool) {
+        match &self.kind {
+            Kind::Stdout(_) => (Identity::of_fd(1), true),
+            Kind::Direct(file) => (Identity::of_file(file.get_ref()).ok(), true),
+            Kind::Atomic { replaces, .. } => (*replaces, false),
+        }
+    }
+
     /// The existing file that [`commit`](Output::commit) replaces, as it was
     /// found (None: a new file, or an output written in place).
     pub fn replaces(&self) -> Option<Identity> {

@@ -13,8 +13,10 @@
 //!   is ignored by Rust's runtime (a closed pipe is a write error); SIGSEGV,
 //!   SIGILL, SIGFPE, SIGTRAP are faults of a bug, left to the runtime.
 //! - SIGBUS: a mapped input file that shrinks while it is read makes the next
-//!   read of a vanished page raise SIGBUS. The handler writes a fixed message,
-//!   unlinks the temporary files and exits with status 1.
+//!   read of a vanished page raise SIGBUS. The handler absorbs it when the
+//!   address is in a registered map ([`super::bus`]: that input fails, the
+//!   run goes on); otherwise it writes a fixed message, unlinks the
+//!   temporary files and exits with status 1.
 //! - SIGXFSZ: ignored, so exceeding the file size limit is a write error.
 //!
 //! Handlers only read statics and call async-signal-safe functions (`write`,
@@ -208,7 +210,7 @@ pub fn end_by(sig: libc::c_int) -> ! {
 /// and exits with status 1 after removing any temporary file.
 pub fn guard_mapped_input(message: &str) {
     INSTALL_BUS.call_once(|| {
-        install(libc::SIGBUS, on_bus as *const () as usize, 0);
+        install(libc::SIGBUS, on_bus as *const () as usize, libc::SA_SIGINFO);
     });
     let leaked = Box::leak(Box::new(Message {
         bytes: message.as_bytes().into(),
@@ -314,7 +316,16 @@ extern "C" fn on_termination(sig: libc::c_int) {
     }
 }
 
-extern "C" fn on_bus(_sig: libc::c_int) {
+extern "C" fn on_bus(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
+    // SAFETY: the kernel passes a valid siginfo_t to an SA_SIGINFO handler.
+    if super::bus::absorb(unsafe { (*info).si_addr() } as usize) {
+        return;
+    }
+    bus_exit()
+}
+
+/// The SIGBUS message (or a fallback), no temporary file left, status 1.
+pub fn bus_exit() -> ! {
     let message = BUS_MESSAGE.load(Ordering::SeqCst);
     const FALLBACK: &[u8] = b"wenc: an input file changed while it was being read\n";
     // SAFETY: `message` is null or a leaked Message; write, unlink and _exit

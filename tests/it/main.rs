@@ -19,6 +19,8 @@ mod fast_paths;
 mod faults;
 mod fuzz_regressions;
 mod generated_docs;
+#[cfg(unix)]
+mod guarantees;
 mod habits;
 mod hardening;
 mod historical;
@@ -29,10 +31,18 @@ mod labels;
 mod nothing_lost;
 mod parallel;
 mod pipes;
+#[cfg(unix)]
+mod renamed;
 mod safety;
 mod security;
+#[cfg(unix)]
+mod several;
+#[cfg(unix)]
+mod shrinking;
 mod sniff;
 mod spec_examples;
 #[cfg(unix)]
 mod trees;
+#[cfg(unix)]
+mod twice;
 mod verdict;

@@ -13,7 +13,7 @@ use crate::cli::status::{write_failure, Outcome, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
-use crate::io::{Input, Origin, Output, OutputError};
+use crate::io::{Identity, Input, Output, OutputError, Origin};
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.
@@ -33,6 +33,7 @@ pub fn run(job: &Job, reporter: &mut Reporter) -> Status {
             None => Some(Output::stdout()),
         }
     };
+    let written = output.as_ref().map_or((None, false), Output::target);
     let mut discard = io::sink();
     let mut watch = strict::Watch::new(
         match &mut output {
@@ -53,7 +54,7 @@ pub fn run(job: &Job, reporter: &mut Reporter) -> Status {
     let mut output_broken = false;
     let mut done_before = 0u64;
     for source in sources {
-        match convert_one(job, source, sink, reporter, done_before) {
+        match convert_one(job, source, written, sink, reporter, done_before) {
             (Outcome::Done, n) => done_before += n,
             (Outcome::Failed, n) => {
                 failed = true;
@@ -124,10 +125,12 @@ fn output_failure(job: &Job, e: &io::Error, reporter: &Reporter) -> Outcome {
     write_failure(e, || reporter.error(&job.wording().write_error_message(e)))
 }
 
-/// Converts (or checks) one input into `sink`; also returns its size.
+/// Converts (or checks) one input into `sink`, which writes to `written`
+/// ([`Output::target`]); also returns its size.
 pub fn convert_one(
     job: &Job,
     source: &Origin,
+    written: (Option<Identity>, bool),
     sink: &mut dyn Write,
     reporter: &mut Reporter,
     done_before: u64,
@@ -140,6 +143,11 @@ pub fn convert_one(
             return (Outcome::Unreadable, 0);
         }
     };
+    let (target, in_place) = written;
+    if let Some(refused) = job.guard.opened(&name, input.identity(), target, in_place) {
+        reporter.error(&refused);
+        return (Outcome::Failed, 0);
+    }
     convert_opened(job, &mut input, &name, sink, reporter, done_before)
 }
 

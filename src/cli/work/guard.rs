@@ -18,72 +18,32 @@
 use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::{Summary, Utf8Evidence};
-use crate::io::Origin;
+use crate::io::{Identity, Origin};
 use std::path::Path;
 
-/// A file's identity: device and inode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FileId {
-    dev: u64,
-    ino: u64,
-}
-
-impl FileId {
-    /// The regular file at `path` (symbolic links followed), if there is one.
-    pub fn of_path(path: &Path) -> Option<FileId> {
-        std::fs::metadata(path)
-            .ok()
-            .and_then(|m| Self::of_regular(&m))
+/// What `source` reads, if it is a regular file (`/dev/null`, terminals
+/// and pipes may be both read and written). By name: only for the checks
+/// made before anything is opened; [`Guard::opened`] decides again from
+/// the descriptors.
+fn regular_source(source: &Origin) -> Option<Identity> {
+    match source {
+        Origin::Stdin => Identity::of_fd(0),
+        Origin::Path(p) => Identity::of_path(p),
     }
-
-    /// The regular file open as descriptor `fd` (0 or 1), if it is one.
-    pub fn of_fd(fd: i32) -> Option<FileId> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::io::FromRawFd;
-            // SAFETY: fds 0 and 1 stay open for the whole process;
-            // ManuallyDrop keeps this File from closing it.
-            let file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
-            file.metadata().ok().and_then(|m| Self::of_regular(&m))
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = fd;
-            None
-        }
-    }
-
-    /// The regular file an input reads, if it is one.
-    pub fn of_source(source: &Origin) -> Option<FileId> {
-        match source {
-            Origin::Stdin => Self::of_fd(0),
-            Origin::Path(p) => Self::of_path(p),
-        }
-    }
-
-    /// Only regular files: `/dev/null`, terminals and pipes may be both read
-    /// and written.
-    fn of_regular(meta: &std::fs::Metadata) -> Option<FileId> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            meta.is_file().then(|| FileId {
-                dev: meta.dev(),
-                ino: meta.ino(),
-            })
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = meta;
-            None
-        }
-    }
+    .filter(|id| id.regular)
 }
 
 /// `wenc f >> f`: the first input that is the file `out` (what standard
 /// output writes to; cat's "input file is output file").
-fn input_is(sources: &[Origin], out: FileId) -> Option<&Origin> {
-    sources.iter().find(|s| FileId::of_source(s) == Some(out))
+fn input_is(sources: &[Origin], out: Identity) -> Option<&Origin> {
+    sources
+        .iter()
+        .find(|s| regular_source(s).is_some_and(|id| id.same_file(&out)))
+}
+
+/// The regular file descriptor `fd` (1 or 2) writes to, if it is one.
+fn std_stream(fd: i32) -> Option<Identity> {
+    Identity::of_fd(fd).filter(|id| id.regular)
 }
 
 /// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
@@ -137,7 +97,7 @@ pub struct Guard {
     /// The `-o` target is the file standard output or standard error
     /// writes to (`-o /dev/stdout >> f`): it is written in place, through
     /// that descriptor, as standard output is.
-    pub direct: Option<FileId>,
+    pub direct: Option<Identity>,
 }
 
 impl Guard {
@@ -150,11 +110,13 @@ impl Guard {
         consent: bool,
         force: bool,
     ) -> Guard {
-        let target = output.and_then(FileId::of_path);
-        let std_streams = [FileId::of_fd(1), FileId::of_fd(2)];
-        let direct = target.filter(|t| std_streams.contains(&Some(*t)));
-        let replacing = in_place
-            || (target.is_some() && sources.iter().any(|s| FileId::of_source(s) == target));
+        let target = output.and_then(Identity::of_path).filter(|t| t.regular);
+        let is_target = |id: Option<Identity>| match (id, target) {
+            (Some(id), Some(t)) => id.same_file(&t),
+            _ => false,
+        };
+        let direct = target.filter(|_| is_target(std_stream(1)) || is_target(std_stream(2)));
+        let replacing = in_place || sources.iter().any(|s| is_target(regular_source(s)));
         Guard {
             replacing,
             in_place,
@@ -183,12 +145,38 @@ impl Guard {
             return Some(Refusal::Usage(report::replacement_in_place(from_label)));
         }
         let written = if to_stdout {
-            FileId::of_fd(1)?
+            std_stream(1)?
         } else {
             self.direct?
         };
         let source = input_is(sources, written)?;
         Some(Refusal::Failure(report::input_is_output(&shown(source))))
+    }
+
+    /// The check of an input once opened, from descriptors: `input` what
+    /// its descriptor is, `output` what the output's descriptor writes to
+    /// (the -o target as opened, or standard output), `in_place` whether
+    /// it is written through that descriptor (standard output, a target
+    /// open for writing already) rather than replaced. The checks before
+    /// ([`up_front`](Guard::up_front)) went by names, which may have been
+    /// pointed elsewhere since: an input that is the output is refused when
+    /// written in place (`wenc f >> f`), and when replacing it was not
+    /// planned (its guards were not applied to the inputs before).
+    pub fn opened(
+        &self,
+        name: &str,
+        input: Option<Identity>,
+        output: Option<Identity>,
+        in_place: bool,
+    ) -> Option<String> {
+        let (input, output) = (input?, output?);
+        if !input.regular || !input.same_file(&output) {
+            return None;
+        }
+        if in_place {
+            return Some(report::input_is_output(name));
+        }
+        (!self.replacing).then(|| report::became_output(name))
     }
 
     /// Whether the input needs watching for UTF-8 text ([`Utf8Evidence`]):

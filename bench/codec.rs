@@ -3,6 +3,7 @@
 //! language's legacy encodings, plus UTF-16LE and UTF-8 decoding.
 //!
 //! ```text
+//! cd bench                                   # a package of its own
 //! cargo bench --bench codec                 # every row, ~1-2 minutes
 //! cargo bench --bench codec -- ja Big5      # rows whose name contains any word
 //! WENC_BENCH_QUICK=1 cargo bench --bench codec   # smoke test: tiny time budget
@@ -155,11 +156,12 @@ fn corpus_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("WENC_CORPUS") {
         return Some(PathBuf::from(dir));
     }
+    // This package is bench/ inside the crate, which sits next to `shared/`
+    // (a git worktree one level deeper).
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // The crate sits next to `shared/`; a git worktree one level deeper.
     [
-        manifest.join("../shared/corpus/wikipedia"),
         manifest.join("../../shared/corpus/wikipedia"),
+        manifest.join("../../../shared/corpus/wikipedia"),
     ]
     .into_iter()
     .find(|d| d.join("en.txt").is_file())

@@ -13,7 +13,7 @@ use crate::cli::status::{write_failure, Outcome, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
-use crate::io::{Identity, Input, Output, OutputError, Origin};
+use crate::io::{Identity, Input, Origin, Output, OutputError};
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.

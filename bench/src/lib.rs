@@ -1,0 +1,1 @@
+//! Empty: the package exists for its benchmark, `codec.rs`.

@@ -143,9 +143,18 @@ pub fn any_shrank() -> bool {
 }
 
 /// The error an input's conversion ends with when its mapped file shrank.
-#[derive(Debug, thiserror::Error)]
-#[error("the file shrank while it was being read")]
+/// An [`io::Error`] must carry a `std::error::Error`; the words a user reads
+/// are cli/report's.
+#[derive(Debug)]
 pub struct Shrank;
+
+impl std::fmt::Display for Shrank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("shrank while read")
+    }
+}
+
+impl std::error::Error for Shrank {}
 
 impl Shrank {
     pub fn error() -> io::Error {

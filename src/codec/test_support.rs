@@ -247,7 +247,9 @@ pub fn check_decode(enc: &'static Encoding, bytes: &[u8], cuts: &[usize]) {
     assert_eq!(replaced, text.as_bytes(), "replacement {bytes:02X?}");
 }
 
-fn split<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
+/// `bytes` cut at `cuts` (ascending; cuts outside it or not after the
+/// previous one are skipped).
+pub fn split<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
     let mut pieces = Vec::new();
     let mut start = 0;
     for &c in cuts {

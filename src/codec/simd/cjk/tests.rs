@@ -6,7 +6,7 @@
 use super::{pair_leads, PairShape};
 use crate::codec::multi_byte::MultiByte;
 use crate::codec::simd::{force_path, Kernel};
-use crate::codec::test_support::{decode_fatal, oracle_decode_fatal, Ev, Rng};
+use crate::codec::test_support::{decode_fatal, oracle_decode_fatal, split, Ev, Rng};
 use crate::codec::Encoding;
 use proptest::prelude::*;
 
@@ -97,15 +97,7 @@ fn every_admitted_pair_is_the_scalar_loops() {
 fn check_every_path(label: &str, bytes: &[u8], cuts: &[usize]) {
     let enc = Encoding::for_label(label.as_bytes()).unwrap();
     let expected = oracle_decode_fatal(enc, bytes);
-    let mut chunks = Vec::new();
-    let mut start = 0;
-    for &c in cuts {
-        if c > start && c < bytes.len() {
-            chunks.push(&bytes[start..c]);
-            start = c;
-        }
-    }
-    chunks.push(&bytes[start..]);
+    let chunks = split(bytes, cuts);
     for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
         if !path.available() {
             continue;

@@ -35,7 +35,7 @@ mod shape;
 use crate::codec::{self, Encoding};
 use candidates::CANDIDATES;
 use evidence::{evidence_cap, noise_cap};
-use score::{score_all, SameText, Scored, Text};
+use score::{score_all, SameText, Scored, Start, Text};
 use std::ops::Range;
 
 /// A language or top-level-domain hint, as browsers use the TLD ("ja", "jp", ".ru", "cz", "zh-tw").
@@ -180,6 +180,8 @@ pub struct Detector {
     cut: bool,
     /// The answer for `buf` (not as the end of input) when a checkpoint made it.
     settled: Option<Guess>,
+    /// The scores of the first 4 KiB, from their checkpoint on.
+    start: Start,
 }
 
 impl Detector {
@@ -190,6 +192,7 @@ impl Detector {
             done: false,
             cut: false,
             settled: None,
+            start: None,
         }
     }
 
@@ -206,7 +209,7 @@ impl Detector {
             self.buf.extend_from_slice(&chunk[..take]);
             chunk = &chunk[take..];
             if self.buf.len() == next && next < PREFIX_LIMIT {
-                let guess = analyze(&self.buf, false, self.hint);
+                let guess = analyze(&self.buf, false, self.hint, &mut self.start);
                 self.done = is_sure(&guess);
                 self.settled = self.done.then_some(guess);
             }
@@ -222,7 +225,7 @@ impl Detector {
         let last = last && !self.cut;
         match &self.settled {
             Some(guess) if !last => guess.clone(),
-            _ => analyze(&self.buf, last, self.hint),
+            _ => analyze(&self.buf, last, self.hint, &mut self.start.clone()),
         }
     }
 }
@@ -250,7 +253,7 @@ fn is_sure(guess: &Guess) -> bool {
 }
 
 /// The whole decision for one prefix (see the module docs for the order).
-fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
+fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
     if bytes.contains(&0) {
         return match shape::utf16(bytes, last) {
             Some((encoding, _)) => Guess::text(vec![Candidate {
@@ -273,21 +276,27 @@ fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
         };
     }
     match shape::utf8_non_ascii(bytes, last) {
-        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n),
-        _ => rank(bytes, last, hint),
+        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start),
+        _ => rank(bytes, last, hint, start),
     }
 }
 
 /// Valid UTF-8: almost surely UTF-8, the more so the more non-ASCII characters
 /// it has; with few of them, the legacy reading follow as runners-up.
-fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) -> Guess {
+fn utf8_guess(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    non_ascii: usize,
+    start: &mut Start,
+) -> Guess {
     let doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
     let mut candidates = vec![Candidate {
         encoding: codec::UTF_8,
         confidence: 1.0 - doubt,
     }];
     if non_ascii < 16 {
-        let others = rank(bytes, last, hint).candidates;
+        let others = rank(bytes, last, hint, start).candidates;
         candidates.extend(others.into_iter().map(|c| Candidate {
             encoding: c.encoding,
             confidence: c.confidence * doubt,
@@ -297,8 +306,8 @@ fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) ->
 }
 
 /// Ranks the legacy encodings (step 4 of the module docs).
-fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
-    finish(score_all(bytes, last, hint, true), bytes)
+fn rank(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
+    finish(score_all(bytes, last, hint, true, start), bytes)
 }
 
 /// The guess for `bytes`, the start of an input, with `extra` scored too:
@@ -310,8 +319,8 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
     if guess.verdict != Verdict::Text || extra.is_empty() {
         return guess;
     }
-    let more = score_all(extra, false, hint, false);
-    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false)
+    let more = score_all(extra, false, hint, false, &mut None);
+    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut None)
         .into_iter()
         .filter_map(|mut s| {
             let m = more.iter().find(|m| m.index == s.index)?;

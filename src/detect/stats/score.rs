@@ -9,6 +9,7 @@ use std::ops::Range;
 
 /// One surviving legacy encoding: its index in CANDIDATES, total cost, the
 /// model that explains it best, and the text that was scored.
+#[derive(Clone)]
 pub(super) struct Scored {
     pub index: usize,
     pub cost: u32,
@@ -19,7 +20,7 @@ pub(super) struct Scored {
 /// The text a candidate was scored on: decoded (multi-byte encodings), or
 /// for a single-byte encoding the spans of the input it read (one line
 /// each), which need no decoding to be scored or compared.
-#[derive(PartialEq)]
+#[derive(Clone, PartialEq)]
 pub(super) enum Text {
     Decoded(String),
     Bytes(Vec<Range<usize>>),
@@ -35,66 +36,37 @@ const CLOSE: u32 = 4 * 30;
 /// not scored to the end: its cost is only known to be at least that.
 const PRUNE: u32 = 4 * 64;
 
+/// The scores of the first SCORE_LIMIT bytes, kept from the checkpoint at
+/// SCORE_LIMIT: every later analysis of the same input starts from them.
+pub(super) type Start = Option<Vec<Scored>>;
+
 /// Scores every legacy candidate that decodes `bytes` without error, best
 /// first. With `prune`, single-byte candidates that fall PRUNE behind the
 /// best stop being scored (their costs are then lower bounds, still more
 /// than PRUNE behind): only scores that are summed with others must not.
-pub(super) fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>, prune: bool) -> Vec<Scored> {
+/// `start` is filled at SCORE_LIMIT bytes and used past them.
+pub(super) fn score_all(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    prune: bool,
+    start: &mut Start,
+) -> Vec<Scored> {
     let mut seen = [false; 256];
     for &b in bytes {
         seen[b as usize] = true;
     }
-    let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
-    let fit = AsciiFit::new(start);
-    let start_sketch = model::ByteSketch::new(start);
-    let view = Sketched::Bytes(start_sketch.view(usize::MAX));
-    let mut scored = Vec::new();
-    // Single-byte candidates: (estimate, index, the models worth a full scoring).
-    let mut by_bytes = Vec::new();
-    for index in 0..CANDIDATES.len() {
-        if candidates::by_bytes(index) {
-            if candidates::reads_all(index, &seen) {
-                let (models, estimate) = kept_models(index, view, hint, &fit);
-                by_bytes.push((estimate, index, models));
-            }
-            continue;
-        }
-        let Some(text) = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen) else {
-            continue;
-        };
-        let sketch = Sketched::Text(&model::Sketch::new(&text));
-        let (models, _) = kept_models(index, sketch, hint, &fit);
-        let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
-            continue;
-        };
-        scored.push(Scored {
-            index,
-            cost,
-            model,
-            text: Text::Decoded(text),
-        });
+    let kept = match start {
+        Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
+        _ => None,
+    };
+    let mut scored = match kept {
+        Some(kept) => kept,
+        None => score_start(bytes, last, hint, prune, &seen),
+    };
+    if prune && !last && bytes.len() == SCORE_LIMIT {
+        *start = Some(scored.clone());
     }
-    // The likeliest first, so that the rest can be cut short.
-    by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
-    let mut limit = u32::MAX;
-    for (_, index, models) in by_bytes {
-        if prune {
-            let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
-            limit = best.saturating_add(PRUNE);
-        }
-        let Some((cost, model)) = best_of(index, &models, view, hint, &fit, limit) else {
-            continue;
-        };
-        let text = Text::Bytes(std::iter::once(0..start.len()).collect());
-        scored.push(Scored {
-            index,
-            cost,
-            model,
-            text,
-        });
-    }
-    // Ties keep the candidates' order.
-    scored.sort_by_key(|s| s.index);
     scored.sort_by_key(|s| s.cost);
     if bytes.len() > SCORE_LIMIT {
         let best = scored.first().map_or(0, |s| s.cost);
@@ -134,6 +106,83 @@ pub(super) fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>, prune: boo
         scored.sort_by_key(|s| s.cost);
     }
     scored
+}
+
+/// The scores of the first SCORE_LIMIT bytes of every candidate that
+/// decodes `bytes` (whose byte values are `seen`), in the candidates' order.
+fn score_start(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    prune: bool,
+    seen: &[bool; 256],
+) -> Vec<Scored> {
+    let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
+    let fit = AsciiFit::new(start);
+    let start_sketch = model::ByteSketch::new(start);
+    let view = Sketched::Bytes(start_sketch.view(usize::MAX));
+    let mut scored = Vec::new();
+    // Single-byte candidates: (estimate, index, the models worth a full scoring).
+    let mut by_bytes = Vec::new();
+    for index in 0..CANDIDATES.len() {
+        if candidates::by_bytes(index) {
+            if candidates::reads_all(index, seen) {
+                let (models, estimate) = kept_models(index, view, hint, &fit);
+                by_bytes.push((estimate, index, models));
+            }
+            continue;
+        }
+        let Some(text) = candidates::decode(index, bytes, last, SCORE_LIMIT, seen) else {
+            continue;
+        };
+        let sketch = Sketched::Text(&model::Sketch::new(&text));
+        let (models, _) = kept_models(index, sketch, hint, &fit);
+        let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
+            continue;
+        };
+        scored.push(Scored {
+            index,
+            cost,
+            model,
+            text: Text::Decoded(text),
+        });
+    }
+    // The likeliest first, so that the rest can be cut short.
+    by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
+    let mut limit = u32::MAX;
+    for (_, index, models) in by_bytes {
+        if prune {
+            let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
+            limit = best.saturating_add(PRUNE);
+        }
+        let Some((cost, model)) = best_of(index, &models, view, hint, &fit, limit) else {
+            continue;
+        };
+        let text = Text::Bytes(std::iter::once(0..start.len()).collect());
+        scored.push(Scored {
+            index,
+            cost,
+            model,
+            text,
+        });
+    }
+    // Ties keep the candidates' order.
+    scored.sort_by_key(|s| s.index);
+    scored
+}
+
+/// The kept start scores of the candidates that still decode all of
+/// `bytes`, or None when the best of them does not (it cut others short).
+/// The first SCORE_LIMIT bytes score the same however many follow; a
+/// candidate that failed on them fails on more.
+fn survivors(kept: &[Scored], bytes: &[u8], last: bool, seen: &[bool; 256]) -> Option<Vec<Scored>> {
+    let decodes = |s: &Scored| match candidates::by_bytes(s.index) {
+        true => candidates::reads_all(s.index, seen),
+        false => candidates::decode(s.index, bytes, last, 0, seen).is_some(),
+    };
+    // The lowest cost is exact: a cut one is PRUNE behind another.
+    let best = kept.iter().min_by_key(|s| s.cost)?;
+    decodes(best).then(|| kept.iter().filter(|s| decodes(s)).cloned().collect())
 }
 
 /// A text as the models score it: the sketch of a decoded text, or a view

@@ -347,12 +347,9 @@ pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
 }
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
-    let mut total = 0u32;
-    let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
-    let mut symbol_in_word = false;
+    let mut walk = bytes::Walk::new(n, costs, latin);
     for c in text.chars() {
         let cp = c as u32;
-        let ascii = cp < 0x80;
         let entry = if (cp as usize) < MAPPED {
             map[cp as usize]
         } else if SYMBOLS.contains(&cp) {
@@ -360,58 +357,9 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u
         } else {
             UNKNOWN
         };
-        if entry == MARK {
-            // A mark belongs on a letter of the model's own script.
-            let on_letter = prev > FOREIGN_ASCII as usize;
-            let mark = if (0x300..0x370).contains(&cp) {
-                ACCENT_COST
-            } else {
-                MARK_COST
-            };
-            total += if on_letter { mark } else { UNKNOWN_COST as u32 };
-            prev_ascii = false;
-            continue;
-        }
-        let class = (entry & !UPPER) as usize;
-        let upper = entry & UPPER != 0;
-        if !(ascii && prev_ascii) {
-            total += match class as u8 {
-                UNKNOWN => UNKNOWN_COST,
-                SYMBOL => SYMBOL_COST,
-                // Training words never hold two boundaries in a row; text does.
-                BOUNDARY if prev == BOUNDARY as usize => 0,
-                _ => costs[prev * n + class],
-            } as u32;
-            if upper && prev_lower {
-                total += CASE_PENALTY;
-            }
-            let own = |c: usize| c > FOREIGN_ASCII as usize;
-            let foreign = |c: usize| c == FOREIGN_ASCII as usize;
-            if !latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
-                total += GLUED_COST;
-            }
-            if symbol_in_word && class >= FOREIGN_ASCII as usize {
-                total += SYMBOL_IN_WORD_COST;
-            }
-        }
-        // Signs that follow numbers, not letters ("mog±", "hµadania").
-        if matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶') && prev_lower && !(ascii && prev_ascii)
-        {
-            total += SYMBOL_IN_WORD_COST;
-        }
-        symbol_in_word = class == SYMBOL as usize
-            && prev >= FOREIGN_ASCII as usize
-            && !matches!(c, '\u{2019}' | '\u{B7}');
-        // After an unknown character or a symbol, carry on as after a boundary.
-        prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
-            BOUNDARY as usize
-        } else {
-            class
-        };
-        prev_ascii = ascii;
-        prev_lower = class > FOREIGN_ASCII as usize && !upper;
+        walk.step(entry, bytes::flags(cp));
     }
-    total
+    walk.total
 }
 
 fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {

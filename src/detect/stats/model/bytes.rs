@@ -157,8 +157,18 @@ impl Model {
     }
 }
 
-/// `bigram_cost` over bytes through their classes: the same steps, in the
-/// same order (see there for why each is charged).
+/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD).
+pub(super) fn flags(cp: u32) -> u8 {
+    let c = char::from_u32(cp).unwrap_or('\0');
+    let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
+    flag(cp < 0x80, ASCII)
+        | flag((0x300..0x370).contains(&cp), ACCENT)
+        | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
+        | flag(matches!(c, '\u{2019}' | '\u{B7}'), IN_WORD)
+}
+
+/// The bigram cost of a byte sketch through its classes, stopping once it
+/// passes `limit`.
 fn byte_bigram_cost(
     sketch: &[u8],
     cls: &ByteClasses,
@@ -166,63 +176,97 @@ fn byte_bigram_cost(
     latin: bool,
     limit: u32,
 ) -> u32 {
-    let mut total = 0u32;
-    let (mut prev, mut prev_ascii, mut prev_lower) = (BOUNDARY as usize, true, false);
-    let mut symbol_in_word = false;
+    let mut walk = Walk::new(n, costs, latin);
     for &b in sketch {
-        let entry = cls.entry[b as usize];
-        let flags = cls.flags[b as usize];
+        walk.step(cls.entry[b as usize], cls.flags[b as usize]);
+        if walk.total > limit {
+            break;
+        }
+    }
+    walk.total
+}
+
+/// A bigram model's walk over a text, one character (its class map entry
+/// and flags) at a time: the one home of what a bigram model charges, for
+/// decoded text and byte sketches alike.
+pub(super) struct Walk<'a> {
+    n: usize,
+    costs: &'a [u8],
+    latin: bool,
+    pub total: u32,
+    prev: usize,
+    prev_ascii: bool,
+    prev_lower: bool,
+    symbol_in_word: bool,
+}
+
+impl<'a> Walk<'a> {
+    pub fn new(n: usize, costs: &'a [u8], latin: bool) -> Walk<'a> {
+        Walk {
+            n,
+            costs,
+            latin,
+            total: 0,
+            prev: BOUNDARY as usize,
+            prev_ascii: true,
+            prev_lower: false,
+            symbol_in_word: false,
+        }
+    }
+
+    #[inline(always)]
+    pub fn step(&mut self, entry: u8, flags: u8) {
         let ascii = flags & ASCII != 0;
+        let prev = self.prev;
         if entry == MARK {
+            // A mark belongs on a letter of the model's own script.
             let on_letter = prev > FOREIGN_ASCII as usize;
             let mark = if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
                 MARK_COST
             };
-            total += if on_letter { mark } else { UNKNOWN_COST as u32 };
-            prev_ascii = false;
-            continue;
+            self.total += if on_letter { mark } else { UNKNOWN_COST as u32 };
+            self.prev_ascii = false;
+            return;
         }
         let class = (entry & !UPPER) as usize;
         let upper = entry & UPPER != 0;
-        let both_ascii = ascii && prev_ascii;
-        if !both_ascii {
-            total += match class as u8 {
+        if !(ascii && self.prev_ascii) {
+            self.total += match class as u8 {
                 UNKNOWN => UNKNOWN_COST,
                 SYMBOL => SYMBOL_COST,
+                // Training words never hold two boundaries in a row; text does.
                 BOUNDARY if prev == BOUNDARY as usize => 0,
-                _ => costs[prev * n + class],
+                _ => self.costs[prev * self.n + class],
             } as u32;
-            if upper && prev_lower {
-                total += CASE_PENALTY;
+            if upper && self.prev_lower {
+                self.total += CASE_PENALTY;
             }
             let own = |c: usize| c > FOREIGN_ASCII as usize;
             let foreign = |c: usize| c == FOREIGN_ASCII as usize;
-            if !latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
-                total += GLUED_COST;
+            if !self.latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
+                self.total += GLUED_COST;
             }
-            if symbol_in_word && class >= FOREIGN_ASCII as usize {
-                total += SYMBOL_IN_WORD_COST;
+            if self.symbol_in_word && class >= FOREIGN_ASCII as usize {
+                self.total += SYMBOL_IN_WORD_COST;
             }
-            if flags & SIGN != 0 && prev_lower {
-                total += SYMBOL_IN_WORD_COST;
+            // Signs that follow numbers, not letters ("mog±", "hµadania").
+            if flags & SIGN != 0 && self.prev_lower {
+                self.total += SYMBOL_IN_WORD_COST;
             }
         }
-        symbol_in_word =
+        self.symbol_in_word =
             class == SYMBOL as usize && prev >= FOREIGN_ASCII as usize && flags & IN_WORD == 0;
-        prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
+        // After an unknown character or a symbol, carry on as after a boundary.
+        self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize
         } else {
             class
         };
-        prev_ascii = ascii;
-        prev_lower = class > FOREIGN_ASCII as usize && !upper;
-        if total > limit {
-            break;
-        }
+        self.prev_ascii = ascii;
+        self.prev_lower = class > FOREIGN_ASCII as usize && !upper;
     }
-    total
 }
 
 #[cfg(test)]

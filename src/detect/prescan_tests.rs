@@ -23,18 +23,24 @@ fn meta(html: &str) -> Option<&'static str> {
 
 #[test]
 fn meta_charset_in_every_quoting() {
-    assert_eq!(meta("<meta charset=shift_jis>"), Some("Shift_JIS"));
-    assert_eq!(meta("<meta charset=\"shift_jis\">"), Some("Shift_JIS"));
-    assert_eq!(meta("<meta charset='shift_jis'>"), Some("Shift_JIS"));
-    assert_eq!(meta("<meta charset = \" sjis \" >"), Some("Shift_JIS"));
-    assert_eq!(
-        meta("<meta charset=sjis/>"),
-        None,
-        "the '/' is part of a bare value"
-    );
-    assert_eq!(meta("<meta charset=sjis />"), Some("Shift_JIS"));
-    assert_eq!(meta("<meta/charset=euc-jp>"), Some("EUC-JP"));
-    assert_eq!(meta("<meta\ncharset=euc-jp>"), Some("EUC-JP"));
+    meta_cases(&[
+        ("<meta charset=shift_jis>", Some("Shift_JIS")),
+        ("<meta charset=\"shift_jis\">", Some("Shift_JIS")),
+        ("<meta charset='shift_jis'>", Some("Shift_JIS")),
+        ("<meta charset = \" sjis \" >", Some("Shift_JIS")),
+        // The '/' is part of a bare value.
+        ("<meta charset=sjis/>", None),
+        ("<meta charset=sjis />", Some("Shift_JIS")),
+        ("<meta/charset=euc-jp>", Some("EUC-JP")),
+        ("<meta\ncharset=euc-jp>", Some("EUC-JP")),
+    ]);
+}
+
+/// Each markup's `<meta>` declaration is the expected encoding, or none.
+fn meta_cases(cases: &[(&str, Option<&str>)]) {
+    for &(html, want) in cases {
+        assert_eq!(meta(html), want, "{html:?}");
+    }
 }
 
 #[test]
@@ -184,12 +190,16 @@ fn only_the_first_1024_bytes_count() {
 
 #[test]
 fn utf16_labels_mean_utf8_and_x_user_defined_means_windows_1252() {
-    assert_eq!(meta("<meta charset=utf-16le>"), Some("UTF-8"));
-    assert_eq!(meta("<meta charset=utf-16>"), Some("UTF-8"));
-    assert_eq!(meta("<meta charset=UTF-16BE>"), Some("UTF-8"));
-    assert_eq!(meta("<meta charset=x-user-defined>"), Some("windows-1252"));
-    let html = "<meta http-equiv=content-type content='charset=unicodefffe'>";
-    assert_eq!(meta(html), Some("UTF-8"));
+    meta_cases(&[
+        ("<meta charset=utf-16le>", Some("UTF-8")),
+        ("<meta charset=utf-16>", Some("UTF-8")),
+        ("<meta charset=UTF-16BE>", Some("UTF-8")),
+        ("<meta charset=x-user-defined>", Some("windows-1252")),
+        (
+            "<meta http-equiv=content-type content='charset=unicodefffe'>",
+            Some("UTF-8"),
+        ),
+    ]);
     // The replacement encoding's labels are labels like any other.
     assert_eq!(
         prescan(b"<meta charset=iso-2022-kr>").unwrap().encoding,

@@ -29,11 +29,14 @@
 mod candidates;
 mod evidence;
 mod model;
+mod score;
 mod shape;
 
 use crate::codec::{self, Encoding};
 use candidates::CANDIDATES;
-use evidence::{evidence_cap, noise_cap, AsciiFit};
+use evidence::{evidence_cap, noise_cap};
+use score::{score_all, SameText, Scored, Start, Text};
+use std::ops::Range;
 
 /// A language or top-level-domain hint, as browsers use the TLD ("ja", "jp", ".ru", "cz", "zh-tw").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +180,8 @@ pub struct Detector {
     cut: bool,
     /// The answer for `buf` (not as the end of input) when a checkpoint made it.
     settled: Option<Guess>,
+    /// The scores of the first 4 KiB, from their checkpoint on.
+    start: Start,
 }
 
 impl Detector {
@@ -187,6 +192,7 @@ impl Detector {
             done: false,
             cut: false,
             settled: None,
+            start: None,
         }
     }
 
@@ -203,7 +209,7 @@ impl Detector {
             self.buf.extend_from_slice(&chunk[..take]);
             chunk = &chunk[take..];
             if self.buf.len() == next && next < PREFIX_LIMIT {
-                let guess = analyze(&self.buf, false, self.hint);
+                let guess = analyze(&self.buf, false, self.hint, &mut self.start);
                 self.done = is_sure(&guess);
                 self.settled = self.done.then_some(guess);
             }
@@ -219,7 +225,7 @@ impl Detector {
         let last = last && !self.cut;
         match &self.settled {
             Some(guess) if !last => guess.clone(),
-            _ => analyze(&self.buf, last, self.hint),
+            _ => analyze(&self.buf, last, self.hint, &mut self.start.clone()),
         }
     }
 }
@@ -247,7 +253,7 @@ fn is_sure(guess: &Guess) -> bool {
 }
 
 /// The whole decision for one prefix (see the module docs for the order).
-fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
+fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
     if bytes.contains(&0) {
         return match shape::utf16(bytes, last) {
             Some((encoding, _)) => Guess::text(vec![Candidate {
@@ -270,21 +276,27 @@ fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
         };
     }
     match shape::utf8_non_ascii(bytes, last) {
-        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n),
-        _ => rank(bytes, last, hint),
+        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start),
+        _ => rank(bytes, last, hint, start),
     }
 }
 
 /// Valid UTF-8: almost surely UTF-8, the more so the more non-ASCII characters
 /// it has; with few of them, the legacy reading follow as runners-up.
-fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) -> Guess {
+fn utf8_guess(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    non_ascii: usize,
+    start: &mut Start,
+) -> Guess {
     let doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
     let mut candidates = vec![Candidate {
         encoding: codec::UTF_8,
         confidence: 1.0 - doubt,
     }];
     if non_ascii < 16 {
-        let others = rank(bytes, last, hint).candidates;
+        let others = rank(bytes, last, hint, start).candidates;
         candidates.extend(others.into_iter().map(|c| Candidate {
             encoding: c.encoding,
             confidence: c.confidence * doubt,
@@ -293,112 +305,9 @@ fn utf8_guess(bytes: &[u8], last: bool, hint: Option<Hint>, non_ascii: usize) ->
     Guess::text(candidates)
 }
 
-/// One surviving legacy encoding: its index in CANDIDATES, total cost, the
-/// model that explains it best, and the text that was scored.
-struct Scored {
-    index: usize,
-    cost: u32,
-    model: usize,
-    text: String,
-}
-
-/// Every survivor's text is scored up to this many bytes; only the
-/// candidates within CLOSE of the best are then scored over the whole prefix
-/// (with their best model), which keeps long inputs cheap.
-const SCORE_LIMIT: usize = 4 * 1024;
-const CLOSE: u32 = 4 * 30;
-
-/// Scores every legacy candidate that decodes `bytes` without error, best first.
-fn score_all(bytes: &[u8], last: bool, hint: Option<Hint>) -> Vec<Scored> {
-    let mut seen = [false; 256];
-    for &b in bytes {
-        seen[b as usize] = true;
-    }
-    let fit = AsciiFit::new(&bytes[..bytes.len().min(SCORE_LIMIT)]);
-    let mut scored: Vec<Scored> = (0..CANDIDATES.len())
-        .filter_map(|index| {
-            let text = candidates::decode(index, bytes, last, SCORE_LIMIT, &seen)?;
-            let sketch = model::Sketch::new(&text);
-            let (cost, model) = best_language(index, &sketch, hint, &fit)?;
-            Some(Scored {
-                index,
-                cost,
-                model,
-                text,
-            })
-        })
-        .collect();
-    scored.sort_by_key(|s| s.cost);
-    if bytes.len() > SCORE_LIMIT {
-        let best = scored.first().map_or(0, |s| s.cost);
-        let fit = AsciiFit::new(bytes);
-        let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
-        let mut grown = 0;
-        for s in &mut scored[..close] {
-            s.text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
-                .expect("a survivor decodes");
-            let full = cost(s.index, s.model, &model::Sketch::new(&s.text), hint, &fit);
-            grown = grown.max(full.saturating_sub(s.cost));
-            s.cost = full;
-        }
-        // The rest, scored on less text, move back by as much as any
-        // rescored one grew, so they stay behind.
-        for s in &mut scored[close..] {
-            s.cost += grown;
-        }
-        scored.sort_by_key(|s| s.cost);
-    }
-    scored
-}
-
-/// Sketch characters on which all of a candidate's languages are compared;
-/// only the best LANGUAGES_KEPT of them score the whole sketch.
-const HEAD: usize = 256;
-const LANGUAGES_KEPT: usize = 2;
-
-/// The lowest cost of `sketch` as candidate `index` over its languages, and
-/// the model that gives it.
-fn best_language(
-    index: usize,
-    sketch: &model::Sketch,
-    hint: Option<Hint>,
-    fit: &AsciiFit,
-) -> Option<(u32, usize)> {
-    let mut models: Vec<usize> = CANDIDATES[index]
-        .languages
-        .iter()
-        .filter_map(|&l| model::find(l))
-        .collect();
-    if models.len() > LANGUAGES_KEPT {
-        let head = sketch.head(HEAD);
-        models.sort_by_cached_key(|&m| cost(index, m, &head, hint, fit));
-        models.truncate(LANGUAGES_KEPT);
-    }
-    models
-        .into_iter()
-        .map(|m| (cost(index, m, sketch, hint, fit), m))
-        .min()
-}
-
-/// The cost of `text` as candidate `index` written in language model `model`.
-fn cost(
-    index: usize,
-    model: usize,
-    sketch: &model::Sketch,
-    hint: Option<Hint>,
-    fit: &AsciiFit,
-) -> u32 {
-    let candidate = &CANDIDATES[index];
-    let m = &model::models()[model];
-    let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
-    let bonus = if hinted { HINT_BONUS } else { 0 };
-    let own = m.cost_of(sketch) + candidates::language_prior(m.name) + fit.penalty(model, sketch);
-    (own + candidate.prior).saturating_sub(bonus)
-}
-
 /// Ranks the legacy encodings (step 4 of the module docs).
-fn rank(bytes: &[u8], last: bool, hint: Option<Hint>) -> Guess {
-    finish(score_all(bytes, last, hint), bytes)
+fn rank(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
+    finish(score_all(bytes, last, hint, true, start), bytes)
 }
 
 /// The guess for `bytes`, the start of an input, with `extra` scored too:
@@ -410,14 +319,23 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
     if guess.verdict != Verdict::Text || extra.is_empty() {
         return guess;
     }
-    let more = score_all(extra, false, hint);
-    let mut scored: Vec<Scored> = score_all(bytes, true, hint)
+    let more = score_all(extra, false, hint, false, &mut None);
+    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut None)
         .into_iter()
         .filter_map(|mut s| {
             let m = more.iter().find(|m| m.index == s.index)?;
             s.cost += m.cost;
-            s.text.push('\n');
-            s.text.push_str(&m.text);
+            match (&mut s.text, &m.text) {
+                (Text::Decoded(a), Text::Decoded(b)) => {
+                    a.push('\n');
+                    a.push_str(b);
+                }
+                (Text::Bytes(a), Text::Bytes(b)) => {
+                    let shift = |r: &Range<usize>| r.start + bytes.len()..r.end + bytes.len();
+                    a.extend(b.iter().map(shift));
+                }
+                _ => unreachable!("one candidate's texts are of one kind"),
+            }
             Some(s)
         })
         .collect();
@@ -450,11 +368,8 @@ fn finish(scored: Vec<Scored>, bytes: &[u8]) -> Guess {
     };
     let weight = |s: &Scored| (-(s.cost.saturating_sub(best.cost) as f32) / SOFTNESS).exp2();
     let total: f32 = scored.iter().map(weight).sum();
-    let same_as_best: f32 = scored
-        .iter()
-        .filter(|s| s.text == best.text)
-        .map(weight)
-        .sum();
+    let mut same = SameText::new(best, bytes);
+    let same_as_best: f32 = scored.iter().filter(|s| same.as_best(s)).map(weight).sum();
     let cap = evidence_cap(bytes, candidates::is_single_byte(best.index));
     let candidates = scored
         .iter()

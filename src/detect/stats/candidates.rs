@@ -2,6 +2,7 @@
 //! each is native to, their priors, and strict decoding (an encoding is ruled
 //! out at its first decode error or C1 control).
 
+use super::model;
 use crate::codec::{self, DecoderResult, Encoding};
 use std::sync::OnceLock;
 
@@ -99,6 +100,50 @@ pub(crate) fn is_single_byte_encoding(encoding: &'static Encoding) -> bool {
         .iter()
         .position(|c| c.encoding == encoding)
         .is_some_and(is_single_byte)
+}
+
+/// Whether candidate `i` is scored from its bytes (a single-byte encoding
+/// all of whose languages have bigram models: see `model::ByteClasses`).
+pub(crate) fn by_bytes(i: usize) -> bool {
+    byte_classes_of(i).is_some()
+}
+
+/// Whether single-byte candidate `i` reads every byte value in `seen`.
+pub(crate) fn reads_all(i: usize, seen: &[bool; 256]) -> bool {
+    let table = single_byte_table(i).expect("a single-byte candidate");
+    !(0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0)
+}
+
+/// How language model `model` reads each byte in candidate `i` (which
+/// [`by_bytes`] accepts, with a model of one of its languages).
+pub(crate) fn byte_classes(i: usize, model: usize) -> &'static model::ByteClasses {
+    let all = byte_classes_of(i).expect("a candidate scored from its bytes");
+    &all.iter()
+        .find(|(m, _)| *m == model)
+        .expect("one of its models")
+        .1
+}
+
+/// For each candidate: (model, its byte classes) for each of its languages'
+/// models, or None if it is not single-byte or a model is not a bigram model.
+fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
+    type PerModel = Vec<(usize, model::ByteClasses)>;
+    static CLASSES: OnceLock<Vec<Option<PerModel>>> = OnceLock::new();
+    let all = CLASSES.get_or_init(|| {
+        (0..CANDIDATES.len())
+            .map(|i| {
+                let table = single_byte_table(i)?;
+                let models = CANDIDATES[i]
+                    .languages
+                    .iter()
+                    .filter_map(|&l| model::find(l));
+                models
+                    .map(|m| Some((m, model::models()[m].byte_classes(table)?)))
+                    .collect()
+            })
+            .collect()
+    });
+    all[i].as_deref()
 }
 
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {

@@ -29,8 +29,9 @@ impl AsciiFit {
         AsciiFit(costs.iter().map(|c| c.map_or(0, |c| c - best)).collect())
     }
 
-    pub(super) fn penalty(&self, model: usize, sketch: &model::Sketch) -> u32 {
-        (self.0[model] / ASCII_DIVISOR).min(ASCII_CAP * sketch.non_ascii())
+    /// The misfit of `model` for a text with `non_ascii` non-ASCII characters.
+    pub(super) fn penalty(&self, model: usize, non_ascii: u32) -> u32 {
+        (self.0[model] / ASCII_DIVISOR).min(ASCII_CAP * non_ascii)
     }
 }
 

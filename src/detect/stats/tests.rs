@@ -61,31 +61,31 @@ fn iso_2022_jp() {
 #[test]
 fn cjk_legacy() {
     let ja = "日本語の文章を書きました。これはテストです。";
-    detected(codec::SHIFT_JIS, ja);
-    detected(codec::EUC_JP, ja);
-    let zh = "中华人民共和国是一个国家，首都是北京。";
-    detected(codec::GBK, zh);
-    let tw = "中華民國是一個國家，首都是臺北。";
-    detected(codec::BIG5, tw);
-    let ko = "대한민국은 동아시아에 있는 나라이다.";
-    detected(codec::EUC_KR, ko);
+    for (enc, text) in [
+        (codec::SHIFT_JIS, ja),
+        (codec::EUC_JP, ja),
+        (codec::GBK, "中华人民共和国是一个国家，首都是北京。"),
+        (codec::BIG5, "中華民國是一個國家，首都是臺北。"),
+        (codec::EUC_KR, "대한민국은 동아시아에 있는 나라이다."),
+    ] {
+        detected(enc, text);
+    }
 }
 
 #[test]
 fn cyrillic_family() {
     let ru = "Съешь же ещё этих мягких французских булок, да выпей чаю.";
-    for enc in [
-        codec::WINDOWS_1251,
-        codec::KOI8_R,
-        codec::IBM866,
-        codec::ISO_8859_5,
-    ] {
-        detected(enc, ru);
-    }
     let uk = "Україна — держава у Східній Європі. Її столиця — Київ, ґанок.";
-    detected(codec::KOI8_U, uk);
-    let mac = "Москва - столица России";
-    detected(codec::X_MAC_CYRILLIC, mac);
+    for (enc, text) in [
+        (codec::WINDOWS_1251, ru),
+        (codec::KOI8_R, ru),
+        (codec::IBM866, ru),
+        (codec::ISO_8859_5, ru),
+        (codec::KOI8_U, uk),
+        (codec::X_MAC_CYRILLIC, "Москва - столица России"),
+    ] {
+        detected(enc, text);
+    }
 }
 
 #[test]

@@ -1,0 +1,129 @@
+use super::*;
+
+/// The class map as first written: a linear search per code point.
+fn class_map_by_search(alphabet: &[u32]) -> Vec<u8> {
+    let index = |c: char| {
+        let c = fold_variant(c);
+        alphabet
+            .iter()
+            .position(|&a| a == c as u32)
+            .map(|i| i as u8 + FOREIGN_ASCII + 1)
+    };
+    (0..MAPPED as u32)
+        .map(|cp| {
+            let Some(c) = char::from_u32(cp) else {
+                return UNKNOWN;
+            };
+            if SYMBOLS.contains(&cp) {
+                return SYMBOL;
+            }
+            if !c.is_alphabetic() && !is_mark(cp) {
+                return if c.is_ascii() { BOUNDARY } else { UNKNOWN };
+            }
+            let lower = c.to_lowercase().next().unwrap_or(c);
+            let upper = if lower != c { UPPER } else { 0 };
+            match index(lower) {
+                Some(i) => i | upper,
+                None if c.is_ascii() => FOREIGN_ASCII | upper,
+                None if is_mark(cp) => MARK,
+                None => UNKNOWN | upper,
+            }
+        })
+        .collect()
+}
+
+/// The fast class map equals the search, for every model's alphabet and
+/// for alphabets with repeats and folded letters.
+#[test]
+fn class_map_matches_a_linear_search() {
+    let mut alphabets = vec![
+        "abcdefghijklmnopqrstuvwxyzäöüß"
+            .chars()
+            .map(|c| c as u32)
+            .collect::<Vec<_>>(),
+        "șțaăâîs".chars().map(|c| c as u32).collect(),
+        "σςαβγαβ".chars().map(|c| c as u32).collect(),
+        "\u{e01}\u{e02}\u{e31}\u{e48}"
+            .chars()
+            .map(|c| c as u32)
+            .collect(),
+    ];
+    alphabets.extend(model_alphabets(DATA));
+    assert!(alphabets.len() > 30);
+    for alphabet in alphabets {
+        assert_eq!(class_map(&alphabet), class_map_by_search(&alphabet));
+    }
+}
+
+/// The alphabets of the bigram models in `data` (the format of `parse`).
+fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
+    let mut at = 5;
+    let mut out = Vec::new();
+    for _ in 0..data[4] {
+        at += 1 + data[at] as usize;
+        let kind = data[at];
+        at += 1;
+        if kind == 0 {
+            let count = data[at] as usize;
+            at += 1;
+            let alphabet = data[at..at + count * 4]
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            at += count * 4;
+            let n = count + FOREIGN_ASCII as usize + 1;
+            at += n * n;
+            out.push(alphabet);
+        } else {
+            let count = u16::from_le_bytes([data[at], data[at + 1]]) as usize;
+            at += 2 + count * 4;
+        }
+    }
+    out
+}
+
+#[test]
+fn every_issue_language_has_a_model() {
+    for name in [
+        "en", "de", "fr", "ru", "uk", "bg", "el", "he", "ar", "fa", "th", "tr", "vi", "cs", "pl",
+        "hu", "lt", "lv", "et", "ja", "zh_cn", "zh_tw", "ko",
+    ] {
+        assert!(find(name).is_some(), "{name}");
+    }
+}
+
+/// The sketch drops only what costs nothing: scoring it equals scoring
+/// the whole text.
+#[test]
+fn a_sketch_scores_like_the_whole_text() {
+    let texts = [
+        "Die Äquatorebene des Mars, „groß“ – 20 °C ±1 µm; cœur.",
+        "Привет, мир! Hello Марс-2 и Phobos «Фобос».",
+        "日本語のテキスト with ASCII 混在 and ｶﾀｶﾅ.",
+        "ב\u{5b0}\u{5bc}ה abc ñ\u{301}x é",
+    ];
+    for model in models() {
+        for text in texts {
+            let whole = Sketch {
+                text: text.to_string(),
+                ..Sketch::new(text)
+            };
+            assert_eq!(
+                model.cost_of(&whole),
+                model.cost(text),
+                "{} {text}",
+                model.name
+            );
+        }
+    }
+}
+
+#[test]
+fn a_language_prefers_its_own_spelling() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("привет мир") < ru.cost("ПРиВЕт мИР"));
+    let fr = &models()[find("fr").unwrap()];
+    assert!(fr.cost("été à côté") < fr.cost("ÿtÿ ¾ cÿtÿ"));
+    let ja = &models()[find("ja").unwrap()];
+    assert!(ja.cost("日本語") < ja.cost("鐃緒申"));
+}

@@ -1,0 +1,363 @@
+//! Scoring the legacy candidates: each survivor's text against the language
+//! models of its languages, best first (step 4 of the module docs of
+//! [`stats`](super)), and which candidates read a text the same.
+
+use super::candidates::{self, CANDIDATES};
+use super::evidence::AsciiFit;
+use super::{model, Hint, HINT_BONUS};
+use std::ops::Range;
+
+/// One surviving legacy encoding: its index in CANDIDATES, total cost, the
+/// model that explains it best, and the text that was scored.
+#[derive(Clone)]
+pub(super) struct Scored {
+    pub index: usize,
+    pub cost: u32,
+    pub model: usize,
+    pub text: Text,
+}
+
+/// The text a candidate was scored on: decoded (multi-byte encodings), or
+/// for a single-byte encoding the spans of the input it read (one line
+/// each), which need no decoding to be scored or compared.
+#[derive(Clone, PartialEq)]
+pub(super) enum Text {
+    Decoded(String),
+    Bytes(Vec<Range<usize>>),
+}
+
+/// Every survivor's text is scored up to this many bytes; only the
+/// candidates within CLOSE of the best are then scored over the whole prefix
+/// (with their best model), which keeps long inputs cheap.
+const SCORE_LIMIT: usize = 4 * 1024;
+const CLOSE: u32 = 4 * 30;
+
+/// A candidate this much costlier than the best (weight 2^-32 of its) is
+/// not scored to the end: its cost is only known to be at least that.
+const PRUNE: u32 = 4 * 64;
+
+/// The scores of the first SCORE_LIMIT bytes, kept from the checkpoint at
+/// SCORE_LIMIT: every later analysis of the same input starts from them.
+pub(super) type Start = Option<Vec<Scored>>;
+
+/// Scores every legacy candidate that decodes `bytes` without error, best
+/// first. With `prune`, single-byte candidates that fall PRUNE behind the
+/// best stop being scored (their costs are then lower bounds, still more
+/// than PRUNE behind): only scores that are summed with others must not.
+/// `start` is filled at SCORE_LIMIT bytes and used past them.
+pub(super) fn score_all(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    prune: bool,
+    start: &mut Start,
+) -> Vec<Scored> {
+    let mut seen = [false; 256];
+    for &b in bytes {
+        seen[b as usize] = true;
+    }
+    let kept = match start {
+        Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
+        _ => None,
+    };
+    let mut scored = match kept {
+        Some(kept) => kept,
+        None => score_start(bytes, last, hint, prune, &seen),
+    };
+    if prune && !last && bytes.len() == SCORE_LIMIT {
+        *start = Some(scored.clone());
+    }
+    scored.sort_by_key(|s| s.cost);
+    if bytes.len() > SCORE_LIMIT {
+        let best = scored.first().map_or(0, |s| s.cost);
+        let fit = AsciiFit::new(bytes);
+        let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
+        let mut whole_sketch = None;
+        let mut grown = 0;
+        for s in &mut scored[..close] {
+            let full = if candidates::by_bytes(s.index) {
+                let whole = whole_sketch.get_or_insert_with(|| model::ByteSketch::new(bytes));
+                s.text = Text::Bytes(std::iter::once(0..bytes.len()).collect());
+                let sketch = Sketched::Bytes(whole.view(usize::MAX));
+                cost(s.index, s.model, sketch, hint, &fit, u32::MAX)
+            } else {
+                let text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
+                    .expect("a survivor decodes");
+                let sketch = model::Sketch::new(&text);
+                let full = cost(
+                    s.index,
+                    s.model,
+                    Sketched::Text(&sketch),
+                    hint,
+                    &fit,
+                    u32::MAX,
+                );
+                s.text = Text::Decoded(text);
+                full
+            };
+            grown = grown.max(full.saturating_sub(s.cost));
+            s.cost = full;
+        }
+        // The rest, scored on less text, move back by as much as any
+        // rescored one grew, so they stay behind.
+        for s in &mut scored[close..] {
+            s.cost += grown;
+        }
+        scored.sort_by_key(|s| s.cost);
+    }
+    scored
+}
+
+/// The scores of the first SCORE_LIMIT bytes of every candidate that
+/// decodes `bytes` (whose byte values are `seen`), in the candidates' order.
+fn score_start(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    prune: bool,
+    seen: &[bool; 256],
+) -> Vec<Scored> {
+    let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
+    let fit = AsciiFit::new(start);
+    let start_sketch = model::ByteSketch::new(start);
+    let view = Sketched::Bytes(start_sketch.view(usize::MAX));
+    let mut scored = Vec::new();
+    // Single-byte candidates: (estimate, index, the models worth a full scoring).
+    let mut by_bytes = Vec::new();
+    for index in 0..CANDIDATES.len() {
+        if candidates::by_bytes(index) {
+            if candidates::reads_all(index, seen) {
+                let (models, estimate) = kept_models(index, view, hint, &fit);
+                by_bytes.push((estimate, index, models));
+            }
+            continue;
+        }
+        let Some(text) = candidates::decode(index, bytes, last, SCORE_LIMIT, seen) else {
+            continue;
+        };
+        let sketch = Sketched::Text(&model::Sketch::new(&text));
+        let (models, _) = kept_models(index, sketch, hint, &fit);
+        let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
+            continue;
+        };
+        scored.push(Scored {
+            index,
+            cost,
+            model,
+            text: Text::Decoded(text),
+        });
+    }
+    // The likeliest first, so that the rest can be cut short.
+    by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
+    let mut limit = u32::MAX;
+    for (_, index, models) in by_bytes {
+        if prune {
+            let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
+            limit = best.saturating_add(PRUNE);
+        }
+        let Some((cost, model)) = best_of(index, &models, view, hint, &fit, limit) else {
+            continue;
+        };
+        let text = Text::Bytes(std::iter::once(0..start.len()).collect());
+        scored.push(Scored {
+            index,
+            cost,
+            model,
+            text,
+        });
+    }
+    // Ties keep the candidates' order.
+    scored.sort_by_key(|s| s.index);
+    scored
+}
+
+/// The kept start scores of the candidates that still decode all of
+/// `bytes`, or None when the best of them does not (it cut others short).
+/// The first SCORE_LIMIT bytes score the same however many follow; a
+/// candidate that failed on them fails on more.
+fn survivors(kept: &[Scored], bytes: &[u8], last: bool, seen: &[bool; 256]) -> Option<Vec<Scored>> {
+    let decodes = |s: &Scored| match candidates::by_bytes(s.index) {
+        true => candidates::reads_all(s.index, seen),
+        false => candidates::decode(s.index, bytes, last, 0, seen).is_some(),
+    };
+    // The lowest cost is exact: a cut one is PRUNE behind another.
+    let best = kept.iter().min_by_key(|s| s.cost)?;
+    decodes(best).then(|| kept.iter().filter(|s| decodes(s)).cloned().collect())
+}
+
+/// A text as the models score it: the sketch of a decoded text, or a view
+/// of a byte sketch for a single-byte candidate.
+#[derive(Clone, Copy)]
+enum Sketched<'a> {
+    Text(&'a model::Sketch),
+    Bytes(model::ByteView<'a>),
+}
+
+impl Sketched<'_> {
+    fn non_ascii(&self) -> u32 {
+        match self {
+            Sketched::Text(s) => s.non_ascii(),
+            Sketched::Bytes(v) => v.non_ascii,
+        }
+    }
+}
+
+/// Sketch characters on which all of a candidate's languages are compared;
+/// only the best LANGUAGES_KEPT of them score the whole sketch.
+const HEAD: usize = 256;
+const LANGUAGES_KEPT: usize = 2;
+
+/// The models of candidate `index` worth scoring `sketch` in full (with
+/// more than LANGUAGES_KEPT languages, the best on the sketch's head), and
+/// the best cost on the head, which says how likely the candidate is.
+fn kept_models(
+    index: usize,
+    sketch: Sketched,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+) -> (Vec<usize>, u32) {
+    let mut models: Vec<usize> = CANDIDATES[index]
+        .languages
+        .iter()
+        .filter_map(|&l| model::find(l))
+        .collect();
+    let head_sketch;
+    let head = match sketch {
+        Sketched::Text(text) => {
+            head_sketch = text.head(HEAD);
+            Sketched::Text(&head_sketch)
+        }
+        Sketched::Bytes(view) => Sketched::Bytes(view.head(HEAD)),
+    };
+    let mut costs: Vec<(u32, usize)> = models
+        .iter()
+        .map(|&m| (cost(index, m, head, hint, fit, u32::MAX), m))
+        .collect();
+    if models.len() > LANGUAGES_KEPT {
+        // Stable, by cost only: ties keep the languages' order.
+        costs.sort_by_key(|&(c, _)| c);
+        models = costs.iter().take(LANGUAGES_KEPT).map(|&(_, m)| m).collect();
+    }
+    let estimate = costs.iter().map(|&(c, _)| c).min().unwrap_or(u32::MAX);
+    (models, estimate)
+}
+
+/// The lowest cost of `sketch` as candidate `index` over `models`, and the
+/// model that gives it; a cost over `limit` may be cut short (a lower bound).
+fn best_of(
+    index: usize,
+    models: &[usize],
+    sketch: Sketched,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+    limit: u32,
+) -> Option<(u32, usize)> {
+    let mut best: Option<(u32, usize)> = None;
+    for &m in models {
+        // A model costlier than the best so far needs no exact cost.
+        let limit = best.map_or(limit, |(c, _)| c.min(limit));
+        let c = (cost(index, m, sketch, hint, fit, limit), m);
+        best = Some(best.map_or(c, |b| b.min(c)));
+    }
+    best
+}
+
+/// The cost of `text` as candidate `index` written in language model
+/// `model`; once it is sure to pass `limit`, the scoring may stop there.
+fn cost(
+    index: usize,
+    model: usize,
+    sketch: Sketched,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+    limit: u32,
+) -> u32 {
+    let candidate = &CANDIDATES[index];
+    let m = &model::models()[model];
+    let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
+    let bonus = if hinted { HINT_BONUS } else { 0 };
+    let rest = candidates::language_prior(m.name)
+        + fit.penalty(model, sketch.non_ascii())
+        + candidate.prior;
+    // The text's cost past this makes the total pass `limit`.
+    let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
+    let text = match sketch {
+        Sketched::Text(s) => m.cost_of(s),
+        Sketched::Bytes(v) => m.byte_cost(v, candidates::byte_classes(index, model), text_limit),
+    };
+    (text + rest).saturating_sub(bonus)
+}
+
+/// Which candidates read the text as the best one does (`bytes`: what the
+/// spans of [`Text::Bytes`] point into).
+pub(super) struct SameText<'a> {
+    best: &'a Scored,
+    bytes: &'a [u8],
+    /// The high bytes in the best's spans, when it is a single-byte reading.
+    present: Option<[bool; 128]>,
+    /// The best's text decoded, once a multi-byte reading needs it.
+    decoded: Option<String>,
+}
+
+impl<'a> SameText<'a> {
+    pub(super) fn new(best: &'a Scored, bytes: &'a [u8]) -> SameText<'a> {
+        SameText {
+            best,
+            bytes,
+            present: None,
+            decoded: None,
+        }
+    }
+
+    pub(super) fn as_best(&mut self, s: &Scored) -> bool {
+        match (&self.best.text, &s.text) {
+            (Text::Decoded(a), Text::Decoded(b)) => a == b,
+            (Text::Bytes(a), Text::Bytes(b)) => {
+                if a != b {
+                    return false;
+                }
+                let bytes = self.bytes;
+                let present = self.present.get_or_insert_with(|| {
+                    let mut present = [false; 128];
+                    for &x in a.iter().flat_map(|r| &bytes[r.clone()]) {
+                        if x >= 0x80 {
+                            present[x as usize - 0x80] = true;
+                        }
+                    }
+                    present
+                });
+                let ta = candidates::single_byte_table(self.best.index).expect("single-byte");
+                let tb = candidates::single_byte_table(s.index).expect("single-byte");
+                (0..128).all(|i| !present[i] || ta[i] == tb[i])
+            }
+            (Text::Bytes(_), Text::Decoded(b)) => {
+                let (best, bytes) = (self.best, self.bytes);
+                self.decoded
+                    .get_or_insert_with(|| decode_spans(best, bytes))
+                    == b
+            }
+            (Text::Decoded(a), Text::Bytes(_)) => *a == decode_spans(s, self.bytes),
+        }
+    }
+}
+
+/// The text of a single-byte reading, its spans joined by line breaks.
+fn decode_spans(s: &Scored, bytes: &[u8]) -> String {
+    let Text::Bytes(spans) = &s.text else {
+        unreachable!("a single-byte reading")
+    };
+    let table = candidates::single_byte_table(s.index).expect("single-byte");
+    let lines: Vec<String> = spans
+        .iter()
+        .map(|r| {
+            bytes[r.clone()]
+                .iter()
+                .map(|&b| match b {
+                    0..0x80 => b as char,
+                    _ => char::from_u32(table[b as usize - 0x80]).unwrap_or('\u{FFFD}'),
+                })
+                .collect()
+        })
+        .collect();
+    lines.join("\n")
+}

@@ -29,6 +29,7 @@ fn differential(data: &[u8], _: Set) -> bool {
 }
 
 fn driver(data: &[u8], _: Set) -> bool {
+    fuzz_props::check_guards(data);
     check_driver(data)
 }
 

@@ -20,6 +20,15 @@ fn fifo(d: &Path) -> PathBuf {
     path
 }
 
+/// Whether `child` has `path` open.
+fn has_open(child: &Child, path: &Path) -> bool {
+    let Ok(fds) = fs::read_dir(format!("/proc/{}/fd", child.id())) else {
+        return false;
+    };
+    fds.filter_map(Result::ok)
+        .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target == path))
+}
+
 /// Writes `bytes` into the FIFO wenc reads first, then waits for it.
 fn feed_and_wait(fifo: &Path, bytes: &[u8], child: Child) -> (i32, String) {
     fs::OpenOptions::new()
@@ -49,6 +58,8 @@ fn an_input_renamed_to_be_stdout_is_refused() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Past the checks by name: wenc waits for the FIFO.
+    wait_for(|| has_open(&child, &fifo));
     fs::rename(&f, &g).unwrap();
     let (code, err) = feed_and_wait(&fifo, b"ol\xE9\n", child);
     assert_eq!(code, 1, "{err}");

@@ -1,12 +1,13 @@
 //! Faults over several files in one `-i` run (issue 19, done-when): SIGINT,
-//! SIGTERM and SIGKILL mid-run, and a full disk (RLIMIT_FSIZE) on one of
-//! them, leave each file converted or untouched. (Truncation over several
-//! files: `shrinking`; a FIFO among them: `nothing_lost::i11`; a tree run
-//! stopped midway: `trees::an_interrupted_run_leaves_every_file_whole…`.)
+//! SIGTERM and SIGKILL once some files are converted leave each file
+//! converted or untouched (SIGKILL, which nothing catches, may leave one
+//! temporary file). The others are in `safety::faults` (SIGINT and SIGTERM
+//! mid-file, truncation, a full disk by RLIMIT_FSIZE), `shrinking`
+//! (truncation, deterministic), `nothing_lost::i11` (a FIFO among them) and
+//! `trees` (a tree run stopped midway).
 
 use std::fs;
-use std::io;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 
 use crate::util::*;
@@ -82,46 +83,4 @@ fn a_signal_mid_run_leaves_each_file_converted_or_untouched() {
             );
         }
     }
-}
-
-#[test]
-fn a_full_disk_on_one_file_leaves_it_untouched_and_converts_the_others() {
-    let d = dir();
-    let small = write(d.path(), "small", b"caf\xE9\n");
-    let last = write(d.path(), "last", b"ol\xE9\n");
-    let (paths, before, after) = files(d.path());
-    let big = &paths[0];
-    let mut cmd = wenc();
-    // The file size limit (1 MiB) is a full disk for the big file's
-    // temporary file: EFBIG (SIGXFSZ is ignored by wenc).
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 1 << 20,
-                rlim_max: 1 << 20,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd
-        .args(["-i", "-f", "windows-1252"])
-        .arg(&small)
-        .arg(big)
-        .arg(&last)
-        .output()
-        .unwrap();
-    let err = stderr_text(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("File too large"), "{err}");
-    assert!(
-        err.contains("3 files: 2 converted, 0 unchanged, 1 failed"),
-        "{err}"
-    );
-    assert_eq!(fs::read(&small).unwrap(), "caf\u{E9}\n".as_bytes());
-    assert_eq!(fs::read(&last).unwrap(), "ol\u{E9}\n".as_bytes());
-    assert_eq!(each_whole(d.path(), &paths, &before, &after, false), 0);
 }

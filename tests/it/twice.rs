@@ -3,6 +3,10 @@
 //! in a row: the second run never changes a file the first run converted,
 //! unless `--force`. The real binary runs; a few dozen cases take seconds.
 //!
+//! Text without U+0000: UTF-8 with a NUL at every other byte is also what
+//! UTF-16 looks like (`a\0b\0`), so a UTF-16 file of NUL characters is
+//! converted a second time (a known limit of the evidence, not a guard).
+//!
 //! It can fail: with `guard::misread` made to answer false (the "converted
 //! already" guard off), the second `-f windows-1252` run rewrites the UTF-8
 //! the first made (`Ã©` for `é`), and this test fails on its first cases.
@@ -65,7 +69,8 @@ fn bytes() -> impl Strategy<Value = Vec<u8>> {
             encoding.encode(&text).0.into_owned()
         }
     });
-    prop_oneof![4 => encoded, 1 => prop::collection::vec(any::<u8>(), 0..200)]
+    let raw = prop::collection::vec(1u8.., 0..200);
+    prop_oneof![4 => encoded, 1 => raw]
 }
 
 fn in_place(path: &std::path::Path, from: &str) -> i32 {

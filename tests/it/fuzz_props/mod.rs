@@ -38,11 +38,16 @@
 //!
 //! Driver check ([`check_driver`], its own input layout): the whole
 //! conversion driver with small and odd buffer sizes against encoding_rs.
+//!
+//! Guard check ([`check_guards`], its own input layout): the in-place guards
+//! twice in a row; the driver target runs it too.
 
 mod coders;
 mod driver;
+mod guards;
 pub use coders::*;
 pub use driver::check_driver;
+pub use guards::check_guards;
 
 use wenc::codec::Encoding;
 

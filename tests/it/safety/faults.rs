@@ -116,13 +116,16 @@ fn a_file_truncated_during_in_place_leaves_the_others_converted_or_untouched() {
         .unwrap();
     // SAFETY: our own child.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGCONT) };
-    child
-        .wait_with_output()
-        .unwrap()
-        .assert()
-        .code(1)
-        .stderr("wenc: big: the file changed (was it truncated?) while it was being read\n");
-    converted_or_untouched(d.path(), 0);
+    child.wait_with_output().unwrap().assert().code(1).stderr(
+        "wenc: big: the file changed (was it truncated?) while it was being read\n\
+             wenc: 3 files: 2 converted, 0 unchanged, 1 failed\n",
+    );
+    // big fails alone: as the truncation left it; c is converted after it.
+    let d = d.path();
+    assert_eq!(fs::read(d.join("a")).unwrap(), "café\n".as_bytes());
+    assert_eq!(fs::metadata(d.join("big")).unwrap().len(), 0);
+    assert_eq!(fs::read(d.join("c")).unwrap(), "café\n".as_bytes());
+    assert_eq!(listing(d), ["a", "big", "c"]);
 }
 
 #[test]

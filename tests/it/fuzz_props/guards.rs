@@ -1,0 +1,57 @@
+//! Guard check ([`check_guards`]): the in-place guards, run twice in a row.
+//! Byte 0 picks the `-f` encoding, the rest is the file. A run is what
+//! `wenc -i -f X` decides through the CLI's own guard (`wenc::cli::misread`,
+//! as `guard::Guard::verdict` calls it) and the driver: malformed input is
+//! refused (no `-e` given), and so is UTF-8 text misread. The second run
+//! never changes what the first converted (the tests/it/twice.rs property,
+//! with the real binary, on fewer cases).
+//!
+//! Files with NUL bytes are skipped: UTF-8 with a NUL at every other byte
+//! is also what UTF-16 looks like (`a\0b\0`), a known limit of the evidence.
+
+use wenc::cli::misread;
+use wenc::codec::{Encoding, UTF_8};
+use wenc::convert::{convert_bytes, ErrorMode, Parallelism, Settings, Utf8Evidence};
+
+/// One in-place run over `bytes`: the new bytes, or None when refused.
+fn in_place(from: &'static Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
+    let settings = Settings {
+        from,
+        to: UTF_8,
+        mode: ErrorMode::Fatal,
+        sniff_bom: true,
+        write_output: true,
+        transform: Default::default(),
+    };
+    let mut out = Vec::new();
+    let (summary, result) =
+        convert_bytes(settings, Parallelism::single(), bytes, &mut out, &mut ());
+    result.ok()?;
+    let mut evidence = Utf8Evidence::new();
+    evidence.feed(bytes);
+    evidence.finish();
+    (!misread(summary.input_encoding, &evidence)).then_some(out)
+}
+
+/// Runs the guards twice over `data`; panics if the second run changes
+/// what the first converted. Returns whether the first run converted.
+pub fn check_guards(data: &[u8]) -> bool {
+    let [from, file @ ..] = data else {
+        return false;
+    };
+    if file.contains(&0) {
+        return false;
+    }
+    let all: Vec<&'static Encoding> = Encoding::all().collect();
+    let from = all[usize::from(*from) % all.len()];
+    let Some(first) = in_place(from, file) else {
+        return false;
+    };
+    if first == file {
+        return false;
+    }
+    if let Some(second) = in_place(from, &first) {
+        assert_eq!(second, first, "-f {} twice changed {file:?}", from.name());
+    }
+    true
+}

@@ -66,21 +66,40 @@ impl Utf8Evidence {
                 Err(e) => {
                     let valid = e.valid_up_to();
                     self.count_valid(&bytes[..valid]);
-                    match e.error_len() {
-                        Some(n) => {
-                            self.stray += 1;
-                            bytes = &bytes[valid + n..];
-                        }
-                        None => {
-                            let rest = &bytes[valid..];
-                            self.carry[..rest.len()].copy_from_slice(rest);
-                            self.carry_len = rest.len();
-                            return;
-                        }
+                    match self.count_non_ascii_run(&bytes[valid..]) {
+                        Some(rest) => bytes = rest,
+                        None => return,
                     }
                 }
             }
         }
+    }
+
+    /// Counts the sequences of the non-ASCII run at the start of `bytes`
+    /// and returns what follows it, or None when `bytes` ended (a cut
+    /// sequence kept in the carry). Text in a legacy encoding is mostly
+    /// stray bytes: one simdutf8 call per stray byte would cost more than
+    /// the conversion, so a run is walked here and simdutf8 takes over again
+    /// at the next ASCII byte.
+    fn count_non_ascii_run<'a>(&mut self, mut bytes: &'a [u8]) -> Option<&'a [u8]> {
+        while bytes.first().is_some_and(|b| !b.is_ascii()) {
+            match sequence_at(bytes) {
+                Sequence::Valid(n) => {
+                    self.multibyte += 1;
+                    bytes = &bytes[n..];
+                }
+                Sequence::Stray(n) => {
+                    self.stray += 1;
+                    bytes = &bytes[n..];
+                }
+                Sequence::Cut => {
+                    self.carry[..bytes.len()].copy_from_slice(bytes);
+                    self.carry_len = bytes.len();
+                    return None;
+                }
+            }
+        }
+        (!bytes.is_empty()).then_some(bytes)
     }
 
     /// Completes the cut sequence with the first bytes of `bytes`; returns
@@ -143,6 +162,42 @@ impl Utf8Evidence {
 }
 
 /// The length of a valid UTF-8 sequence that starts with `lead`.
+/// What starts at a non-ASCII byte, read as UTF-8.
+enum Sequence {
+    /// A well-formed sequence of this many bytes.
+    Valid(usize),
+    /// Ill-formed: its maximal subpart is this many bytes (Unicode §3.9,
+    /// as simdutf8's `error_len` and the Encoding Standard count them).
+    Stray(usize),
+    /// A well-formed beginning cut by the end of the bytes.
+    Cut,
+}
+
+/// The sequence at the start of `bytes` (its first byte not ASCII), by the
+/// table of well-formed UTF-8 (Unicode Table 3-7).
+fn sequence_at(bytes: &[u8]) -> Sequence {
+    let (len, second) = match bytes[0] {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return Sequence::Stray(1),
+    };
+    for i in 1..len {
+        let Some(&b) = bytes.get(i) else {
+            return Sequence::Cut;
+        };
+        let allowed = if i == 1 { second.clone() } else { 0x80..=0xBF };
+        if !allowed.contains(&b) {
+            return Sequence::Stray(i);
+        }
+    }
+    Sequence::Valid(len)
+}
+
 fn sequence_len(lead: u8) -> usize {
     match lead {
         0xF0.. => 4,
@@ -194,6 +249,25 @@ mod tests {
             at.count() as u64
         };
         (multibyte, stray, [nul(0), nul(1)])
+    }
+
+    /// Every lead with every second byte and the edges of a third, whole
+    /// and cut after each byte: the walk over non-ASCII runs counts as
+    /// the standard library decodes.
+    #[test]
+    fn every_lead_and_second_byte_counts_as_decoded() {
+        for lead in 0x80..=0xFFu8 {
+            for second in 0..=0xFFu8 {
+                for third in [b'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                    let bytes = [lead, second, third, 0x80, b'z'];
+                    for cut in 0..bytes.len() {
+                        let e = evidence(&[&bytes[..cut], &bytes[cut..]]);
+                        let seen = (e.multibyte, e.stray, e.nul);
+                        assert_eq!(seen, reference(&bytes), "{bytes:02X?} cut at {cut}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -449,7 +449,6 @@ fn segment_ends(form: Option<Form>, text: &str) -> impl Iterator<Item = usize> +
 }
 
 #[cfg(test)]
-#[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;

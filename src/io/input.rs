@@ -2,7 +2,7 @@
 
 use super::bus::{Gate, Shrank, Watched};
 use super::identity::Identity;
-use super::open::{open_file, wait_for_writer};
+use super::open::{open_file, wait_for_writer, OpenError, PollFd};
 use super::signals;
 use crate::convert::{
     self, ConvertError, Hooks, Parallelism, Settings, Stream, Summary, SLICE_WINDOW,
@@ -19,21 +19,6 @@ pub enum Origin {
     /// Standard input (no FILE, or `-`).
     Stdin,
     Path(PathBuf),
-}
-
-/// Why an input cannot be opened (the CLI's report words it).
-#[derive(Debug)]
-pub enum OpenError {
-    Directory,
-    /// Not a regular file, where only one will do ([`Input::open_regular`]).
-    NotRegular,
-    Io(io::Error),
-}
-
-impl From<io::Error> for OpenError {
-    fn from(e: io::Error) -> OpenError {
-        OpenError::Io(e)
-    }
 }
 
 /// An opened input.
@@ -361,34 +346,6 @@ impl<R: Read + Send + PollFd> Stream for HeadReader<'_, R> {
     fn wait(&mut self, timeout: Duration) -> bool {
         let head = &self.head;
         (head.peeked && self.replayed < head.bytes.len()) || self.inner.ready(timeout)
-    }
-}
-
-/// A file or standard input, which `poll` can ask whether input is waiting.
-pub(super) trait PollFd {
-    /// Waits at most `timeout` for input; whether a read would not block.
-    fn ready(&self, timeout: Duration) -> bool;
-}
-
-#[cfg(unix)]
-impl<T: std::os::fd::AsFd> PollFd for T {
-    fn ready(&self, timeout: Duration) -> bool {
-        let mut fd = libc::pollfd {
-            fd: std::os::fd::AsRawFd::as_raw_fd(&self.as_fd()),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
-        // SAFETY: one valid pollfd for the duration of the call. Readable,
-        // hung up or failed: a read returns at once (data, end or error).
-        unsafe { libc::poll(&mut fd, 1, ms) != 0 }
-    }
-}
-
-#[cfg(not(unix))]
-impl<T> PollFd for T {
-    fn ready(&self, _timeout: Duration) -> bool {
-        true
     }
 }
 

@@ -7,7 +7,7 @@
 //! batch (its temporary files removed), and a batch dropped unrenamed (a
 //! signal) leaves its files as they were.
 
-use super::file::{Done, Outcome};
+use super::done::{Done, Outcome};
 use super::report;
 use crate::cli::message;
 use crate::io::staged::{self, Staged};

@@ -12,6 +12,7 @@
 //! run leaves every file done already unchanged.
 
 mod batch;
+mod done;
 mod file;
 mod ordered;
 mod report;
@@ -23,7 +24,7 @@ use crate::cli::status::Status;
 use crate::io::signals;
 use crate::io::walk::{self, WalkOptions};
 use batch::Batch;
-use file::{Done, Outcome};
+use done::{Done, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use report::{End, Tally};
 use std::io::{IsTerminal, Write};

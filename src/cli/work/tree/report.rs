@@ -1,6 +1,6 @@
 //! The wording of a tree run's messages: per file, the summary, JSON Lines.
 
-use super::file::{Done, Outcome};
+use super::done::{Done, Outcome};
 use crate::cli::report::declaration;
 use crate::codec::Encoding;
 use crate::convert::declaration::Found;

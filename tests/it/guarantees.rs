@@ -64,7 +64,7 @@
 //! - not a regular file, a FIFO not waited for: safety::in_place_leaves_what_is_not_a_regular_file_alone, nothing_lost::i11_a_fifo_in_place_is_refused_not_waited_for
 //! - -j and progress: safety::in_place_splits_large_files_and_shows_progress
 //! - named twice, stdout or stderr: nothing_lost::i2_one_file_under_two_names_is_converted_once, nothing_lost::i4_a_target_that_is_stdout_or_stderr_is_refused
-//! - interrupted: several::a_signal_mid_run_leaves_each_file_converted_or_untouched, safety::faults::a_full_disk_during_in_place_fails_that_file_only, trees::an_interrupted_run_leaves_every_file_whole_and_a_second_run_finishes
+//! - interrupted: several::a_signal_mid_run_leaves_each_file_converted_or_untouched, safety::faults::a_full_disk_during_in_place_fails_that_file_only, trees::an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes
 //! - unchanged bytes keep inode and timestamps: (none here; see safety's in-place tests)
 //!
 //! Input file is output file:

@@ -12,6 +12,8 @@
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.
 
+use std::marker::PhantomData;
+
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
@@ -231,6 +233,66 @@ pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
     words.get(pointer).copied().unwrap_or(0)
 }
 
+/// The byte rules of a family whose only state is one pending lead byte
+/// (Shift_JIS, EUC-KR, Big5): its decoder is a [`LeadDecoder`].
+pub(crate) trait LeadRules {
+    /// [`MultiByte::MAX_STEP`].
+    const MAX_STEP: usize;
+
+    /// [`MultiByte::SHAPE`].
+    const SHAPE: &'static PairShape;
+
+    /// [`MultiByte::hot_pair`].
+    fn hot_pair(lead: u8, byte: u8) -> u32;
+
+    /// What a fresh non-ASCII byte is; by default, [`lead_unless_80_or_ff`].
+    #[inline(always)]
+    fn single(b: u8) -> Single {
+        lead_unless_80_or_ff(b)
+    }
+
+    /// Writes the code point(s) for a lead and the byte after it at
+    /// `dst[w..]` and returns the end, or `None` when they do not decode.
+    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize>;
+}
+
+/// The decoder of a family with [`LeadRules`]: the pending lead byte
+/// (0 = none).
+pub(crate) struct LeadDecoder<R> {
+    lead: u8,
+    rules: PhantomData<R>,
+}
+
+impl<R> Default for LeadDecoder<R> {
+    fn default() -> Self {
+        Self {
+            lead: 0,
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<R: LeadRules> MultiByte for LeadDecoder<R> {
+    const MAX_STEP: usize = R::MAX_STEP;
+
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        R::hot_pair(lead, byte)
+    }
+
+    const SHAPE: Option<&'static PairShape> = Some(R::SHAPE);
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.lead != 0
+    }
+
+    #[inline]
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
+        lead_step(&mut self.lead, call, R::single, R::pair)
+    }
+}
+
 /// What a fresh non-ASCII byte is, for a family whose only state is one
 /// pending lead byte.
 pub(crate) enum Single {
@@ -245,7 +307,7 @@ pub(crate) enum Single {
 /// EUC-KR's and Big5's rule for a fresh byte: 0x80 and 0xFF are errors,
 /// every other non-ASCII byte is a lead.
 #[inline(always)]
-pub(crate) fn lead_unless_80_or_ff(b: u8) -> Single {
+fn lead_unless_80_or_ff(b: u8) -> Single {
     match b {
         0x80 | 0xFF => Single::Error,
         _ => Single::Lead,
@@ -253,11 +315,11 @@ pub(crate) fn lead_unless_80_or_ff(b: u8) -> Single {
 }
 
 /// [`MultiByte::step`] for the families whose only state is one pending
-/// lead byte (0 = none): Shift_JIS, EUC-KR, Big5. `single` says what a fresh
+/// lead byte (0 = none): [`LeadDecoder`]. `single` says what a fresh
 /// byte is; `pair` writes the code point(s) for a lead and the byte after it
 /// at `dst[w..]` and returns the end, or `None` when they do not decode.
 #[inline(always)]
-pub(crate) fn lead_step(
+fn lead_step(
     pending: &mut u8,
     call: &mut Call<'_>,
     single: impl FnOnce(u8) -> Single,

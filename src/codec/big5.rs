@@ -1,6 +1,6 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{hot_word, lead_rows, trail_offsets, LeadDecoder, LeadRules};
+use super::multi_byte::{lead_rows, trail_offsets, HotPairs, LeadDecoder, LeadRules};
 use super::shared::{pair_encoder, write_scalar};
 use super::simd::PairShape;
 use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
@@ -91,14 +91,11 @@ impl LeadRules for Big5 {
     const SHAPE: &'static PairShape = &SHAPE;
 
     /// Pairs of index Big5 in the BMP.
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        let pointer = usize::from(HOT_LEAD[usize::from(lead)]);
-        hot_word(
-            &UTF8_BIG5,
-            pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
-        )
-    }
+    const HOT: HotPairs = HotPairs {
+        lead: &HOT_LEAD,
+        trail: &HOT_TRAIL,
+        words: &UTF8_BIG5,
+    };
 
     #[inline(always)]
     fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {

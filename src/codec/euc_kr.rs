@@ -1,6 +1,6 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{hot_word, LeadDecoder, LeadRules};
+use super::multi_byte::{HotPairs, LeadDecoder, LeadRules};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::simd::PairShape;
 use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
@@ -43,10 +43,11 @@ impl LeadRules for EucKr {
 
     const SHAPE: &'static PairShape = &SHAPE;
 
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        hot_word(&UTF8_EUC_KR, pointer(lead, byte))
-    }
+    const HOT: HotPairs = HotPairs {
+        lead: &LEAD,
+        trail: &TRAIL,
+        words: &UTF8_EUC_KR,
+    };
 
     #[inline(always)]
     fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {

@@ -46,11 +46,17 @@ pub(crate) trait MultiByte {
     /// Output bytes one [`step`](MultiByte::step) writes at most.
     const MAX_STEP: usize;
 
+    /// The tables of the family's common pairs for the hot loop.
+    const HOT: HotPairs;
+
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
     /// them to [`step`](MultiByte::step).
-    fn hot_pair(lead: u8, byte: u8) -> u32;
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        Self::HOT.word(lead, byte)
+    }
 
     /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
     /// which decodes them a block at a time where the CPU has it; `None`:
@@ -224,6 +230,27 @@ pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
     t
 }
 
+/// A family's common pairs for the hot loop: byte -> pointer part tables
+/// for the lead and the trail ([`NO_POINTER`] for a byte that cannot be
+/// one), and the build.rs UTF-8 word table of its index.
+pub(crate) struct HotPairs {
+    pub lead: &'static [u16; 256],
+    pub trail: &'static [u16; 256],
+    pub words: &'static [u32],
+}
+
+impl HotPairs {
+    /// The UTF-8 word of the pair `lead`, `byte` (see [`hot_word`]).
+    #[inline(always)]
+    pub fn word(&self, lead: u8, byte: u8) -> u32 {
+        let pointer = usize::from(self.lead[usize::from(lead)]);
+        hot_word(
+            self.words,
+            pointer + usize::from(self.trail[usize::from(byte)]),
+        )
+    }
+}
+
 /// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte
@@ -242,8 +269,8 @@ pub(crate) trait LeadRules {
     /// [`MultiByte::SHAPE`].
     const SHAPE: &'static PairShape;
 
-    /// [`MultiByte::hot_pair`].
-    fn hot_pair(lead: u8, byte: u8) -> u32;
+    /// [`MultiByte::HOT`].
+    const HOT: HotPairs;
 
     /// What a fresh non-ASCII byte is; by default, [`lead_unless_80_or_ff`].
     #[inline(always)]
@@ -275,10 +302,7 @@ impl<R> Default for LeadDecoder<R> {
 impl<R: LeadRules> MultiByte for LeadDecoder<R> {
     const MAX_STEP: usize = R::MAX_STEP;
 
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        R::hot_pair(lead, byte)
-    }
+    const HOT: HotPairs = R::HOT;
 
     const SHAPE: Option<&'static PairShape> = Some(R::SHAPE);
 

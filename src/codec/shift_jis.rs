@@ -1,6 +1,6 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{hot_word, LeadDecoder, LeadRules, Single};
+use super::multi_byte::{HotPairs, LeadDecoder, LeadRules, Single};
 use super::shared::{pair_encoder, write_bmp};
 use super::simd::PairShape;
 use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
@@ -76,10 +76,11 @@ impl LeadRules for ShiftJis {
     const SHAPE: &'static PairShape = &SHAPE;
 
     /// Index jis0208 pairs (not EUDC).
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        hot_word(&UTF8_JIS0208, pointer(lead, byte))
-    }
+    const HOT: HotPairs = HotPairs {
+        lead: &LEAD,
+        trail: &TRAIL,
+        words: &UTF8_JIS0208,
+    };
 
     /// Single-byte characters and errors (§12.3.1 step 6).
     #[inline(always)]

@@ -1,12 +1,9 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{
-    hot_word, lead_rows, lead_step, lead_unless_80_or_ff, trail_offsets, Call, MultiByte,
-};
+use super::multi_byte::{lead_rows, trail_offsets, HotPairs, LeadDecoder, LeadRules};
 use super::shared::{pair_encoder, write_scalar};
 use super::simd::PairShape;
 use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
-use super::RawDecoderResult;
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -81,49 +78,35 @@ static SHAPE: PairShape = PairShape::new(
     &UTF8_BIG5,
 );
 
-/// The Big5 decoder.
-#[derive(Default)]
-pub(crate) struct Big5Decoder {
-    /// Big5 lead, taken from an earlier call (0 = none).
-    lead: u8,
-}
+/// Big5's rules for [`LeadDecoder`].
+pub(crate) struct Big5;
 
-impl MultiByte for Big5Decoder {
+/// The Big5 decoder.
+pub(crate) type Big5Decoder = LeadDecoder<Big5>;
+
+impl LeadRules for Big5 {
     /// Two code points (Ê̄ and the like), or an astral one.
     const MAX_STEP: usize = 4;
 
+    const SHAPE: &'static PairShape = &SHAPE;
+
     /// Pairs of index Big5 in the BMP.
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        let pointer = usize::from(HOT_LEAD[usize::from(lead)]);
-        hot_word(
-            &UTF8_BIG5,
-            pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
-        )
-    }
-
-    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
+    const HOT: HotPairs = HotPairs {
+        lead: &HOT_LEAD,
+        trail: &HOT_TRAIL,
+        words: &UTF8_BIG5,
+    };
 
     #[inline(always)]
-    fn pending(&self) -> bool {
-        self.lead != 0
-    }
-
-    #[inline]
-    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        lead_step(
-            &mut self.lead,
-            call,
-            lead_unless_80_or_ff,
-            |lead, byte, dst, w| match pair(lead, byte) {
-                Pair::One(cp) => Some(write_cp(dst, w, cp)),
-                Pair::Two(bytes) => {
-                    dst[w..w + 4].copy_from_slice(&bytes);
-                    Some(w + 4)
-                }
-                Pair::None => None,
-            },
-        )
+    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
+        match pair(lead, byte) {
+            Pair::One(cp) => Some(write_cp(dst, w, cp)),
+            Pair::Two(bytes) => {
+                dst[w..w + 4].copy_from_slice(&bytes);
+                Some(w + 4)
+            }
+            Pair::None => None,
+        }
     }
 }
 

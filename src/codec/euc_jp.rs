@@ -1,6 +1,6 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::multi_byte::{hot_word, Call, MultiByte};
+use super::multi_byte::{Call, HotPairs, MultiByte};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
 use super::simd::PairShape;
@@ -111,11 +111,11 @@ impl MultiByte for EucJpDecoder {
     const MAX_STEP: usize = 3;
 
     /// jis0208 pairs.
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
-        hot_word(&UTF8_JIS0208, pointer)
-    }
+    const HOT: HotPairs = HotPairs {
+        lead: &ROW,
+        trail: &CELL,
+        words: &UTF8_JIS0208,
+    };
 
     const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 

@@ -1,10 +1,9 @@
 //! EUC-KR (Encoding Standard §13.1).
 
-use super::multi_byte::{hot_word, lead_step, lead_unless_80_or_ff, Call, MultiByte};
+use super::multi_byte::{HotPairs, LeadDecoder, LeadRules};
 use super::shared::{offsets, pair_encoder, write_bmp};
 use super::simd::PairShape;
 use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
-use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index EUC-KR.
@@ -33,35 +32,26 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
 /// for lead 0xFE; the scalar loop finds those errors), trails 0x41..=0xFE.
 static SHAPE: PairShape = PairShape::new(&[(0x81, 0xFD)], &[(0x41, 0xFE)], 190, &UTF8_EUC_KR);
 
-/// EUC-KR decoder state: the pending lead byte (0 = none).
-#[derive(Default)]
-pub(crate) struct EucKrDecoder {
-    lead: u8,
-}
+/// EUC-KR's rules for [`LeadDecoder`].
+pub(crate) struct EucKr;
 
-impl MultiByte for EucKrDecoder {
+/// The EUC-KR decoder.
+pub(crate) type EucKrDecoder = LeadDecoder<EucKr>;
+
+impl LeadRules for EucKr {
     const MAX_STEP: usize = 3;
 
+    const SHAPE: &'static PairShape = &SHAPE;
+
+    const HOT: HotPairs = HotPairs {
+        lead: &LEAD,
+        trail: &TRAIL,
+        words: &UTF8_EUC_KR,
+    };
+
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        hot_word(&UTF8_EUC_KR, pointer(lead, byte))
-    }
-
-    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
-
-    #[inline(always)]
-    fn pending(&self) -> bool {
-        self.lead != 0
-    }
-
-    #[inline]
-    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        lead_step(
-            &mut self.lead,
-            call,
-            lead_unless_80_or_ff,
-            |lead, byte, dst, w| Some(write_bmp(dst, w, decode_pair(lead, byte)?)),
-        )
+    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
+        Some(write_bmp(dst, w, decode_pair(lead, byte)?))
     }
 }
 

@@ -4,7 +4,7 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{hot_word, lead_rows, trail_offsets, Call, MultiByte};
+use super::multi_byte::{lead_rows, trail_offsets, Call, HotPairs, MultiByte};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
 use super::simd::PairShape;
@@ -211,14 +211,11 @@ impl MultiByte for Gb18030Decoder {
     const MAX_STEP: usize = 4;
 
     /// Two-byte pairs of index gb18030.
-    #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        let pointer = usize::from(HOT_LEAD[usize::from(lead)]);
-        hot_word(
-            &UTF8_GB18030,
-            pointer + usize::from(HOT_TRAIL[usize::from(byte)]),
-        )
-    }
+    const HOT: HotPairs = HotPairs {
+        lead: &HOT_LEAD,
+        trail: &HOT_TRAIL,
+        words: &UTF8_GB18030,
+    };
 
     const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
 

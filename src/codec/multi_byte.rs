@@ -12,6 +12,8 @@
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.
 
+use std::marker::PhantomData;
+
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
@@ -44,11 +46,17 @@ pub(crate) trait MultiByte {
     /// Output bytes one [`step`](MultiByte::step) writes at most.
     const MAX_STEP: usize;
 
+    /// The tables of the family's common pairs for the hot loop.
+    const HOT: HotPairs;
+
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
     /// them to [`step`](MultiByte::step).
-    fn hot_pair(lead: u8, byte: u8) -> u32;
+    #[inline(always)]
+    fn hot_pair(lead: u8, byte: u8) -> u32 {
+        Self::HOT.word(lead, byte)
+    }
 
     /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
     /// which decodes them a block at a time where the CPU has it; `None`:
@@ -222,6 +230,27 @@ pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
     t
 }
 
+/// A family's common pairs for the hot loop: byte -> pointer part tables
+/// for the lead and the trail ([`NO_POINTER`] for a byte that cannot be
+/// one), and the build.rs UTF-8 word table of its index.
+pub(crate) struct HotPairs {
+    pub lead: &'static [u16; 256],
+    pub trail: &'static [u16; 256],
+    pub words: &'static [u32],
+}
+
+impl HotPairs {
+    /// The UTF-8 word of the pair `lead`, `byte` (see [`hot_word`]).
+    #[inline(always)]
+    pub fn word(&self, lead: u8, byte: u8) -> u32 {
+        let pointer = usize::from(self.lead[usize::from(lead)]);
+        hot_word(
+            self.words,
+            pointer + usize::from(self.trail[usize::from(byte)]),
+        )
+    }
+}
+
 /// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte
@@ -229,6 +258,63 @@ pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
 #[inline(always)]
 pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
     words.get(pointer).copied().unwrap_or(0)
+}
+
+/// The byte rules of a family whose only state is one pending lead byte
+/// (Shift_JIS, EUC-KR, Big5): its decoder is a [`LeadDecoder`].
+pub(crate) trait LeadRules {
+    /// [`MultiByte::MAX_STEP`].
+    const MAX_STEP: usize;
+
+    /// [`MultiByte::SHAPE`].
+    const SHAPE: &'static PairShape;
+
+    /// [`MultiByte::HOT`].
+    const HOT: HotPairs;
+
+    /// What a fresh non-ASCII byte is; by default, [`lead_unless_80_or_ff`].
+    #[inline(always)]
+    fn single(b: u8) -> Single {
+        lead_unless_80_or_ff(b)
+    }
+
+    /// Writes the code point(s) for a lead and the byte after it at
+    /// `dst[w..]` and returns the end, or `None` when they do not decode.
+    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize>;
+}
+
+/// The decoder of a family with [`LeadRules`]: the pending lead byte
+/// (0 = none).
+pub(crate) struct LeadDecoder<R> {
+    lead: u8,
+    rules: PhantomData<R>,
+}
+
+impl<R> Default for LeadDecoder<R> {
+    fn default() -> Self {
+        Self {
+            lead: 0,
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<R: LeadRules> MultiByte for LeadDecoder<R> {
+    const MAX_STEP: usize = R::MAX_STEP;
+
+    const HOT: HotPairs = R::HOT;
+
+    const SHAPE: Option<&'static PairShape> = Some(R::SHAPE);
+
+    #[inline(always)]
+    fn pending(&self) -> bool {
+        self.lead != 0
+    }
+
+    #[inline]
+    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
+        lead_step(&mut self.lead, call, R::single, R::pair)
+    }
 }
 
 /// What a fresh non-ASCII byte is, for a family whose only state is one
@@ -245,7 +331,7 @@ pub(crate) enum Single {
 /// EUC-KR's and Big5's rule for a fresh byte: 0x80 and 0xFF are errors,
 /// every other non-ASCII byte is a lead.
 #[inline(always)]
-pub(crate) fn lead_unless_80_or_ff(b: u8) -> Single {
+fn lead_unless_80_or_ff(b: u8) -> Single {
     match b {
         0x80 | 0xFF => Single::Error,
         _ => Single::Lead,
@@ -253,11 +339,11 @@ pub(crate) fn lead_unless_80_or_ff(b: u8) -> Single {
 }
 
 /// [`MultiByte::step`] for the families whose only state is one pending
-/// lead byte (0 = none): Shift_JIS, EUC-KR, Big5. `single` says what a fresh
+/// lead byte (0 = none): [`LeadDecoder`]. `single` says what a fresh
 /// byte is; `pair` writes the code point(s) for a lead and the byte after it
 /// at `dst[w..]` and returns the end, or `None` when they do not decode.
 #[inline(always)]
-pub(crate) fn lead_step(
+fn lead_step(
     pending: &mut u8,
     call: &mut Call<'_>,
     single: impl FnOnce(u8) -> Single,

@@ -1,10 +1,9 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{hot_word, lead_step, Call, MultiByte, Single};
+use super::multi_byte::{HotPairs, LeadDecoder, LeadRules, Single};
 use super::shared::{pair_encoder, write_bmp};
 use super::simd::PairShape;
 use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
-use super::RawDecoderResult;
 
 /// Marks an invalid lead or trail in the pointer tables below: any sum
 /// involving it is past the end of index jis0208.
@@ -65,40 +64,38 @@ static SHAPE: PairShape = PairShape::new(
     &UTF8_JIS0208,
 );
 
-/// Shift_JIS decoder state: the pending lead byte (0 = none).
-#[derive(Default)]
-pub(crate) struct ShiftJisDecoder {
-    lead: u8,
-}
+/// Shift_JIS's rules for [`LeadDecoder`].
+pub(crate) struct ShiftJis;
 
-impl MultiByte for ShiftJisDecoder {
+/// The Shift_JIS decoder.
+pub(crate) type ShiftJisDecoder = LeadDecoder<ShiftJis>;
+
+impl LeadRules for ShiftJis {
     const MAX_STEP: usize = 3;
 
+    const SHAPE: &'static PairShape = &SHAPE;
+
     /// Index jis0208 pairs (not EUDC).
+    const HOT: HotPairs = HotPairs {
+        lead: &LEAD,
+        trail: &TRAIL,
+        words: &UTF8_JIS0208,
+    };
+
+    /// Single-byte characters and errors (§12.3.1 step 6).
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        hot_word(&UTF8_JIS0208, pointer(lead, byte))
-    }
-
-    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
-
-    #[inline(always)]
-    fn pending(&self) -> bool {
-        self.lead != 0
-    }
-
-    #[inline]
-    fn step(&mut self, call: &mut Call<'_>) -> Result<(), RawDecoderResult> {
-        // Single-byte characters and errors (§12.3.1 step 6).
-        let single = |b| match b {
+    fn single(b: u8) -> Single {
+        match b {
             0x81..=0x9F | 0xE0..=0xFC => Single::Lead,
             0xA1..=0xDF => Single::Char(0xFF61 - 0xA1 + u32::from(b)),
             0x80 => Single::Char(0x80),
             _ => Single::Error,
-        };
-        lead_step(&mut self.lead, call, single, |lead, byte, dst, w| {
-            Some(write_bmp(dst, w, decode_pair(lead, byte)?))
-        })
+        }
+    }
+
+    #[inline(always)]
+    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
+        Some(write_bmp(dst, w, decode_pair(lead, byte)?))
     }
 }
 

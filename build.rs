@@ -295,7 +295,8 @@ fn emit_registry(out: &mut String, entries: &[(String, String, Vec<String>)]) {
 /// Tells the integration tests whether `../shared` (the standard's indexes,
 /// a Wikipedia corpus) is beside the checkout, or one level up for a git
 /// worktree: with `--cfg wenc_shared` the tests that read it run; without,
-/// `cargo test` lists them as ignored (tests/it/shared.rs).
+/// `cargo test` lists them as ignored (tests/it/shared.rs); `WENC_SHARED`
+/// says where it is.
 fn find_shared() {
     println!("cargo::rustc-check-cfg=cfg(wenc_shared)");
     let found = ["../shared", "../../shared"]
@@ -304,6 +305,9 @@ fn find_shared() {
     if let Some(dir) = found {
         println!("cargo::rustc-cfg=wenc_shared");
         println!("cargo::rerun-if-changed={dir}");
+        // Where it was found, for every test to read (one finder).
+        let dir = Path::new(dir).canonicalize().expect("found above");
+        println!("cargo::rustc-env=WENC_SHARED={}", dir.display());
     }
 }
 

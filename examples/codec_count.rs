@@ -18,10 +18,12 @@
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
-    std::env::var_os("WENC_CORPUS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/wikipedia"),
-        PathBuf::from,
-    )
+    // Else where build.rs found `../shared`.
+    let shared = option_env!("WENC_SHARED").map(|d| PathBuf::from(d).join("corpus/wikipedia"));
+    std::env::var_os("WENC_CORPUS")
+        .map(PathBuf::from)
+        .or(shared)
+        .expect("WENC_CORPUS, or ../shared")
 }
 
 /// One pass over `input` (decode) or `text` (encode); returns the output

@@ -168,15 +168,9 @@ fn mo_strings(data: &[u8], out: &mut String) {
     }
 }
 
+/// Where build.rs found `../shared`.
 fn corpus_dir() -> Option<PathBuf> {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    [
-        "../shared/corpus/wikipedia",
-        "../../shared/corpus/wikipedia",
-    ]
-    .iter()
-    .map(|p| manifest.join(p))
-    .find(|d| d.is_dir())
+    option_env!("WENC_SHARED").map(|d| PathBuf::from(d).join("corpus/wikipedia"))
 }
 
 /// Up to `count` samples of `len` characters, evenly spaced over `text`.

@@ -36,9 +36,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.first().map_or(5, |r| r.parse().expect("ROUNDS"));
     let filter = args.get(1).cloned().unwrap_or_default();
-    let dir = std::env::var("WENC_CORPUS").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/wikipedia").to_string()
-    });
+    // Else where build.rs found `../shared`.
+    let shared = option_env!("WENC_SHARED").map(|d| format!("{d}/corpus/wikipedia"));
+    let dir = std::env::var("WENC_CORPUS")
+        .ok()
+        .or(shared)
+        .expect("WENC_CORPUS, or ../shared");
     let mut inputs = Vec::new();
     for &(lang, encodings) in PAIRS {
         let Ok(text) = std::fs::read_to_string(format!("{dir}/{lang}.txt")) else {

@@ -17,3 +17,13 @@ pub mod codec;
 pub mod convert;
 pub mod detect;
 pub mod io;
+
+/// The Wikipedia corpus in `../shared`, where build.rs found it (tests that
+/// read it are ignored without `--cfg wenc_shared`).
+#[cfg(test)]
+fn shared_corpus() -> std::path::PathBuf {
+    let Some(shared) = option_env!("WENC_SHARED") else {
+        panic!("build.rs found no ../shared");
+    };
+    std::path::Path::new(shared).join("corpus/wikipedia")
+}

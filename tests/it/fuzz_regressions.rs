@@ -109,14 +109,7 @@ fn seeded_random_inputs_pass() {
 #[ignore]
 fn write_fuzz_seeds() {
     let out = PathBuf::from(std::env::var_os("WENC_FUZZ_SEED_DIR").expect("WENC_FUZZ_SEED_DIR"));
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = [
-        corpus.join("../shared/corpus/wikipedia"),
-        corpus.join("../../shared/corpus/wikipedia"),
-    ]
-    .into_iter()
-    .find(|d| d.is_dir())
-    .expect("corpus");
+    let corpus = crate::shared::corpus();
     let mut written = 0;
     for (target, _, set) in TARGETS {
         let dir = out.join(target);

@@ -26,16 +26,7 @@ const SIZE: usize = 10 << 20;
 /// scripts when the corpus is not beside the project.
 fn text(languages: &[&str]) -> String {
     static CORPUS: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let corpus = CORPUS.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        [
-            "../shared/corpus/wikipedia",
-            "../../shared/corpus/wikipedia",
-        ]
-        .iter()
-        .map(|d| root.join(d))
-        .find(|d| d.join("en.txt").is_file())
-    });
+    let corpus = CORPUS.get_or_init(|| crate::shared::found().map(|d| d.join("corpus/wikipedia")));
     let mut out = String::new();
     if let Some(dir) = corpus {
         for lang in languages {

@@ -6,15 +6,17 @@
 //! without it `cargo test` lists the test as ignored, with that reason,
 //! rather than as ok having checked nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// The folder (the tests that call this are ignored when it is absent).
+/// The folder build.rs found (the tests that call this are ignored when it
+/// found none).
 pub fn dir() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [manifest.join("../shared"), manifest.join("../../shared")]
-        .into_iter()
-        .find(|d| d.join("indexes").is_dir())
-        .expect("../shared was there when the tests were built, and is gone")
+    found().expect("build.rs found no ../shared")
+}
+
+/// The folder, if build.rs found one.
+pub fn found() -> Option<PathBuf> {
+    option_env!("WENC_SHARED").map(PathBuf::from)
 }
 
 /// The standard's index files and encodings.json.

@@ -278,14 +278,7 @@ fn encodings_with_a_kernel() -> Vec<&'static Encoding> {
 #[test]
 #[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn encode_kernel_matches_encoding_rs_on_the_corpus() {
-    // The crate sits next to shared/, a git worktree one level deeper.
-    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = ["../shared", "../../shared"]
-        .map(|up| manifest.join(up).join("corpus/wikipedia"))
-        .into_iter()
-        .find(|d| d.is_dir())
-        .expect("build.rs found ../shared");
-    let texts: Vec<String> = std::fs::read_dir(dir)
+    let texts: Vec<String> = std::fs::read_dir(crate::shared_corpus())
         .unwrap()
         .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
         .collect();

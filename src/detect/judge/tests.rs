@@ -102,21 +102,12 @@ fn differences_show_words_as_each_reads_them() {
     assert!(differing_words(b"plain", WINDOWS_1252, UTF_8).is_empty());
 }
 
-/// Text of the evaluation corpus (skips when it is absent): `-f auto`
-/// converts only to the true text or refuses, and the true label is never
-/// refused, at every length.
+/// Text of the evaluation corpus: `-f auto` converts only to the true text
+/// or refuses, and the true label is never refused, at every length.
 #[test]
+#[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn auto_is_right_or_refuses_over_the_corpus() {
-    let dir = [
-        "../shared/corpus/wikipedia",
-        "../../shared/corpus/wikipedia",
-    ]
-    .iter()
-    .map(|p| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
-    .find(|d| d.is_dir());
-    let Some(dir) = dir else {
-        return eprintln!("skipped: corpus absent");
-    };
+    let dir = crate::shared_corpus();
     let pairs: &[(&str, &[&str])] = &[
         ("cs", &["windows-1250", "ISO-8859-2"]),
         ("de", &["windows-1252", "ISO-8859-15"]),

@@ -131,11 +131,11 @@ fn same(got: &[Ev], expected: &[Ev]) -> bool {
 #[test]
 #[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn wikipedia_articles_decode_like_encoding_rs_on_every_path() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/wikipedia");
+    let dir = crate::shared_corpus();
     for (label, _, _) in families() {
         let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
         for lang in ["ja", "ko", "zh_cn", "zh_tw"] {
-            let text = std::fs::read_to_string(format!("{dir}/{lang}.txt")).unwrap();
+            let text = std::fs::read_to_string(dir.join(format!("{lang}.txt"))).unwrap();
             let (bytes, _, _) = rs.encode(&text);
             let mut rng = Rng(bytes.len() as u64);
             let cuts = rng.cuts(bytes.len());

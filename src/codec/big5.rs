@@ -1,8 +1,7 @@
 //! Big5 (the standard's section 11.1).
 
-use super::multi_byte::{lead_rows, trail_offsets, HotPairs, LeadDecoder, LeadRules};
+use super::multi_byte::{lead_decoder, Pairs};
 use super::shared::{pair_encoder, write_scalar};
-use super::simd::PairShape;
 use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
@@ -17,32 +16,14 @@ enum Pair {
     None,
 }
 
-/// Trail byte -> its offset in a row of index Big5 (0..157), or 0xFF for
-/// bytes that are not trails (outside 0x40..=0x7E and 0xA1..=0xFE).
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0x40;
-    while b <= 0xFE {
-        if b <= 0x7E || b >= 0xA1 {
-            t[b] = (b - if b < 0x7F { 0x40 } else { 0x62 }) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// The hot loop's pointer parts: lead -> `(lead - 0x81) * 157` and trail ->
-/// [`TRAIL`]'s offset (`trail_offsets`).
-static HOT_LEAD: [u16; 256] = lead_rows(157);
-static HOT_TRAIL: [u16; 256] = trail_offsets(&TRAIL);
+/// Leads 0x81..=0xFE, trails 0x40..=0x7E and 0xA1..=0xFE (157 a row).
+/// The vector kernel leaves pairs it finds astral, or two code points, to
+/// the scalar loop.
+static PAIRS: Pairs = Pairs::new(&[(0x81, 0xFE)], &[(0x40, 0x7E), (0xA1, 0xFE)], &UTF8_BIG5);
 
 #[inline(always)]
 fn pair(lead: u8, trail: u8) -> Pair {
-    let trail = TRAIL[usize::from(trail)];
-    if trail == 0xFF {
-        return Pair::None;
-    }
-    let pointer = (usize::from(lead) - 0x81) * 157 + usize::from(trail);
+    let pointer = PAIRS.pointer(lead, trail);
     match index_code_point(&UTF8_BIG5, pointer) {
         Some(cp) => Pair::One(cp),
         _ => match pointer {
@@ -69,46 +50,22 @@ fn write_cp(dst: &mut [u8], pos: usize, cp: u32) -> usize {
     }
 }
 
-/// The vector kernel's pairs (those it finds astral, or two code points, it
-/// leaves to the scalar loop).
-static SHAPE: PairShape = PairShape::new(
-    &[(0x81, 0xFE)],
-    &[(0x40, 0x7E), (0xA1, 0xFE)],
-    157,
-    &UTF8_BIG5,
-);
-
-/// Big5's rules for [`LeadDecoder`].
-pub(crate) struct Big5;
-
-/// The Big5 decoder.
-pub(crate) type Big5Decoder = LeadDecoder<Big5>;
-
-impl LeadRules for Big5 {
-    /// Two code points (Ê̄ and the like), or an astral one.
-    const MAX_STEP: usize = 4;
-
-    const SHAPE: &'static PairShape = &SHAPE;
-
-    /// Pairs of index Big5 in the BMP.
-    const HOT: HotPairs = HotPairs {
-        lead: &HOT_LEAD,
-        trail: &HOT_TRAIL,
-        words: &UTF8_BIG5,
-    };
-
-    #[inline(always)]
-    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
-        match pair(lead, byte) {
-            Pair::One(cp) => Some(write_cp(dst, w, cp)),
-            Pair::Two(bytes) => {
-                dst[w..w + 4].copy_from_slice(&bytes);
-                Some(w + 4)
-            }
-            Pair::None => None,
+lead_decoder!(
+    /// The Big5 decoder.
+    Big5Decoder,
+    Big5,
+    // Two code points (Ê̄ and the like), or an astral one.
+    max_step: 4,
+    pairs: &PAIRS,
+    pair: |lead, byte, dst: &mut [u8], w: usize| match pair(lead, byte) {
+        Pair::One(cp) => Some(write_cp(dst, w, cp)),
+        Pair::Two(bytes) => {
+            dst[w..w + 4].copy_from_slice(&bytes);
+            Some(w + 4)
         }
-    }
-}
+        Pair::None => None,
+    },
+);
 
 pair_encoder!(
     /// The Big5 encoder.

@@ -1,26 +1,19 @@
 //! EUC-JP (Encoding Standard §12.1).
 
-use super::multi_byte::{Call, HotPairs, MultiByte};
-use super::shared::{offsets, pair_encoder, write_bmp};
+use super::multi_byte::{Call, MultiByte, Pairs};
+use super::shared::{pair_encoder, write_bmp};
 use super::shift_jis::encode_outside_jis0208;
-use super::simd::PairShape;
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};
 
-/// Marks a byte outside 0xA1..=0xFE in the pointer tables below: any sum
-/// involving it is past the end of both indexes.
-const NO: u16 = 0x4000;
-
-/// Byte -> `(byte - 0xA1) * 94` for 0xA1..=0xFE, or [`NO`].
-static ROW: [u16; 256] = offsets(0xA1, 0xFE, 94, NO);
-
-/// Byte -> `byte - 0xA1` for 0xA1..=0xFE, or [`NO`].
-static CELL: [u16; 256] = offsets(0xA1, 0xFE, 1, NO);
+/// Rows and cells 0xA1..=0xFE (94 a row), of index jis0208 (and of index
+/// jis0212, after 0x8F). 0x8E and 0x8F sequences are the scalar loop's.
+static PAIRS: Pairs = Pairs::new(&[(0xA1, 0xFE)], &[(0xA1, 0xFE)], &UTF8_JIS0208);
 
 /// The code point for two bytes in 0xA1..=0xFE in index jis0208 (or jis0212).
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8, jis0212: bool) -> Option<u32> {
-    let pointer = usize::from(ROW[lead as usize]) + usize::from(CELL[byte as usize]);
+    let pointer = PAIRS.pointer(lead, byte);
     if !jis0212 {
         return index_code_point(&UTF8_JIS0208, pointer);
     }
@@ -38,10 +31,6 @@ enum Step {
     /// restored (it is not among `bytes`).
     Error(RawMalformed, bool),
 }
-
-/// The vector kernel's pairs: jis0208 (0x8E and 0x8F sequences are the
-/// scalar loop's).
-static SHAPE: PairShape = PairShape::new(&[(0xA1, 0xFE)], &[(0xA1, 0xFE)], 94, &UTF8_JIS0208);
 
 /// EUC-JP decoder state: the pending lead (0 = none, 0x8E, 0x8F, or
 /// 0xA1..=0xFE) and whether it is the second byte of a jis0212 sequence
@@ -111,13 +100,7 @@ impl MultiByte for EucJpDecoder {
     const MAX_STEP: usize = 3;
 
     /// jis0208 pairs.
-    const HOT: HotPairs = HotPairs {
-        lead: &ROW,
-        trail: &CELL,
-        words: &UTF8_JIS0208,
-    };
-
-    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
+    const PAIRS: &'static Pairs = &PAIRS;
 
     #[inline(always)]
     fn pending(&self) -> bool {

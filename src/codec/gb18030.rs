@@ -4,10 +4,9 @@
 //! `is GBK` flag. Two-byte sequences go through index gb18030, four-byte ones
 //! through the ranges algorithm.
 
-use super::multi_byte::{lead_rows, trail_offsets, Call, HotPairs, MultiByte};
+use super::multi_byte::{Call, MultiByte, Pairs};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
-use super::simd::PairShape;
 use super::tables::{index_code_point, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
@@ -102,45 +101,21 @@ fn step(s: &[u8]) -> Step {
     Step::Error(if b1 < 0x80 { 1 } else { 2 })
 }
 
-/// Trail byte -> its offset in a row of index gb18030 (0..190), or 0xFF
-/// for bytes that are not trails (outside 0x40..=0x7E and 0x80..=0xFE).
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0x40;
-    while b <= 0xFE {
-        if b != 0x7F {
-            t[b] = (b - if b < 0x7F { 0x40 } else { 0x41 }) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// The hot loop's pointer parts: lead -> `(lead - 0x81) * 190` and trail ->
-/// [`TRAIL`]'s offset (`trail_offsets`).
-static HOT_LEAD: [u16; 256] = lead_rows(190);
-static HOT_TRAIL: [u16; 256] = trail_offsets(&TRAIL);
+/// The two-byte sequences: leads 0x81..=0xFE, trails 0x40..=0x7E and
+/// 0x80..=0xFE (190 a row). Four-byte ones, with an ASCII digit second, are
+/// the scalar loop's.
+static PAIRS: Pairs = Pairs::new(
+    &[(0x81, 0xFE)],
+    &[(0x40, 0x7E), (0x80, 0xFE)],
+    &UTF8_GB18030,
+);
 
 /// Index gb18030 for lead `b0` (0x81..=0xFE) and trail `b1`; `None` also for
 /// trails outside 0x40..=0x7E and 0x80..=0xFE.
 #[inline(always)]
 fn two_byte(b0: u8, b1: u8) -> Option<u32> {
-    let trail = TRAIL[usize::from(b1)];
-    if trail == 0xFF {
-        return None;
-    }
-    let pointer = (usize::from(b0) - 0x81) * 190 + usize::from(trail);
-    index_code_point(&UTF8_GB18030, pointer)
+    index_code_point(&UTF8_GB18030, PAIRS.pointer(b0, b1))
 }
-
-/// The vector kernel's pairs: the two-byte sequences (four-byte ones, with
-/// an ASCII digit second, are the scalar loop's).
-static SHAPE: PairShape = PairShape::new(
-    &[(0x81, 0xFE)],
-    &[(0x40, 0x7E), (0x80, 0xFE)],
-    190,
-    &UTF8_GB18030,
-);
 
 /// The gb18030 decoder (also GBK's).
 pub(crate) struct Gb18030Decoder {
@@ -211,13 +186,7 @@ impl MultiByte for Gb18030Decoder {
     const MAX_STEP: usize = 4;
 
     /// Two-byte pairs of index gb18030.
-    const HOT: HotPairs = HotPairs {
-        lead: &HOT_LEAD,
-        trail: &HOT_TRAIL,
-        words: &UTF8_GB18030,
-    };
-
-    const SHAPE: Option<&'static PairShape> = Some(&SHAPE);
+    const PAIRS: &'static Pairs = &PAIRS;
 
     #[inline(always)]
     fn pending(&self) -> bool {

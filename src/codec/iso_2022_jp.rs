@@ -1,7 +1,7 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
 use super::multi_byte::hot_word;
-use super::shared::{next_scalar, step_byte, unmappable, ByteStepper, Requeue, Step};
+use super::shared::{next_scalar, unmappable, ByteStepper, Requeue, Step};
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
@@ -59,55 +59,60 @@ impl Iso2022JpDecoder {
     }
 
     pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
-        let (mut r, mut w) = (0, 0);
-        loop {
-            if self.queue.is_empty() {
-                match self.state {
-                    State::Ascii => {
-                        let limit = (src.len() - r).min(dst.len() - w);
-                        let run = &src[r..r + limit];
-                        let n = plain_ascii_len(run);
-                        if n > 0 {
-                            dst[w..w + n].copy_from_slice(&run[..n]);
-                            r += n;
-                            w += n;
-                            self.output = false;
-                        }
-                    }
-                    State::LeadByte => {
-                        let start = r;
-                        while r + 1 < src.len() && dst.len() - w >= 4 {
-                            let (lead, trail) = (src[r], src[r + 1]);
-                            if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
-                                break;
-                            }
-                            let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
-                            // The pair's UTF-8, precomputed (see multi_byte.rs).
-                            let word = hot_word(&UTF8_JIS0208, pointer);
-                            if word == 0 {
-                                break;
-                            }
-                            dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
-                            w += (word >> 24) as usize;
-                            r += 2;
-                        }
-                        if r != start {
-                            self.output = false;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            if let Some(done) = step_byte(self, src, &mut r, dst, &mut w, last) {
-                return done;
-            }
-        }
+        self.decode_bytes(src, dst, last)
     }
 }
 
 impl ByteStepper<QUEUE> for Iso2022JpDecoder {
     fn queue(&mut self) -> &mut Requeue<QUEUE> {
         &mut self.queue
+    }
+
+    /// ASCII runs in the ASCII state, and jis0208 pairs in the lead byte
+    /// state, a run at a time.
+    #[inline(always)]
+    fn fast(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        (mut r, mut w): (usize, usize),
+    ) -> (usize, usize) {
+        match self.state {
+            State::Ascii => {
+                let limit = (src.len() - r).min(dst.len() - w);
+                let run = &src[r..r + limit];
+                let n = plain_ascii_len(run);
+                if n > 0 {
+                    dst[w..w + n].copy_from_slice(&run[..n]);
+                    r += n;
+                    w += n;
+                    self.output = false;
+                }
+            }
+            State::LeadByte => {
+                let start = r;
+                while r + 1 < src.len() && dst.len() - w >= 4 {
+                    let (lead, trail) = (src[r], src[r + 1]);
+                    if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
+                        break;
+                    }
+                    let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
+                    // The pair's UTF-8, precomputed (see multi_byte.rs).
+                    let word = hot_word(&UTF8_JIS0208, pointer);
+                    if word == 0 {
+                        break;
+                    }
+                    dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
+                    w += (word >> 24) as usize;
+                    r += 2;
+                }
+                if r != start {
+                    self.output = false;
+                }
+            }
+            _ => {}
+        }
+        (r, w)
     }
 
     /// §12.2.1's handler for one byte.

@@ -21,7 +21,7 @@
 //! right after a lead byte is part of an error and does not end SO mode).
 
 use super::historical::{decode_seven_bit, encode_seven_bit};
-use super::shared::{scalar_at, step_byte, unmappable, ByteStepper, Requeue, Step};
+use super::shared::{scalar_at, unmappable, ByteStepper, Requeue, Step};
 use super::tables::{EUC_KR_BYTES, UTF8_EUC_KR};
 use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
@@ -87,12 +87,7 @@ impl Iso2022KrDecoder {
     }
 
     pub fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded {
-        let (mut r, mut w) = (0, 0);
-        loop {
-            if let Some(done) = step_byte(self, src, &mut r, dst, &mut w, last) {
-                return done;
-            }
-        }
+        self.decode_bytes(src, dst, last)
     }
 }
 

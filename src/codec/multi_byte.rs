@@ -46,8 +46,8 @@ pub(crate) trait MultiByte {
     /// Output bytes one [`step`](MultiByte::step) writes at most.
     const MAX_STEP: usize;
 
-    /// The tables of the family's common pairs for the hot loop.
-    const HOT: HotPairs;
+    /// The family's common pairs.
+    const PAIRS: &'static Pairs;
 
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
@@ -55,13 +55,13 @@ pub(crate) trait MultiByte {
     /// them to [`step`](MultiByte::step).
     #[inline(always)]
     fn hot_pair(lead: u8, byte: u8) -> u32 {
-        Self::HOT.word(lead, byte)
+        Self::PAIRS.word(lead, byte)
     }
 
     /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
     /// which decodes them a block at a time where the CPU has it; `None`:
     /// the scalar loop only.
-    const SHAPE: Option<&'static PairShape> = None;
+    const SHAPE: Option<&'static PairShape> = Some(&Self::PAIRS.shape);
 
     /// Whether a sequence begun in an earlier call (or bytes the standard
     /// restored after an error) is pending.
@@ -198,57 +198,88 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
 /// least this much after a block the kernel stopped at.
 const KERNEL_BLOCK: usize = 32;
 
-/// Marks a byte that cannot start (or end) a hot pair in a family's
-/// byte -> pointer part tables: any sum involving it is past the end of every
+/// Marks a byte that cannot start (or end) a pair in [`Pairs`]' byte ->
+/// pointer part tables: any sum involving it is past the end of every
 /// index, so [`hot_word`] gives 0 without a branch per byte.
-pub(crate) const NO_POINTER: u16 = 0x8000;
+const NO_POINTER: u16 = 0x8000;
 
-/// A byte -> pointer part table for leads 0x81..=0xFE (Big5, gb18030):
-/// `(lead - 0x81) * row`, or [`NO_POINTER`].
-pub(crate) const fn lead_rows(row: u16) -> [u16; 256] {
-    let mut t = [NO_POINTER; 256];
-    let mut b = 0x81;
-    while b <= 0xFE {
-        t[b] = (b as u16 - 0x81) * row;
-        b += 1;
-    }
-    t
+/// A family's two-byte pairs, described once for every loop that decodes
+/// them: the scalar rules' pointers, the hot loop's byte -> pointer part
+/// tables, and the vector kernel's [`PairShape`]. A lead's pointer part is
+/// its place among the lead bytes times the row (the number of trail
+/// bytes), a trail's its place among the trail bytes.
+pub(crate) struct Pairs {
+    lead: [u16; 256],
+    trail: [u16; 256],
+    words: &'static [u32],
+    /// The kernel's pairs: only leads whose whole row is in `words`.
+    pub shape: PairShape,
 }
 
-/// A byte -> pointer part table for trails, from a family's `TRAIL` table
-/// (the trail's offset in its row, 0xFF for a byte that is not a trail):
-/// the same offsets, [`NO_POINTER`] for the 0xFF entries.
-pub(crate) const fn trail_offsets(trail: &[u8; 256]) -> [u16; 256] {
-    let mut t = [NO_POINTER; 256];
-    let mut b = 0;
-    while b < 256 {
-        if trail[b] != 0xFF {
-            t[b] = trail[b] as u16;
+impl Pairs {
+    /// Leads `leads` and trails `trails` (each one or two inclusive ranges
+    /// in order) of the index whose build.rs UTF-8 word table is `words`.
+    pub(crate) const fn new(
+        leads: &[(u8, u8)],
+        trails: &[(u8, u8)],
+        words: &'static [u32],
+    ) -> Self {
+        let (trail, row) = places(trails, 1);
+        let (lead, count) = places(leads, row);
+        let whole_rows = words.len() / row as usize;
+        let (kernel_leads, n) = first_bytes(leads, whole_rows, count as usize);
+        Pairs {
+            lead,
+            trail,
+            words,
+            shape: PairShape::new(kernel_leads.split_at(n).0, trails, row, words),
         }
-        b += 1;
     }
-    t
-}
 
-/// A family's common pairs for the hot loop: byte -> pointer part tables
-/// for the lead and the trail ([`NO_POINTER`] for a byte that cannot be
-/// one), and the build.rs UTF-8 word table of its index.
-pub(crate) struct HotPairs {
-    pub lead: &'static [u16; 256],
-    pub trail: &'static [u16; 256],
-    pub words: &'static [u32],
-}
+    /// The pointer for two bytes: past the end of the index unless `lead`
+    /// is a lead byte and `byte` a trail byte.
+    #[inline(always)]
+    pub fn pointer(&self, lead: u8, byte: u8) -> usize {
+        usize::from(self.lead[usize::from(lead)]) + usize::from(self.trail[usize::from(byte)])
+    }
 
-impl HotPairs {
     /// The UTF-8 word of the pair `lead`, `byte` (see [`hot_word`]).
     #[inline(always)]
     pub fn word(&self, lead: u8, byte: u8) -> u32 {
-        let pointer = usize::from(self.lead[usize::from(lead)]);
-        hot_word(
-            self.words,
-            pointer + usize::from(self.trail[usize::from(byte)]),
-        )
+        hot_word(self.words, self.pointer(lead, byte))
     }
+}
+
+/// Byte -> its place in `ranges` times `scale` ([`NO_POINTER`] outside),
+/// and how many bytes the ranges hold.
+const fn places(ranges: &[(u8, u8)], scale: u16) -> ([u16; 256], u16) {
+    let (mut t, mut place, mut i) = ([NO_POINTER; 256], 0, 0);
+    while i < ranges.len() {
+        let mut b = ranges[i].0 as usize;
+        while b <= ranges[i].1 as usize {
+            t[b] = place * scale;
+            place += 1;
+            b += 1;
+        }
+        i += 1;
+    }
+    (t, place)
+}
+
+/// The first `keep` of the `count` bytes in `ranges` (one or two), as
+/// ranges: the array and how many of its entries are used.
+const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u8); 2], usize) {
+    let mut out = [(0, 0); 2];
+    let (mut left, mut i) = (if keep < count { keep } else { count }, 0);
+    while i < ranges.len() && left > 0 {
+        let (first, last) = ranges[i];
+        let len = (last - first) as usize + 1;
+        let take = if left < len { left } else { len };
+        out[i] = (first, first + (take - 1) as u8);
+        left -= take;
+        i += 1;
+    }
+    (out, i)
 }
 
 /// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
@@ -266,11 +297,8 @@ pub(crate) trait LeadRules {
     /// [`MultiByte::MAX_STEP`].
     const MAX_STEP: usize;
 
-    /// [`MultiByte::SHAPE`].
-    const SHAPE: &'static PairShape;
-
-    /// [`MultiByte::HOT`].
-    const HOT: HotPairs;
+    /// [`MultiByte::PAIRS`].
+    const PAIRS: &'static Pairs;
 
     /// What a fresh non-ASCII byte is; by default, [`lead_unless_80_or_ff`].
     #[inline(always)]
@@ -282,6 +310,41 @@ pub(crate) trait LeadRules {
     /// `dst[w..]` and returns the end, or `None` when they do not decode.
     fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize>;
 }
+
+/// Declares a family's [`LeadDecoder`] (as `pair_encoder!` its encoder):
+/// `$decoder`, over the rules `$rules`, whose [`LeadRules`] are `max_step`,
+/// `pairs`, `single` (if not the default) and `pair`.
+macro_rules! lead_decoder {
+    (
+        $(#[$doc:meta])* $decoder:ident, $rules:ident,
+        max_step: $max:expr,
+        pairs: $pairs:expr,
+        $(single: $single:expr,)?
+        pair: $pair:expr $(,)?
+    ) => {
+        $(#[$doc])*
+        pub(crate) type $decoder = $crate::codec::multi_byte::LeadDecoder<$rules>;
+
+        /// The family's [`LeadRules`](crate::codec::multi_byte::LeadRules).
+        pub(crate) struct $rules;
+
+        impl $crate::codec::multi_byte::LeadRules for $rules {
+            const MAX_STEP: usize = $max;
+            const PAIRS: &'static $crate::codec::multi_byte::Pairs = $pairs;
+            $(
+                #[inline(always)]
+                fn single(b: u8) -> $crate::codec::multi_byte::Single {
+                    ($single)(b)
+                }
+            )?
+            #[inline(always)]
+            fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
+                ($pair)(lead, byte, dst, w)
+            }
+        }
+    };
+}
+pub(crate) use lead_decoder;
 
 /// The decoder of a family with [`LeadRules`]: the pending lead byte
 /// (0 = none).
@@ -302,9 +365,7 @@ impl<R> Default for LeadDecoder<R> {
 impl<R: LeadRules> MultiByte for LeadDecoder<R> {
     const MAX_STEP: usize = R::MAX_STEP;
 
-    const HOT: HotPairs = R::HOT;
-
-    const SHAPE: Option<&'static PairShape> = Some(R::SHAPE);
+    const PAIRS: &'static Pairs = R::PAIRS;
 
     #[inline(always)]
     fn pending(&self) -> bool {

@@ -5,18 +5,6 @@ use super::ascii::copy_ascii;
 use super::tables::BytesTable;
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
-/// A byte -> offset table for the pair decoders' pointer sums: `(byte -
-/// first) * scale` for bytes in `first..=last`, `none` for the rest.
-pub(crate) const fn offsets(first: usize, last: usize, scale: u16, none: u16) -> [u16; 256] {
-    let mut t = [none; 256];
-    let mut b = first;
-    while b <= last {
-        t[b] = (b - first) as u16 * scale;
-        b += 1;
-    }
-    t
-}
-
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
 /// has checked that there is room (at most 4 bytes).
 #[inline(always)]
@@ -259,6 +247,32 @@ pub(crate) trait ByteStepper<const N: usize> {
     /// The handler for the end of the input: an error, or `None` when
     /// finished.
     fn end(&mut self) -> Option<RawMalformed>;
+
+    /// The decoder's fast path, run with nothing queued: decodes what it
+    /// can from `src[r..]` into `dst[w..]` and returns the new positions.
+    /// By default, none.
+    #[inline(always)]
+    fn fast(&mut self, _src: &[u8], _dst: &mut [u8], at: (usize, usize)) -> (usize, usize) {
+        at
+    }
+
+    /// Decodes `src` into `dst`: the fast path where it applies, else one
+    /// byte at a time ([`step_byte`]).
+    #[inline(always)]
+    fn decode_bytes(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Decoded
+    where
+        Self: Sized,
+    {
+        let (mut r, mut w) = (0, 0);
+        loop {
+            if self.queue().is_empty() {
+                (r, w) = self.fast(src, dst, (r, w));
+            }
+            if let Some(done) = step_byte(self, src, &mut r, dst, &mut w, last) {
+                return done;
+            }
+        }
+    }
 }
 
 /// One byte through `decoder`: the next one (read again, or from `src` at

@@ -1,52 +1,23 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
-use super::multi_byte::{HotPairs, LeadDecoder, LeadRules, Single};
+use super::multi_byte::{lead_decoder, Pairs, Single};
 use super::shared::{pair_encoder, write_bmp};
-use super::simd::PairShape;
 use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
 
-/// Marks an invalid lead or trail in the pointer tables below: any sum
-/// involving it is past the end of index jis0208.
-const NO: u16 = 0x4000;
-
-/// Shift_JIS lead byte -> `(lead - lead offset) * 188`, or [`NO`].
-static LEAD: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0x81;
-    while b <= 0xFC {
-        if b <= 0x9F || b >= 0xE0 {
-            t[b] = (b - if b < 0xA0 { 0x81 } else { 0xC1 }) as u16 * 188;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// Shift_JIS trail byte -> `byte - offset` (0..=187), or [`NO`].
-static TRAIL: [u16; 256] = {
-    let mut t = [NO; 256];
-    let mut b = 0x40;
-    while b <= 0xFC {
-        if b != 0x7F {
-            t[b] = (b - if b < 0x7F { 0x40 } else { 0x41 }) as u16;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// The pointer for two bytes; past the end of index jis0208 unless `lead`
-/// is a lead byte and `byte` a trail byte.
-#[inline(always)]
-fn pointer(lead: u8, byte: u8) -> usize {
-    usize::from(LEAD[lead as usize]) + usize::from(TRAIL[byte as usize])
-}
+/// Leads 0x81..=0x9F and 0xE0..=0xFC, trails 0x40..=0x7E and 0x80..=0xFC
+/// (188 a row). The vector kernel takes leads up to 0xFB: lead 0xFC's row
+/// runs past index jis0208.
+static PAIRS: Pairs = Pairs::new(
+    &[(0x81, 0x9F), (0xE0, 0xFC)],
+    &[(0x40, 0x7E), (0x80, 0xFC)],
+    &UTF8_JIS0208,
+);
 
 /// The code point for a Shift_JIS lead (0x81..=0x9F or 0xE0..=0xFC) and any
 /// byte, if the pair decodes (§12.3.1 step 3).
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    let pointer = pointer(lead, byte);
+    let pointer = PAIRS.pointer(lead, byte);
     index_code_point(&UTF8_JIS0208, pointer).or_else(|| {
         // EUDC: interoperable legacy from Windows.
         (8836..=10715)
@@ -55,49 +26,22 @@ fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
     })
 }
 
-/// The vector kernel's pairs: leads 0x81..=0x9F and 0xE0..=0xFB (lead 0xFC's
-/// row runs past index jis0208), trails 0x40..=0x7E and 0x80..=0xFC.
-static SHAPE: PairShape = PairShape::new(
-    &[(0x81, 0x9F), (0xE0, 0xFB)],
-    &[(0x40, 0x7E), (0x80, 0xFC)],
-    188,
-    &UTF8_JIS0208,
+lead_decoder!(
+    /// The Shift_JIS decoder.
+    ShiftJisDecoder,
+    ShiftJis,
+    max_step: 3,
+    // Index jis0208 pairs (not EUDC).
+    pairs: &PAIRS,
+    // Single-byte characters and errors (§12.3.1 step 6).
+    single: |b| match b {
+        0x81..=0x9F | 0xE0..=0xFC => Single::Lead,
+        0xA1..=0xDF => Single::Char(0xFF61 - 0xA1 + u32::from(b)),
+        0x80 => Single::Char(0x80),
+        _ => Single::Error,
+    },
+    pair: |lead, byte, dst, w| Some(write_bmp(dst, w, decode_pair(lead, byte)?)),
 );
-
-/// Shift_JIS's rules for [`LeadDecoder`].
-pub(crate) struct ShiftJis;
-
-/// The Shift_JIS decoder.
-pub(crate) type ShiftJisDecoder = LeadDecoder<ShiftJis>;
-
-impl LeadRules for ShiftJis {
-    const MAX_STEP: usize = 3;
-
-    const SHAPE: &'static PairShape = &SHAPE;
-
-    /// Index jis0208 pairs (not EUDC).
-    const HOT: HotPairs = HotPairs {
-        lead: &LEAD,
-        trail: &TRAIL,
-        words: &UTF8_JIS0208,
-    };
-
-    /// Single-byte characters and errors (§12.3.1 step 6).
-    #[inline(always)]
-    fn single(b: u8) -> Single {
-        match b {
-            0x81..=0x9F | 0xE0..=0xFC => Single::Lead,
-            0xA1..=0xDF => Single::Char(0xFF61 - 0xA1 + u32::from(b)),
-            0x80 => Single::Char(0x80),
-            _ => Single::Error,
-        }
-    }
-
-    #[inline(always)]
-    fn pair(lead: u8, byte: u8, dst: &mut [u8], w: usize) -> Option<usize> {
-        Some(write_bmp(dst, w, decode_pair(lead, byte)?))
-    }
-}
 
 pair_encoder!(
     /// The Shift_JIS encoder is stateless: the index's two bytes (§12.3.2

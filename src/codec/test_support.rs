@@ -511,6 +511,26 @@ macro_rules! one_shot {
 }
 pub(crate) use one_shot;
 
+/// Asserts that `text`, encoded whole in `enc`, is `expected`, which has
+/// the unmappable characters as HTML numeric character references.
+#[track_caller]
+pub fn assert_ncr(enc: &'static Encoding, text: &str, expected: &str) {
+    assert_eq!(enc.encode(text), Some((expected.as_bytes().to_vec(), true)));
+}
+
+/// The chunking test of a family: `cases` random inputs over the bytes
+/// `bytes`, and a quarter as many texts over `chars`, decoded and encoded
+/// in random chunks against the oracle ([`fuzz_chunkings`]).
+macro_rules! chunking_test {
+    ($enc:expr, $bytes:expr, $chars:expr, $cases:expr) => {
+        #[test]
+        fn any_chunking_decodes_and_encodes_alike() {
+            $crate::codec::test_support::fuzz_chunkings($enc, $bytes, $chars, $cases);
+        }
+    };
+}
+pub(crate) use chunking_test;
+
 /// Inputs for the chunking tests of a double-byte family: every string of up
 /// to `depth` bytes over `alphabet`, then 2000 pseudo-random ones mixing
 /// alphabet bytes, any bytes and `piece`-byte slices of `valid` text.

@@ -69,16 +69,13 @@ fn encoder() {
     // jis0212 is never used to encode, and U+0080 has no mapping.
     assert_eq!(encode("\u{4E02}"), [Ev::Unmappable(0, '\u{4E02}')]);
     assert_eq!(encode("\u{80}"), [Ev::Unmappable(0, '\u{80}')]);
-    assert_eq!(
-        EUC_JP.encode("\u{E000}").unwrap(),
-        (b"&#57344;".to_vec(), true)
-    );
+    assert_ncr(EUC_JP, "\u{E000}", "&#57344;");
 }
 
-#[test]
-fn any_chunking_decodes_and_encodes_alike() {
-    let bytes = b"\x8E\x8F\xA1\xA4\xA2\xB0\xDF\xE0\xFE\xFF\x80\x41\x7F\xC6\xFC";
-    let chars = "a\\~\u{80}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
-        \u{2170}\u{4E02}\u{1F600}";
-    fuzz_chunkings(EUC_JP, bytes, chars, 20_000);
-}
+chunking_test!(
+    EUC_JP,
+    b"\x8E\x8F\xA1\xA4\xA2\xB0\xDF\xE0\xFE\xFF\x80\x41\x7F\xC6\xFC",
+    "a\\~\u{80}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
+    \u{2170}\u{4E02}\u{1F600}",
+    20_000
+);

@@ -29,15 +29,12 @@ fn encoder() {
     assert_eq!(encode("\u{AC02}"), [Ev::Out(vec![0x81, 0x41])]);
     assert_eq!(encode("\u{FF0D}"), [Ev::Out(vec![0xA3, 0xAD])]);
     assert_eq!(encode("x\u{A5}"), [out("x"), Ev::Unmappable(1, '\u{A5}')]);
-    assert_eq!(
-        EUC_KR.encode("\u{1F600}").unwrap(),
-        (b"&#128512;".to_vec(), true)
-    );
+    assert_ncr(EUC_KR, "\u{1F600}", "&#128512;");
 }
 
-#[test]
-fn any_chunking_decodes_and_encodes_alike() {
-    let bytes = b"\x81\x41\x5A\x61\x80\xA0\xA1\xB0\xC7\xC8\xD1\xFE\xFF\x20";
-    let chars = "a가한\u{AC02}\u{A5}\u{3042}\u{1F600}";
-    fuzz_chunkings(EUC_KR, bytes, chars, 20_000);
-}
+chunking_test!(
+    EUC_KR,
+    b"\x81\x41\x5A\x61\x80\xA0\xA1\xB0\xC7\xC8\xD1\xFE\xFF\x20",
+    "a가한\u{AC02}\u{A5}\u{3042}\u{1F600}",
+    20_000
+);

@@ -214,11 +214,11 @@ fn plain_ascii_runs() {
     assert_eq!(super::plain_ascii_len(&all), all.len());
 }
 
-#[test]
-fn any_chunking_decodes_and_encodes_alike() {
-    let bytes = b"\x1B\x1B\x1B\x24\x28\x28\x42\x42\x4A\x49\x40\x21\x30\x5C\x7E\x5F\
-        \x60\x0E\x0F\x0A\x80\x41";
-    let chars = "a\\~\u{E}\u{1B}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
-        \u{2170}\u{E000}\u{1F600}\u{80}";
-    fuzz_chunkings(ISO_2022_JP, bytes, chars, 50_000);
-}
+chunking_test!(
+    ISO_2022_JP,
+    b"\x1B\x1B\x1B\x24\x28\x28\x42\x42\x4A\x49\x40\x21\x30\x5C\x7E\x5F\
+    \x60\x0E\x0F\x0A\x80\x41",
+    "a\\~\u{E}\u{1B}\u{A5}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
+    \u{2170}\u{E000}\u{1F600}\u{80}",
+    50_000
+);

@@ -97,17 +97,14 @@ fn encoder_special_cases() {
             Ev::Unmappable(5, '\u{1F600}'),
         ]
     );
-    assert_eq!(
-        SHIFT_JIS.encode("\u{A0}").unwrap(),
-        (b"&#160;".to_vec(), true)
-    );
+    assert_ncr(SHIFT_JIS, "\u{A0}", "&#160;");
 }
 
-#[test]
-fn any_chunking_decodes_and_encodes_alike() {
-    let bytes = b"\x81\x82\x9F\xA0\xA1\xDF\xE0\xEF\xF0\xF9\xFC\xFD\x40\x7E\x7F\x80\
-        \xFC\x22\x41\x60\x93\xFA";
-    let chars = "a\\~\u{80}\u{A5}\u{A0}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
-        \u{2170}\u{E000}\u{1F600}\u{FF5E}";
-    fuzz_chunkings(SHIFT_JIS, bytes, chars, 20_000);
-}
+chunking_test!(
+    SHIFT_JIS,
+    b"\x81\x82\x9F\xA0\xA1\xDF\xE0\xEF\xF0\xF9\xFC\xFD\x40\x7E\x7F\x80\
+    \xFC\x22\x41\x60\x93\xFA",
+    "a\\~\u{80}\u{A5}\u{A0}\u{203E}\u{2212}\u{FF61}\u{FF9F}\u{3042}日\
+    \u{2170}\u{E000}\u{1F600}\u{FF5E}",
+    20_000
+);

@@ -122,8 +122,10 @@ impl Converter {
                 // Decoders write only UTF-8 in whole characters (the codec's
                 // contract, checked exhaustively by its tests); simdutf8
                 // confirms it for a small fraction of the encoding's cost.
-                let decoded =
-                    simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+                // A mapped input changed between two reads of a decoder
+                // can break it: that input's error, not a panic (which
+                // would end the whole run where panics abort).
+                let decoded = decoded_text(bytes)?;
                 let (text, transform) = match &mut self.transform {
                     None => (decoded, None),
                     Some(t) => {
@@ -171,3 +173,12 @@ impl Converter {
         }
     }
 }
+
+/// The decoder's output, checked to be UTF-8 (see [`Converter::emit`]).
+pub(super) fn decoded_text(bytes: &[u8]) -> Result<&str, ConvertError> {
+    simdutf8::basic::from_utf8(bytes).map_err(|_| ConvertError::Internal(NOT_UTF8))
+}
+
+/// What [`decoded_text`] reports: a codec bug, or an input that changed
+/// while it was read.
+pub const NOT_UTF8: &str = "a decoder wrote invalid UTF-8";

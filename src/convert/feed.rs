@@ -182,3 +182,33 @@ pub(super) fn decoded_text(bytes: &[u8]) -> Result<&str, ConvertError> {
 /// What [`decoded_text`] reports: a codec bug, or an input that changed
 /// while it was read.
 pub const NOT_UTF8: &str = "a decoder wrote invalid UTF-8";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{UTF_16LE, WINDOWS_1252};
+    use crate::convert::{ErrorMode, Settings};
+
+    /// Decoder output that is not UTF-8 (what a decoder reading a mapped
+    /// input twice, changed in between, can write) is an error for that
+    /// input, not a panic: with panics aborting, one would end the run.
+    #[test]
+    fn decoder_output_that_is_not_utf8_is_an_error_not_a_panic() {
+        let settings = Settings {
+            from: WINDOWS_1252,
+            to: UTF_16LE,
+            mode: ErrorMode::Fatal,
+            sniff_bom: false,
+            write_output: true,
+            transform: Default::default(),
+        };
+        let mut c = Converter::new(settings);
+        c.text[..3].copy_from_slice(b"a\xC3\x00");
+        let mut out = Vec::new();
+        match c.emit(3, true, &mut out) {
+            Err(ConvertError::Internal(why)) => assert_eq!(why, NOT_UTF8),
+            other => panic!("{other:?}"),
+        }
+        assert!(decoded_text(b"caf\xC3\xA9").is_ok());
+    }
+}

@@ -25,6 +25,8 @@ pub use interface::{completions, docs};
 pub use status::Status;
 /// The "converted already" guard, for the fuzz target that runs the guards.
 pub use work::guard::misread;
+/// What a second run would make of converted output, for the same target.
+pub use work::read_back::ReadBack;
 
 use plan::Plan;
 use std::process::ExitCode;

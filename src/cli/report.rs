@@ -198,6 +198,35 @@ pub fn converted_already(
     }
 }
 
+/// Output that a second run of the same `-f` would not recognise as
+/// converted: read as `from` again, with `e` the evidence of its bytes, and
+/// `foreign` ASCII bytes (the first given) that `from` reads otherwise.
+pub fn not_recognised(from: &Encoding, e: &Utf8Evidence, foreign: (u64, Option<u8>)) -> String {
+    let seen = match foreign.1 {
+        _ if e.looks_utf16() => format!(
+            "{} NUL bytes in {}, as in UTF-16",
+            e.nul[0] + e.nul[1],
+            e.len
+        ),
+        Some(b) => format!(
+            "{} {} such as {} that it reads otherwise",
+            foreign.0,
+            plural(foreign.0, "byte", "bytes"),
+            message::escape_bytes(&[b])
+        ),
+        None => format!("{} valid multi-byte sequences", e.multibyte),
+    };
+    format!(
+        "its UTF-8 would read as {from} again ({seen}): a second run would convert it again \
+         (--force converts it anyway)"
+    )
+}
+
+/// [`not_recognised`] for the file `name`, left as it was.
+pub fn not_recognised_in_place(name: &str, why: &str) -> String {
+    format!("{name}: {why}; nothing was replaced")
+}
+
 /// A file to convert in place that is also where standard output or
 /// standard error goes (`wenc -i f 2>> f`).
 pub fn in_place_is_std_stream(name: &str) -> String {

@@ -122,8 +122,10 @@ impl Converter {
                 // Decoders write only UTF-8 in whole characters (the codec's
                 // contract, checked exhaustively by its tests); simdutf8
                 // confirms it for a small fraction of the encoding's cost.
-                let decoded =
-                    simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+                // A mapped input changed between two reads of a decoder
+                // can break it: that input's error, not a panic (which
+                // would end the whole run where panics abort).
+                let decoded = decoded_text(bytes)?;
                 let (text, transform) = match &mut self.transform {
                     None => (decoded, None),
                     Some(t) => {
@@ -169,5 +171,44 @@ impl Converter {
             // The first replacement was after the character too.
             self.summary.first_malformed = None;
         }
+    }
+}
+
+/// The decoder's output, checked to be UTF-8 (see [`Converter::emit`]).
+pub(super) fn decoded_text(bytes: &[u8]) -> Result<&str, ConvertError> {
+    simdutf8::basic::from_utf8(bytes).map_err(|_| ConvertError::Internal(NOT_UTF8))
+}
+
+/// What [`decoded_text`] reports: a codec bug, or an input that changed
+/// while it was read.
+pub const NOT_UTF8: &str = "a decoder wrote invalid UTF-8";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{UTF_16LE, WINDOWS_1252};
+    use crate::convert::{ErrorMode, Settings};
+
+    /// Decoder output that is not UTF-8 (what a decoder reading a mapped
+    /// input twice, changed in between, can write) is an error for that
+    /// input, not a panic: with panics aborting, one would end the run.
+    #[test]
+    fn decoder_output_that_is_not_utf8_is_an_error_not_a_panic() {
+        let settings = Settings {
+            from: WINDOWS_1252,
+            to: UTF_16LE,
+            mode: ErrorMode::Fatal,
+            sniff_bom: false,
+            write_output: true,
+            transform: Default::default(),
+        };
+        let mut c = Converter::new(settings);
+        c.text[..3].copy_from_slice(b"a\xC3\x00");
+        let mut out = Vec::new();
+        match c.emit(3, true, &mut out) {
+            Err(ConvertError::Internal(why)) => assert_eq!(why, NOT_UTF8),
+            other => panic!("{other:?}"),
+        }
+        assert!(decoded_text(b"caf\xC3\xA9").is_ok());
     }
 }

@@ -315,7 +315,7 @@ impl Converter {
             t.apply_eol(bytes, end_of_input)
         } else {
             // As in `emit`: decoders write only UTF-8, and simdutf8 confirms it.
-            let decoded = simdutf8::basic::from_utf8(bytes).expect("a decoder wrote invalid UTF-8");
+            let decoded = super::feed::decoded_text(bytes)?;
             t.apply(decoded, end_of_input);
             t.text().as_bytes()
         };

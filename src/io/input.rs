@@ -243,7 +243,7 @@ impl Input {
             convert::convert_stream(settings, parallelism, stream, sink, progress, watch)
         };
         match &mut self.data {
-            Data::Mapped(watched, map, _) => {
+            Data::Mapped(watched, map, file) => {
                 let mut hooks = Released {
                     map,
                     released: 0,
@@ -263,7 +263,19 @@ impl Input {
                     let summary = converted.map_or(Summary::nothing(settings.from), |(s, _)| s);
                     return (summary, Err(ConvertError::Read(Shrank::error())));
                 }
-                converted.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                let (summary, result) =
+                    converted.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                // Bytes that broke the codec's contract (a decoder read them
+                // twice, and they changed in between) in a file that moved:
+                // the input changed, not a bug.
+                let moved = || {
+                    Identity::of_file(file)
+                        .is_ok_and(|now| self.identity.is_some_and(|then| then.moved(&now)))
+                };
+                if matches!(result, Err(ConvertError::Internal(_))) && moved() {
+                    return (summary, Err(ConvertError::Read(Shrank::error())));
+                }
+                (summary, result)
             }
             Data::File(file) => from_stream(&mut HeadReader::new(&mut self.head, file), sink),
             Data::Stdin => {

@@ -33,6 +33,33 @@ fn driver(data: &[u8], _: Set) -> bool {
     check_driver(data)
 }
 
+/// The guards' check refuses UTF-16 text with U+0000 at the first run (its
+/// UTF-8, `a\0b\0`, would read as UTF-16 again): `check_guards` answers
+/// that nothing was converted, rather than failing on the second run.
+#[test]
+fn the_guards_refuse_utf16_text_with_nul_characters() {
+    let all: Vec<_> = wenc::codec::Encoding::all().collect();
+    let utf16 = all
+        .iter()
+        .position(|&e| e == wenc::codec::UTF_16LE)
+        .unwrap();
+    let mut data = vec![utf16 as u8];
+    data.extend_from_slice(b"a\0\0\0b\0\0\0");
+    assert!(!fuzz_props::check_guards(&data));
+    data.truncate(1);
+    data.extend_from_slice(
+        "caf\u{E9}, Z\u{FC}rich\0"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect::<Vec<_>>()
+            .as_slice(),
+    );
+    assert!(
+        fuzz_props::check_guards(&data),
+        "one U+0000 in text converts (its UTF-8 is no UTF-16)"
+    );
+}
+
 fn regressions_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions")
 }

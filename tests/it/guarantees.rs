@@ -49,12 +49,14 @@
 //! - per thread: parallel::memory_stays_flat_with_threads
 //! - stream threads bounded, a failed spawn is fewer threads: nothing_lost::i9_stream_threads_are_bounded, nothing_lost::i9_a_failed_spawn_is_fewer_threads
 //! - the first error's position with flat memory: hardening::the_first_error_at_the_end_keeps_memory_flat
-//! - the measured figures (25 MiB at -j8...): (none: bench/RESULTS.md)
+//! - the measured figures (25 MiB at -j8...): promised::the_memory_figures_of_the_readme_hold_with_room_to_spare
+//! - flat wherever the first error is: promised::memory_is_the_same_wherever_the_first_error_is, hardening::the_first_error_at_the_end_keeps_memory_flat
 //!
 //! Nothing replaced by mistake:
 //! - by any path (device and inode): safety::malformed_input_is_not_replaced_by_default_under_any_name, nothing_lost::i2_one_file_under_two_names_is_converted_once
 //! - malformed input unless -e replacement: safety::malformed_input_is_not_replaced_by_default_under_any_name
 //! - converted already, counts, one stray byte: safety::a_file_converted_already_is_refused_in_place_unless_forced, nothing_lost::i3_one_stray_byte_does_not_switch_the_guard_off, nothing_lost::i1_a_second_utf16_run_is_refused, twice::a_second_run_never_changes_what_the_first_converted, twice::force_converts_again
+//! - output a second run would not recognise (UTF-16 text with U+0000): twice::utf16_text_with_nul_characters_is_refused_the_first_time, twice::a_second_run_never_changes_what_the_first_converted, fuzz_regressions::the_guards_refuse_utf16_text_with_nul_characters
 //! - the replacement encoding: safety::the_replacement_encoding_is_refused_in_place
 //! - -f auto below 99%: verdict::noise_is_refused_with_auto_in_place, verdict::the_dutch_page_converts_right_in_place
 //! - a wrong clean -f: verdict::a_wrong_clean_label_is_refused_in_place, verdict::force_converts_as_told_and_the_right_label_converts, verdict::to_standard_output_a_wrong_label_is_a_warning
@@ -65,7 +67,7 @@
 //! - -j and progress: safety::in_place_splits_large_files_and_shows_progress
 //! - named twice, stdout or stderr: nothing_lost::i2_one_file_under_two_names_is_converted_once, nothing_lost::i4_a_target_that_is_stdout_or_stderr_is_refused
 //! - interrupted: several::a_signal_mid_run_leaves_each_file_converted_or_untouched, safety::faults::a_full_disk_during_in_place_fails_that_file_only, trees::an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes
-//! - unchanged bytes keep inode and timestamps: (none here; see safety's in-place tests)
+//! - unchanged bytes keep inode and timestamps: promised::a_file_whose_bytes_would_not_change_keeps_its_inode_and_mtime
 //!
 //! Input file is output file:
 //! - before anything is written: safety::standard_output_that_is_an_input_is_refused_before_writing, nothing_lost::i4_a_target_that_is_stdout_or_stderr_is_refused
@@ -75,7 +77,28 @@
 //! - skipped as cat does: safety::unreadable_files_to_standard_output_are_skipped_as_cat_does
 //! - with -o nothing after an error: cli::output_file_is_untouched_after_a_failing_run
 //!
-//! Standard output closed: (none: the Rust runtime's behaviour)
+//! Standard output closed: promised::a_closed_standard_output_is_discarded_and_nothing_else_is_lost, promised::a_reader_that_takes_one_byte_ends_wenc_quietly
+//!
+//! Issue 19, its reproducers one by one (each also run by hand against the
+//! release binary, see the issue's closing note):
+//! 1. a second UTF-16 run: nothing_lost::i1_a_second_utf16_run_is_refused; with U+0000: twice::utf16_text_with_nul_characters_is_refused_the_first_time
+//! 2. one file under two names: nothing_lost::i2_one_file_under_two_names_is_converted_once
+//! 3. one stray byte: nothing_lost::i3_one_stray_byte_does_not_switch_the_guard_off
+//! 4. the target is stdout or stderr: nothing_lost::i4_a_target_that_is_stdout_or_stderr_is_refused
+//! 5. lines appended during -i: nothing_lost::i5_lines_appended_during_in_place_are_kept
+//! 6. protected_regular and protected_fifos: nothing_lost::i6_o_refuses_what_protected_regular_refuses
+//! 7. the owner locked out: nothing_lost::i7_in_place_keeps_the_owner_or_refuses
+//! 8. memory up to the first error: hardening::the_first_error_at_the_end_keeps_memory_flat, promised::memory_is_the_same_wherever_the_first_error_is
+//! 9. stream threads: nothing_lost::i9_stream_threads_are_bounded, nothing_lost::i9_a_failed_spawn_is_fewer_threads
+//! 10. normalization and pipe timing: nothing_lost::i10_normalization_does_not_depend_on_timing
+//! 11. a FIFO swapped in: nothing_lost::i11_a_fifo_in_place_is_refused_not_waited_for
+//! 12. a deep working directory: nothing_lost::i12_a_deep_working_directory_works_in_place; SIGBUS: shrinking::a_truncated_input_in_place_is_untouched_and_the_others_converted
+//! 13. JSON names: nothing_lost::i13_json_names_are_lossless
+//!
+//! Its "Done when":
+//! - fault tests over several files: several::a_signal_mid_run_leaves_each_file_converted_or_untouched, faults::a_mapped_input_truncated_mid_conversion_keeps_the_target, shrinking::a_truncated_input_fails_alone_the_others_are_converted, safety::faults::a_full_disk_during_in_place_fails_that_file_only, nothing_lost::i11_a_fifo_in_place_is_refused_not_waited_for
+//! - the driver fuzz target runs the guards twice: fuzz_regressions::seeded_random_inputs_pass, fuzz_regressions::the_guards_refuse_utf16_text_with_nul_characters
+//! - every README sentence covered: this list, every_named_test_exists
 
 /// Every `module::test` named above is a test in tests/it/module.rs.
 #[test]

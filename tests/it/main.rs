@@ -32,6 +32,8 @@ mod nothing_lost;
 mod parallel;
 mod pipes;
 #[cfg(unix)]
+mod promised;
+#[cfg(unix)]
 mod renamed;
 mod safety;
 mod security;

@@ -5,6 +5,7 @@ use super::auto;
 use super::declared;
 use super::guard::Verdict;
 use super::progress::Reporter;
+use super::read_back::Observed;
 use super::strict;
 use super::verdict;
 use crate::cli::plan::Job;
@@ -196,9 +197,21 @@ fn convert_input(
     reporter: &mut Reporter,
     done_before: u64,
 ) -> (Outcome, u64) {
-    let mut sink = declared::sink(input.head().0, job.settings, job.keep_declaration, sink)
-        .said(|note| reporter.note(&format!("{name}: {note}")));
-    let sink: &mut dyn Write = &mut sink;
+    // What a second run would read: the output as written, declaration
+    // rewritten and all.
+    let bom = job.add_bom && job.settings.sniff_bom;
+    let back = (!job.check)
+        .then(|| job.guard.read_back(job.settings.from, job.settings.to, bom))
+        .flatten();
+    let mut observed = Observed { inner: sink, back };
+    let mut declared = declared::sink(
+        input.head().0,
+        job.settings,
+        job.keep_declaration,
+        &mut observed,
+    )
+    .said(|note| reporter.note(&format!("{name}: {note}")));
+    let sink: &mut dyn Write = &mut declared;
     let mut size = 0;
     let mut utf8 = Utf8Evidence::new();
     let mut lacking = strict::InputWatch::new(job.stricter_input.as_ref());
@@ -219,9 +232,10 @@ fn convert_input(
         },
     );
     utf8.finish();
+    drop(declared);
     match result {
         Ok(()) => {
-            match job.guard.verdict(name, &summary, &utf8) {
+            match job.guard.verdict(name, &summary, &utf8, observed.back) {
                 Verdict::Refuse(mut why) => {
                     if summary.malformed > 0 {
                         why.push_str(&mismatch_hint(job, input, summary.input_encoding));

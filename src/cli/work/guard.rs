@@ -10,11 +10,15 @@
 //!   included when the input shows no sign of UTF-16 (the sign of a file
 //!   converted already), unless `--force`; when nothing is replaced this is
 //!   only a warning;
-//! - a label of the replacement encoding (checked by the caller up front).
+//! - a label of the replacement encoding (checked by the caller up front);
+//! - output a second run would not recognise as converted ([`ReadBack`]):
+//!   UTF-8 that the same `-f` reads as something else (UTF-16 text with
+//!   U+0000 comes out as `a\0b\0`, UTF-16 again), unless `--force`.
 //!
 //! Files are told apart by device and inode, never by name: `-o ./f f`, a
 //! hard link and a symbolic link all name the same file.
 
+use super::read_back::ReadBack;
 use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::{Summary, Utf8Evidence};
@@ -185,9 +189,32 @@ impl Guard {
         from != UTF_8 && from != REPLACEMENT
     }
 
+    /// What to watch the output with ([`ReadBack`]): when it replaces an
+    /// input, unless forced. `from` is the `-f` given (what a second run
+    /// reads with), `to` the output encoding; `bom`: a UTF-8 byte order mark
+    /// goes first, which a second run reads as UTF-8 (it sniffs BOMs).
+    pub fn read_back(
+        &self,
+        from: &'static Encoding,
+        to: &'static Encoding,
+        bom: bool,
+    ) -> Option<ReadBack> {
+        if !self.replacing || self.force || bom {
+            return None;
+        }
+        ReadBack::new(from, to)
+    }
+
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `utf8` what [`Utf8Evidence`] saw (finished).
-    pub fn verdict(&self, name: &str, s: &Summary, utf8: &Utf8Evidence) -> Verdict {
+    /// shown in messages, `utf8` what [`Utf8Evidence`] saw (finished),
+    /// `back` what the output looked like ([`read_back`](Guard::read_back)).
+    pub fn verdict(
+        &self,
+        name: &str,
+        s: &Summary,
+        utf8: &Utf8Evidence,
+        back: Option<ReadBack>,
+    ) -> Verdict {
         let replaced = self.replacing;
         let encoding = s.input_encoding;
         if misread(encoding, utf8) {
@@ -200,9 +227,18 @@ impl Guard {
         }
         match &s.first_malformed {
             Some(m) if replaced && !self.consent && s.malformed > 0 => {
-                Verdict::Refuse(report::malformed_in_place(name, s.malformed, m))
+                return Verdict::Refuse(report::malformed_in_place(name, s.malformed, m));
             }
-            _ => Verdict::Fine,
+            _ => {}
+        }
+        match back {
+            Some(mut back) => {
+                if back.recognised() {
+                    return Verdict::Fine;
+                }
+                Verdict::Refuse(report::not_recognised_in_place(name, &back.why()))
+            }
+            None => Verdict::Fine,
         }
     }
 }
@@ -280,8 +316,12 @@ mod tests {
             (true, false, false, WINDOWS_1252, 0, &mixed, "refuse"),
         ];
         for (replacing, consent, force, encoding, malformed, watch, expected) in cases {
-            let v =
-                guard(replacing, consent, force).verdict("f", &summary(encoding, malformed), watch);
+            let v = guard(replacing, consent, force).verdict(
+                "f",
+                &summary(encoding, malformed),
+                watch,
+                None,
+            );
             assert_eq!(
                 kind(&v),
                 expected,

@@ -9,6 +9,7 @@ pub mod guard;
 pub mod inplace;
 pub mod list;
 pub mod progress;
+pub mod read_back;
 pub mod sniff;
 pub mod strict;
 pub mod tree;

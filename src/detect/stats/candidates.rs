@@ -190,11 +190,15 @@ fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
         // Runs of ASCII are copied whole: they read the same in every candidate.
         let ascii = super::model::ascii_run(rest);
         if ascii > 0 {
-            out.push_str(std::str::from_utf8(&rest[..ascii]).expect("ASCII"));
+            // Checked ASCII just now; a mapped file written meanwhile may
+            // have changed it: then it does not decode (no panic).
+            out.push_str(std::str::from_utf8(&rest[..ascii]).ok()?);
             rest = &rest[ascii..];
             continue;
         }
-        out.push(char::from_u32(table[b as usize - 0x80]).filter(|&c| c != '\0')?);
+        // `b` was read before the run was: not ASCII only if unchanged.
+        let code = *table.get(usize::from(b).wrapping_sub(0x80))?;
+        out.push(char::from_u32(code).filter(|&c| c != '\0')?);
         rest = tail;
     }
     Some(out)

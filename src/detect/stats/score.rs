@@ -81,8 +81,12 @@ pub(super) fn score_all(
                 let sketch = Sketched::Bytes(whole.view(usize::MAX));
                 cost(s.index, s.model, sketch, hint, &fit, u32::MAX)
             } else {
-                let text = candidates::decode(s.index, bytes, last, usize::MAX, &seen)
-                    .expect("a survivor decodes");
+                // A survivor decodes, unless a mapped file changed since
+                // it was read (written meanwhile): then it is out.
+                let Some(text) = candidates::decode(s.index, bytes, last, usize::MAX, &seen) else {
+                    s.cost = u32::MAX;
+                    continue;
+                };
                 let sketch = model::Sketch::new(&text);
                 let full = cost(
                     s.index,

@@ -2,14 +2,13 @@
 //! Byte 0 picks the `-f` encoding, the rest is the file. A run is what
 //! `wenc -i -f X` decides through the CLI's own guard (`wenc::cli::misread`,
 //! as `guard::Guard::verdict` calls it) and the driver: malformed input is
-//! refused (no `-e` given), and so is UTF-8 text misread. The second run
-//! never changes what the first converted (the tests/it/twice.rs property,
-//! with the real binary, on fewer cases).
-//!
-//! Files with NUL bytes are skipped: UTF-8 with a NUL at every other byte
-//! is also what UTF-16 looks like (`a\0b\0`), a known limit of the evidence.
+//! refused (no `-e` given), and so is UTF-8 text misread, and output the
+//! same run would not recognise (`wenc::cli::ReadBack`: UTF-16 text with
+//! U+0000 comes out as `a\0b\0`, UTF-16 again). The second run never
+//! changes what the first converted (the tests/it/twice.rs property, with
+//! the real binary, on fewer cases). NUL bytes included.
 
-use wenc::cli::misread;
+use wenc::cli::{misread, ReadBack};
 use wenc::codec::{Encoding, UTF_8};
 use wenc::convert::{convert_bytes, ErrorMode, Parallelism, Settings, Utf8Evidence};
 
@@ -30,7 +29,16 @@ fn in_place(from: &'static Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
     let mut evidence = Utf8Evidence::new();
     evidence.feed(bytes);
     evidence.finish();
-    (!misread(summary.input_encoding, &evidence)).then_some(out)
+    if misread(summary.input_encoding, &evidence) {
+        return None;
+    }
+    if let Some(mut back) = ReadBack::new(from, UTF_8) {
+        back.feed(&out);
+        if !back.recognised() {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 /// Runs the guards twice over `data`; panics if the second run changes
@@ -39,10 +47,9 @@ pub fn check_guards(data: &[u8]) -> bool {
     let [from, file @ ..] = data else {
         return false;
     };
-    if file.contains(&0) {
-        return false;
-    }
-    let all: Vec<&'static Encoding> = Encoding::all().collect();
+    let all: Vec<&'static Encoding> = Encoding::all()
+        .chain([wenc::codec::HZ_GB_2312, wenc::codec::ISO_2022_KR])
+        .collect();
     let from = all[usize::from(*from) % all.len()];
     let Some(first) = in_place(from, file) else {
         return false;

@@ -6,6 +6,7 @@
 
 use super::super::auto::label_for;
 use super::super::guard;
+use super::super::read_back::ReadBack;
 use super::super::sniff::{self, Seen};
 use super::done::{Done, Outcome};
 use super::report;
@@ -236,10 +237,24 @@ fn convert_one(plan: &Plan, from: &'static Encoding, bytes: &[u8], done: &mut Do
     } else if output == bytes {
         done.outcome = Outcome::Unchanged;
         done.reason = "its bytes would not change".to_string();
+    } else if let Some(why) = not_recognised(plan, from, &output) {
+        done.outcome = Outcome::Refused;
+        done.reason = why;
     } else {
         done.outcome = Outcome::Converted;
         done.output = Some(output);
     }
+}
+
+/// With `-f`, output the same command run again would not recognise as
+/// converted ([`ReadBack`]): why, for a refusal.
+fn not_recognised(plan: &Plan, from: &'static Encoding, output: &[u8]) -> Option<String> {
+    if plan.from.is_none() || plan.force {
+        return None;
+    }
+    let mut back = ReadBack::new(from, plan.to)?;
+    back.feed(output);
+    (!back.recognised()).then(|| back.why())
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Text of the translated man pages installed here (/usr/share/man/<lang>/),
 a third kind of held-out text for the detector's evaluation (never used for
-training or tuning): roff requests and escapes stripped, up to 400 kB per
+training or tuning): roff requests and escapes stripped, double-encoded
+pages repaired (see `repaired`), up to 400 kB per
 language, written as OUT/<lang>.txt for `detect_eval --dir OUT`.
 
     python3 bench/man_corpus.py /tmp/mancorpus
@@ -27,6 +28,27 @@ def text_of(roff):
     return "\n".join(out)
 
 
+def repaired(text):
+    """The page's text with double encoding undone, line by line: some
+    translations are UTF-8 that was read as Latin-1 and written out as UTF-8
+    again ("Ã³" for "ó"; es fakeroot, faked). Kept as they are, their samples
+    would be labelled with the mojibake, and a detector that reads those bytes
+    as UTF-8 (the text the translator meant) would be counted wrong. A line
+    that still reads as UTF-8, differently, once encoded as windows-1252 or
+    Latin-1 is such a line; any other stays as it was (genuine Latin text with
+    a high byte almost never forms valid UTF-8)."""
+    return "\n".join(map(repaired_line, text.split("\n")))
+
+
+def repaired_line(line):
+    for legacy in ("cp1252", "latin-1"):
+        try:
+            return line.encode(legacy).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+    return line
+
+
 def main():
     dest = sys.argv[1]
     os.makedirs(dest, exist_ok=True)
@@ -37,7 +59,7 @@ def main():
         chunks, size = [], 0
         for path in sorted(glob.glob(lang_dir + "man*/*.gz")):
             try:
-                chunk = text_of(gzip.open(path).read().decode("utf-8"))
+                chunk = repaired(text_of(gzip.open(path).read().decode("utf-8")))
             except (UnicodeDecodeError, OSError):
                 continue
             chunks.append(chunk)

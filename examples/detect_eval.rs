@@ -8,6 +8,9 @@
 //! catalogues in /usr/share/locale instead: UI strings in 34 languages), `--dump FILE` (write every
 //! sample as `lang<TAB>encoding<TAB>length<TAB>hex` for other detectors, see
 //! bench/detect_others.py), `--speed` (throughput instead of accuracy),
+//! `--half train|test` (samples from the first or the second half of each
+//! text only: tune on `train`, report `test`), `--confusion` (print, per
+//! pair and length, what wenc guessed instead when wrong),
 //! `--answers FILE` (write every answer in full, candidates and confidences
 //! to 1e-4, with and without hint, over the samples and over prefixes of the
 //! `--speed` inputs: diff two such files to check a change keeps the answers).
@@ -246,6 +249,8 @@ struct Options {
     hint: bool,
     dump: Option<std::fs::File>,
     errors: bool,
+    /// Wrong guesses per (language, encoding, length, guess), for --confusion.
+    confusion: Option<BTreeMap<(String, String, usize, String), u32>>,
     /// (right, total) of wenc's guesses per confidence bin (BINS).
     calib: [(u32, u32); 6],
 }
@@ -269,6 +274,7 @@ fn main() {
         samples: value("--samples").map_or(300, |s| s.parse().expect("--samples N")),
         hint: args.iter().any(|a| a == "--hint"),
         errors: args.iter().any(|a| a == "--errors"),
+        confusion: args.iter().any(|a| a == "--confusion").then(BTreeMap::new),
         dump: value("--dump").map(|p| std::fs::File::create(p).expect("--dump FILE")),
         calib: [(0, 0); 6],
     };
@@ -292,6 +298,10 @@ fn main() {
         } else {
             std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang)
         };
+        let text = match value("--half").as_deref() {
+            None => text,
+            Some(half) => half_of(&text, half == "test"),
+        };
         let lang = &lang.to_lowercase();
         for &len in &LENGTHS {
             for sample in samples(&text, len, opts.samples) {
@@ -303,6 +313,35 @@ fn main() {
     }
     report(&tally, opts.hint);
     calibration_table(&opts.calib);
+    if let Some(confusion) = &opts.confusion {
+        confusion_table(confusion);
+    }
+}
+
+/// The first half of `text` (or the second, `second`), cut at a line break.
+fn half_of(text: &str, second: bool) -> String {
+    let mut mid = text.len() / 2;
+    while !text.is_char_boundary(mid) {
+        mid += 1;
+    }
+    let cut = text[mid..].find('\n').map_or(text.len(), |i| mid + i + 1);
+    if second { &text[cut..] } else { &text[..cut] }.to_string()
+}
+
+/// Per pair and length, the wrong guesses and how often, most frequent first.
+fn confusion_table(confusion: &BTreeMap<(String, String, usize, String), u32>) {
+    println!("\nConfusion (wenc without hint): pair, length, wrong guesses\n");
+    let mut rows: BTreeMap<(String, String, usize), Vec<(u32, String)>> = BTreeMap::new();
+    for ((lang, enc, len, guess), n) in confusion {
+        rows.entry((lang.clone(), enc.clone(), *len))
+            .or_default()
+            .push((*n, guess.clone()));
+    }
+    for ((lang, enc, len), mut guesses) in rows {
+        guesses.sort_by(|a, b| b.cmp(a));
+        let shown: Vec<String> = guesses.iter().map(|(n, g)| format!("{g} {n}")).collect();
+        println!("{lang} {enc} {len}: {}", shown.join(", "));
+    }
 }
 
 fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: usize, s: &str) {
@@ -334,8 +373,13 @@ fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: 
     };
     let (guess, confidence) = wenc_guess(&bytes, None);
     let bin = BINS.iter().position(|&b| confidence < b).unwrap_or(5);
-    opts.calib[bin].0 += (decoded(&guess, &bytes) == truth) as u32;
+    let right = decoded(&guess, &bytes) == truth;
+    opts.calib[bin].0 += right as u32;
     opts.calib[bin].1 += 1;
+    if let (Some(c), false) = (opts.confusion.as_mut(), right) {
+        let key = (lang.to_string(), name.to_string(), len, guess.clone());
+        *c.entry(key).or_default() += 1;
+    }
     count("wenc", guess);
     count("chardetng", chardetng_guess(&bytes));
     if opts.hint {

@@ -56,6 +56,13 @@ pub fn sniff_whole(bytes: &[u8], hint: Option<Hint>) -> Sniffed {
     }
 }
 
+/// Weighs the bytes of `bytes` past what the detector must have read (it
+/// may have stopped at its first checkpoint) where the leading candidates
+/// of `answer`, a single-byte guess for `bytes`, read them differently.
+pub(super) fn revise_read(answer: Sniffed, bytes: &[u8], hint: Option<Hint>) -> Sniffed {
+    revise(answer, bytes, 0, READ_AT_LEAST.min(bytes.len()), hint)
+}
+
 /// Detects from a window of `bytes` from `start`, shortly before `at`, the
 /// first telling byte; then weighs the rest as [`revise`] does.
 fn window(bytes: &[u8], start: usize, at: usize, hint: Option<Hint>, first: Sniffed) -> Sniffed {

@@ -137,10 +137,23 @@ impl Sniffed {
 }
 
 /// Names the encoding of `bytes`, the start of an input (`complete`: the
-/// whole input). Only the first [`SNIFF_LIMIT`] bytes are read.
+/// whole input). Only the first [`SNIFF_LIMIT`] bytes are read, and all of
+/// them count: the statistical detector may be sure after its first
+/// kilobyte, but where its leading single-byte candidates read a later byte
+/// differently (ISO-8859-15's œ, windows-1252's ½), that byte decides, as it
+/// does for the whole input in [`sniff_whole`].
 pub fn sniff(bytes: &[u8], complete: bool, hint: Option<Hint>) -> Sniffed {
     let complete = complete && bytes.len() <= SNIFF_LIMIT;
     let bytes = &bytes[..bytes.len().min(SNIFF_LIMIT)];
+    let start = sniff_start(bytes, complete, hint);
+    match start.source {
+        Source::Guess if start.encoding != Some(UTF_8) => late::revise_read(start, bytes, hint),
+        _ => start,
+    }
+}
+
+/// [`sniff`] before the late bytes of what it read are weighed.
+fn sniff_start(bytes: &[u8], complete: bool, hint: Option<Hint>) -> Sniffed {
     if let Some((encoding, _)) = bom_sniff(bytes) {
         return Sniffed::certain(encoding, Source::Bom);
     }

@@ -307,7 +307,7 @@ fn utf8_guess(
 
 /// Ranks the legacy encodings (step 4 of the module docs).
 fn rank(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
-    finish(score_all(bytes, last, hint, true, start), bytes)
+    finish(score_all(bytes, last, hint, true, start), bytes, &[bytes])
 }
 
 /// The guess for `bytes`, the start of an input, with `extra` scored too:
@@ -341,10 +341,13 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
         .collect();
     scored.sort_by_key(|s| s.cost);
     // The snippets' own line breaks are no sign of text: the start alone
-    // says whether it is noise; both together how varied it is.
+    // says whether it is noise; both together how varied it is, each
+    // snippet apart (late.rs ends each with the one line break it has).
     let mut all = bytes.to_vec();
     all.extend_from_slice(extra);
-    let mut guess = finish(scored, &all);
+    let mut parts = vec![bytes];
+    parts.extend(extra.split(|&b| b == b'\n'));
+    let mut guess = finish(scored, &all, &parts);
     let cap = noise_cap(
         bytes,
         candidates::is_single_byte_encoding(guess.candidates[0].encoding),
@@ -357,8 +360,9 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
 
 /// Scored candidates, best first, into a guess: confidence is a softmax
 /// over the costs, where candidates that read the text the same share
-/// their mass, capped by how much evidence the text holds.
-fn finish(scored: Vec<Scored>, bytes: &[u8]) -> Guess {
+/// their mass, capped by how much evidence the text holds (`parts`: the
+/// pieces of `bytes`, see [`evidence_cap`]).
+fn finish(scored: Vec<Scored>, bytes: &[u8], parts: &[&[u8]]) -> Guess {
     let Some(best) = scored.first() else {
         // Nothing decodes cleanly: windows-1252 reads the most bytes, as browsers default.
         return Guess::text(vec![Candidate {
@@ -370,7 +374,7 @@ fn finish(scored: Vec<Scored>, bytes: &[u8]) -> Guess {
     let total: f32 = scored.iter().map(weight).sum();
     let mut same = SameText::new(best, bytes);
     let same_as_best: f32 = scored.iter().filter(|s| same.as_best(s)).map(weight).sum();
-    let cap = evidence_cap(bytes, candidates::is_single_byte(best.index));
+    let cap = evidence_cap(parts, candidates::is_single_byte(best.index));
     let candidates = scored
         .iter()
         .enumerate()

@@ -10,6 +10,7 @@ mod shared;
 mod sniff_props;
 mod util;
 
+mod auto_in_place;
 mod chunking;
 mod cli;
 mod closed_pipe;

@@ -84,3 +84,53 @@ fn same_text_compares_readings() {
     assert!(!same_text(UTF_8, SHIFT_JIS, long.as_bytes()));
     assert!(same_text(UTF_8, UTF_8, long.as_bytes()));
 }
+
+/// ISO-8859-15 French with œ after the detector's first kilobyte: the bytes
+/// `--sniff` reads (its first 64 KiB) decide, as the whole file does.
+#[test]
+fn oe_after_the_first_kilobyte_decides_for_iso_8859_15() {
+    let mut text = FRENCH.repeat(4);
+    text.push_str("Elle a le cœur sur la main, et sa sœur aussi. ");
+    let text = long_french(&text.repeat(2));
+    let bytes = ISO_8859_15.encode(&text).unwrap().0;
+    let head = &bytes[..SNIFF_LIMIT];
+    assert!(head[..1024].iter().all(|&b| b != 0xBD), "œ comes later");
+    let start = sniff(head, false, None);
+    assert!(
+        reads_as(&start, ISO_8859_15, head),
+        "{:?}",
+        start.candidates
+    );
+    let whole = sniff_whole(&bytes, None);
+    assert!(
+        reads_as(&whole, ISO_8859_15, &bytes),
+        "{:?}",
+        whole.candidates
+    );
+}
+
+/// KOI8-R and KOI8-U differ only at a few byte values (і ї є ґ against
+/// box drawing): Russian text with a late Ukrainian sentence is KOI8-U by
+/// those bytes, whatever the language of the rest.
+#[test]
+fn late_ukrainian_letters_decide_for_koi8_u() {
+    let ru = "Москва — столица России, крупнейший по численности населения город страны. ";
+    let mut text = ru.repeat(SNIFF_LIMIT / ru.chars().count() + 10);
+    text.push_str("Київ і Львів — міста України, їхня історія давня.\n");
+    let bytes = KOI8_U.encode(&text).unwrap().0;
+    let start = sniff(&bytes, false, None);
+    assert!(same_text(
+        start.encoding.unwrap(),
+        KOI8_U,
+        &bytes[..SNIFF_LIMIT]
+    ));
+    let whole = sniff_whole(&bytes, None);
+    assert_eq!(whole.encoding, Some(KOI8_U), "{:?}", whole.candidates);
+    // Without those bytes, KOI8-R and KOI8-U read it alike: either is right.
+    let bytes = crate::codec::KOI8_R
+        .encode(&text[..text.find("Київ").unwrap()])
+        .unwrap()
+        .0;
+    let whole = sniff_whole(&bytes, None);
+    assert!(reads_as(&whole, KOI8_U, &bytes), "{:?}", whole.candidates);
+}

@@ -39,11 +39,18 @@ impl AsciiFit {
 /// byte pairs repeated ("\xe9 \xe9 \xe9") never make a sure guess, nor
 /// does noise (see [`noise_cap`]). Each distinct pair of bytes with a high
 /// byte in it cuts the doubt to DOUBT_PER_PAIR: 2 pairs leave 16%, 6 pairs
-/// under 0.5%.
-pub(super) fn evidence_cap(bytes: &[u8], single_byte: bool) -> f32 {
+/// under 0.5%. `parts` are the text's pieces (the start of an input, then
+/// snippets of its rest): pairs are counted inside each, never across the
+/// seams (a seam's pair is no evidence of the text), and the first part
+/// alone says whether it is noise.
+pub(super) fn evidence_cap(parts: &[&[u8]], single_byte: bool) -> f32 {
     let mut seen = vec![0u64; 1024];
     let mut distinct = 0u32;
-    for pair in bytes.windows(2).filter(|p| (p[0] | p[1]) >= 0x80) {
+    let pairs = parts
+        .iter()
+        .flat_map(|part| part.windows(2))
+        .filter(|p| (p[0] | p[1]) >= 0x80);
+    for pair in pairs {
         let i = (pair[0] as usize) << 8 | pair[1] as usize;
         let bit = 1u64 << (i % 64);
         distinct += (seen[i / 64] & bit == 0) as u32;
@@ -53,7 +60,10 @@ pub(super) fn evidence_cap(bytes: &[u8], single_byte: bool) -> f32 {
         }
     }
     let by_variety = 1.0 - DOUBT_PER_PAIR.powi(distinct as i32);
-    by_variety.min(noise_cap(bytes, single_byte))
+    by_variety.min(noise_cap(
+        parts.first().copied().unwrap_or(&[]),
+        single_byte,
+    ))
 }
 
 const DOUBT_PER_PAIR: f32 = 0.4;

@@ -16,8 +16,11 @@ const ASCII: u8 = 1;
 const ACCENT: u8 = 2;
 /// A sign that follows numbers, not letters (± × ° µ § ¶).
 const SIGN: u8 = 4;
-/// A symbol that words contain (’ ·).
+/// A symbol that words contain (’ · and ´ typed for an apostrophe).
 const IN_WORD: u8 = 8;
+/// No letter, mark or ASCII: a sign ("c½ur", "l¤ami" are what windows-1252
+/// makes of ISO-8859-15's œ and €), which costs extra between letters.
+const NOT_LETTER: u8 = 16;
 
 /// What the models need of a text in a single-byte encoding, from its
 /// bytes: the runs of high bytes with one byte on each side, as
@@ -122,23 +125,7 @@ impl Model {
             } else {
                 UNKNOWN
             };
-            let c = char::from_u32(cp).unwrap_or('\0');
-            classes.flags[b] = if b < 0x80 { ASCII } else { 0 }
-                | if (0x300..0x370).contains(&cp) {
-                    ACCENT
-                } else {
-                    0
-                }
-                | if matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶') {
-                    SIGN
-                } else {
-                    0
-                }
-                | if matches!(c, '\u{2019}' | '\u{B7}') {
-                    IN_WORD
-                } else {
-                    0
-                };
+            classes.flags[b] = flags(cp);
         }
         Some(classes)
     }
@@ -157,14 +144,18 @@ impl Model {
     }
 }
 
-/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD).
+/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD, NOT_LETTER).
 pub(super) fn flags(cp: u32) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
-        | flag(matches!(c, '\u{2019}' | '\u{B7}'), IN_WORD)
+        | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
+        | flag(
+            cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
+            NOT_LETTER,
+        )
 }
 
 /// The bigram cost of a byte sketch through its classes, stopping once it
@@ -256,8 +247,9 @@ impl<'a> Walk<'a> {
                 self.total += SYMBOL_IN_WORD_COST;
             }
         }
-        self.symbol_in_word =
-            class == SYMBOL as usize && prev >= FOREIGN_ASCII as usize && flags & IN_WORD == 0;
+        self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
+            && prev >= FOREIGN_ASCII as usize
+            && flags & IN_WORD == 0;
         // After an unknown character or a symbol, carry on as after a boundary.
         self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize

@@ -127,3 +127,23 @@ fn a_language_prefers_its_own_spelling() {
     let ja = &models()[find("ja").unwrap()];
     assert!(ja.cost("日本語") < ja.cost("鐃緒申"));
 }
+
+/// A sign between two letters is what another encoding makes of a letter
+/// (windows-1252's "c½ur" for ISO-8859-15's "cœur"): it costs more than the
+/// letter, so a file with œ throughout is not read as windows-1252.
+#[test]
+fn a_sign_inside_a_word_costs_more_than_the_letter() {
+    let fr = &models()[find("fr").unwrap()];
+    for (letter, sign) in [("le cœur", "le c½ur"), ("sœur", "s½ur")] {
+        assert!(
+            fr.cost(letter) + 4 * 8 < fr.cost(sign),
+            "{letter} {} / {sign} {}",
+            fr.cost(letter),
+            fr.cost(sign)
+        );
+    }
+    // After an apostrophe too, if by less (the apostrophe is no letter).
+    assert!(fr.cost("l'œil") < fr.cost("l'½il"));
+    // ´ typed for an apostrophe is no such sign.
+    assert!(fr.cost("d´accord") < fr.cost("dŽaccord"));
+}

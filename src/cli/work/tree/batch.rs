@@ -17,8 +17,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// At most this many temporary files wait for one sync (the signal
-/// handlers guard up to `signals::MAX_TEMP_FILES`)...
-const MAX_STAGED: usize = 64;
+/// handlers guard up to `signals::MAX_TEMP_FILES`, two batches' worth)...
+pub const MAX_STAGED: usize = 64;
 /// ...holding at most this many bytes...
 const MAX_STAGED_BYTES: u64 = 16 << 20;
 /// ...and at most this many files' results wait to be told, in all.

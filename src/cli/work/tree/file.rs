@@ -11,7 +11,7 @@ use super::super::sniff::{self, Seen};
 use super::done::{Done, Outcome};
 use super::report;
 use crate::cli::report as cli_report;
-use crate::codec::Encoding;
+use crate::codec::{Encoding, UTF_8};
 use crate::convert::declaration::{self, Decision};
 use crate::convert::Utf8Evidence;
 use crate::convert::{self, ErrorMode, Parallelism, Settings, TextTransform};
@@ -172,6 +172,16 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
             return Err(Box::new(done));
         }
     };
+    if sniffed.source == Source::Bom && encoding != UTF_8 {
+        // Past the binary test, a UTF-16 BOM starts a file with no NUL in
+        // its first 8 KiB: not one space or line break as UTF-16. These are
+        // most likely other bytes that look like one (windows-1251 "яю" is
+        // FF FE), and read as UTF-16 they would fail, or worse, convert to
+        // nonsense.
+        done.outcome = Outcome::Refused;
+        done.reason = report::not_utf16(encoding);
+        return Err(Box::new(done));
+    }
     if sniffed.source == Source::Ascii || encoding == plan.to {
         done.outcome = Outcome::Unchanged;
         done.reason = unchanged_reason(&sniffed, plan.to);

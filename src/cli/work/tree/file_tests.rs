@@ -125,3 +125,32 @@ fn check_reports_valid_and_invalid() {
         done.reason
     );
 }
+
+#[test]
+fn legacy_text_that_starts_like_a_utf16_bom_is_refused_not_misread() {
+    // "яю" in windows-1251 is FF FE, UTF-16LE's byte order mark. Of these
+    // two, the first reads as UTF-16LE without an error (even length, no
+    // lone surrogate): converted it would be nonsense; the second has an
+    // odd length: converting it would fail.
+    let auto = plan(Task::Convert, None);
+    for text in [
+        "яют следующие значения: по данным НАСА от четырёх до восьми, это верно.\n",
+        "яют следующие значения: по данным НАСА от четырёх до восьми, это верно!!\n",
+    ] {
+        let bytes = encoded(text, WINDOWS_1251);
+        assert_eq!(&bytes[..2], b"\xFF\xFE");
+        let done = judge(&auto, &bytes);
+        assert_eq!(done.outcome, Outcome::Refused, "{}", done.reason);
+        assert!(done.output.is_none());
+        assert!(
+            done.reason.contains("UTF-16LE byte order mark"),
+            "{}",
+            done.reason
+        );
+    }
+    // "юя" (FE FF, UTF-16BE's mark) the same.
+    let bytes = encoded("юят и так далее, ещё немного текста здесь.\n", WINDOWS_1251);
+    let done = judge(&auto, &bytes);
+    assert_eq!(done.outcome, Outcome::Refused, "{}", done.reason);
+    assert!(done.reason.contains("UTF-16BE"), "{}", done.reason);
+}

@@ -4,14 +4,17 @@
 //! links), each file is read and converted in memory on `-j` threads
 //! ([`file::process`]), and the results are taken in path order on this
 //! thread ([`ordered::run`]): for `-i`, written to temporary files and
-//! renamed over their files a batch at a time, after one sync ([`batch`]),
+//! renamed over their files a batch at a time, after one sync ([`batch`];
+//! on a thread of its own while the next batch is written, [`commit`]),
 //! then printed and counted. So every file ends converted or untouched,
 //! whatever stops the run: a full disk stops it with a summary of how far
-//! it got; SIGINT or SIGTERM too (the batch in flight is dropped, its
-//! temporary files removed), then wenc dies of the signal; and a second
-//! run leaves every file done already unchanged.
+//! it got; SIGINT or SIGTERM too (the batch being renamed is finished, the
+//! one being written dropped, its temporary files removed), then wenc dies
+//! of the signal; and a second run leaves every file done already
+//! unchanged.
 
 mod batch;
+mod commit;
 mod done;
 mod file;
 mod ordered;
@@ -24,6 +27,7 @@ use crate::cli::status::Status;
 use crate::io::signals;
 use crate::io::walk::{self, WalkOptions};
 use batch::Batch;
+use commit::{Committed, Committer};
 use done::{Done, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use report::{End, Tally};
@@ -80,25 +84,33 @@ pub fn run(options: &Options) -> Status {
     let plan = options.plan;
     let writing = plan.task == Task::Convert && !options.dry_run;
     let work = |path: &PathBuf| file::process(&plan, path);
-    ordered::run(&walked.files, options.jobs, work, |i, mut done| {
-        if signals::termination_requested().is_some() {
-            return false;
-        }
-        let mut staged = None;
-        if done.outcome == Outcome::Converted && writing {
-            match batch::stage(&walked.files[i], &mut done) {
-                Ok(s) => staged = s,
-                Err((why, full)) => batch::fail(&mut done, why, full, &mut stopped),
+    let files = &walked.files;
+    std::thread::scope(|scope| {
+        let mut committer = Committer::new(scope, files, options.backup.as_deref());
+        ordered::run(files, options.jobs, work, |i, mut done| {
+            if signals::termination_requested().is_some() {
+                return false;
             }
-        }
-        batch.push(i, done, staged);
-        if batch.is_full() || stopped.is_some() {
-            teller.commit(&mut batch, &mut stopped);
-        }
-        stopped.is_none()
+            let mut staged = None;
+            if done.outcome == Outcome::Converted && writing {
+                match batch::stage(&files[i], &mut done) {
+                    Ok(s) => staged = s,
+                    Err((why, full)) => batch::fail(&mut done, why, full, &mut stopped),
+                }
+            }
+            batch.push(i, done, staged);
+            if batch.is_full() || stopped.is_some() {
+                let before = committer.hand_over(std::mem::take(&mut batch));
+                teller.tell(before, &mut stopped);
+            }
+            stopped.is_none()
+        });
+        // The batch in flight is renamed in full, even after a signal.
+        teller.tell(committer.settle(), &mut stopped);
     });
-    if signals::termination_requested().is_none() {
-        teller.commit(&mut batch, &mut stopped);
+    if signals::termination_requested().is_none() && stopped.is_none() {
+        let last = batch.commit(files, options.backup.as_deref());
+        teller.tell(Some(last), &mut stopped);
     }
     // (A signal during that last commit ends the run as well, once told.)
     let interrupted = signals::termination_requested();
@@ -148,9 +160,11 @@ struct Teller<'a> {
 }
 
 impl Teller<'_> {
-    /// Commits `batch` and tells its files, in path order.
-    fn commit(&mut self, batch: &mut Batch, stopped: &mut Option<String>) {
-        let (told, stop) = batch.commit(self.files, self.options.backup.as_deref());
+    /// Tells the files of a committed batch, in path order.
+    fn tell(&mut self, committed: Option<Committed>, stopped: &mut Option<String>) {
+        let Some((told, stop)) = committed else {
+            return;
+        };
         if stopped.is_none() {
             *stopped = stop;
         }

@@ -1,8 +1,7 @@
 //! Work on `jobs` threads, results handed over in input order: the files of
 //! a tree are read and converted in parallel, but written, reported and
 //! counted one at a time in path order, so output and messages are the same
-//! whatever `-j`, and only this (the calling) thread ever replaces a file
-//! (the signal handlers guard one temporary file at a time).
+//! whatever `-j`, and the files are replaced in path order.
 //!
 //! Memory stays flat: a worker takes item `i` only once every item before
 //! `i - WINDOW` has been handed over, so at most `WINDOW` results wait.

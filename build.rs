@@ -1,11 +1,9 @@
 //! Compiles the tables in `indexes/` (see `indexes/generate.py` for the format)
-//! into `$OUT_DIR/tables.rs`: decode tables indexed by pointer, reverse tables for
-//! the encoders, and the registry of encodings and labels.
-//!
-//! The standard's pointer rules that decide which pointer an encoder uses (the
-//! Shift_JIS exclusion of 8272..=8835, Big5's skip of the HKSCS lead bytes and its
-//! "last pointer" code points) are applied here, in code, when the reverse tables
-//! are built; the data files stay a plain copy of the standard's indexes.
+//! into `$OUT_DIR/tables.rs`: one decode table per index, indexed by pointer,
+//! and the registry of encodings and labels. The encoders' reverse tables are
+//! built from these at run time, on first use (src/codec/reverse.rs, which
+//! applies the standard's rules for which pointer an encoder uses), so the
+//! binary holds each index once.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -81,104 +79,6 @@ fn emit_utf8_words(out: &mut String, ident: &str, index: &Index) {
         }
     }
     out.push_str("];\n");
-}
-
-/// A reverse table from chosen (code point -> pointer) pairs: 256 BMP pages of
-/// 256 entries each, holding pointer + 1 (0 = unmapped). Empty pages share
-/// block 0, so a lookup is two loads and no branch. Astral code points go to a
-/// sorted side list.
-fn emit_reverse(out: &mut String, ident: &str, map: &BTreeMap<u32, u32>) {
-    let entries = map.iter().map(|(&cp, &pointer)| {
-        assert!(pointer < 0xFFFF, "{ident}: pointer {pointer} too large");
-        (cp, pointer as u16 + 1)
-    });
-    emit_pages(out, ident, "ReverseTable", entries);
-}
-
-/// A reverse table holding each code point's two output bytes (lead, trail as
-/// a little-endian `u16`; 0 = unmapped, as no lead byte is 0) instead of its
-/// pointer, so an encoder writes them without arithmetic. `bytes_of` is the
-/// encoding's pointer -> bytes rule.
-fn emit_reverse_bytes(
-    out: &mut String,
-    ident: &str,
-    map: &BTreeMap<u32, u32>,
-    bytes_of: impl Fn(u32) -> [u8; 2],
-) {
-    let entries = map.iter().map(|(&cp, &pointer)| {
-        let [lead, trail] = bytes_of(pointer);
-        assert!(lead != 0, "{ident}: lead byte 0");
-        (cp, u16::from_le_bytes([lead, trail]))
-    });
-    emit_pages(out, ident, "BytesTable", entries);
-}
-
-/// The shared layout of [`emit_reverse`] and [`emit_reverse_bytes`]: `entries`
-/// are (code point, nonzero value).
-fn emit_pages(out: &mut String, ident: &str, ty: &str, entries: impl Iterator<Item = (u32, u16)>) {
-    let mut pages = [0u16; 256];
-    let mut blocks: Vec<[u16; 256]> = vec![[0; 256]];
-    let mut astral = Vec::new();
-    for (cp, value) in entries {
-        if cp > 0xFFFF {
-            astral.push((cp, value));
-            continue;
-        }
-        let page = (cp >> 8) as usize;
-        if pages[page] == 0 {
-            pages[page] = blocks.len() as u16;
-            blocks.push([0; 256]);
-        }
-        blocks[pages[page] as usize][(cp & 0xFF) as usize] = value;
-    }
-    writeln!(out, "pub(crate) static {ident}: {ty} = {ty} {{").unwrap();
-    writeln!(out, "  pages: &{pages:?},").unwrap();
-    out.push_str("  data: &[\n");
-    for block in &blocks {
-        for chunk in block.chunks(32) {
-            let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-            writeln!(out, "{},", line.join(",")).unwrap();
-        }
-    }
-    out.push_str("  ],\n");
-    writeln!(out, "  astral: &{astral:?},").unwrap();
-    out.push_str("  values: PhantomData,\n};\n");
-}
-
-/// The two bytes for a pointer in the double-byte layouts (the Shift_JIS,
-/// EUC-JP, EUC-KR, Big5 and gb18030 encoders): `row` trails per lead, leads
-/// from `lead_base`, trails from `trail_base`, skipping `gap` byte values
-/// after the first 0x3F trails (Shift_JIS, gb18030: 0x7F; Big5: 0x7F..=0xA0).
-fn two_bytes(pointer: u32, row: u32, lead_base: u32, trail_base: u32, gap: u32) -> [u8; 2] {
-    let (lead, trail) = (pointer / row, pointer % row);
-    let trail = trail + trail_base + if trail < 0x3F { 0 } else { gap };
-    [(lead + lead_base) as u8, trail as u8]
-}
-
-/// The standard's "index pointer": the first pointer for each code point,
-/// skipping pointers that `skip` excludes.
-fn first_pointers(index: &Index, skip: impl Fn(u32) -> bool) -> BTreeMap<u32, u32> {
-    let mut map = BTreeMap::new();
-    for (&pointer, &cp) in index {
-        if !skip(pointer) {
-            map.entry(cp).or_insert(pointer);
-        }
-    }
-    map
-}
-
-/// "index Big5 pointer": pointers below (0xA1 - 0x81) * 157 are skipped (they
-/// are HKSCS extensions the encoder must not produce), and six code points use
-/// their last pointer instead of their first.
-fn big5_pointers(index: &Index) -> BTreeMap<u32, u32> {
-    const LAST_POINTER: [u32; 6] = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345];
-    let mut map = first_pointers(index, |p| p < (0xA1 - 0x81) * 157);
-    for (&pointer, &cp) in index {
-        if LAST_POINTER.contains(&cp) {
-            map.insert(cp, pointer);
-        }
-    }
-    map
 }
 
 fn ident(name: &str) -> String {
@@ -330,33 +230,16 @@ fn main() {
         let index = read_index(dir, name);
         let id = ident(name);
         emit_decode(&mut out, &format!("SB_{id}_DECODE"), &index, 128);
-        emit_reverse(
-            &mut out,
-            &format!("SB_{id}_ENCODE"),
-            &first_pointers(&index, |_| false),
-        );
         writeln!(
             out,
-            "pub(crate) static SB_{id}: SingleByteTable = SingleByteTable {{ decode: &SB_{id}_DECODE, encode: &SB_{id}_ENCODE }};"
+            "pub(crate) static SB_{id}: SingleByteTable = SingleByteTable {{ decode: &SB_{id}_DECODE }};"
         )
         .unwrap();
     }
 
-    let jis0208 = read_index(dir, "jis0208");
-    emit_utf8_words(&mut out, "UTF8_JIS0208", &jis0208);
-    emit_reverse_bytes(
-        &mut out,
-        "EUC_JP_BYTES",
-        &first_pointers(&jis0208, |_| false),
-        |p| two_bytes(p, 94, 0xA1, 0xA1, 0),
-    );
-    // "index Shift_JIS pointer": pointers 8272..=8835 duplicate NEC selections
-    // of IBM extensions that Shift_JIS encoders must not produce.
-    let shift_jis = first_pointers(&jis0208, |p| (8272..=8835).contains(&p));
-    emit_reverse_bytes(&mut out, "SHIFT_JIS_BYTES", &shift_jis, |p| {
-        let lead_base = if p / 188 < 0x1F { 0x81 } else { 0xC1 };
-        two_bytes(p, 188, lead_base, 0x40, 1)
-    });
+    // The double-byte indexes, as UTF-8 words: their only tables (the
+    // encoders' are built from them at run time, src/codec/reverse.rs).
+    emit_utf8_words(&mut out, "UTF8_JIS0208", &read_index(dir, "jis0208"));
     emit_decode(&mut out, "INDEX_JIS0212", &read_index(dir, "jis0212"), 0);
     emit_decode(
         &mut out,
@@ -364,20 +247,8 @@ fn main() {
         &read_index(dir, "iso-2022-jp-katakana"),
         0,
     );
-
-    let euc_kr = read_index(dir, "euc-kr");
-    emit_utf8_words(&mut out, "UTF8_EUC_KR", &euc_kr);
-    let euc_kr_pointers = first_pointers(&euc_kr, |_| false);
-    emit_reverse_bytes(&mut out, "EUC_KR_BYTES", &euc_kr_pointers, |p| {
-        two_bytes(p, 190, 0x81, 0x41, 0)
-    });
-
-    let gb18030 = read_index(dir, "gb18030");
-    emit_utf8_words(&mut out, "UTF8_GB18030", &gb18030);
-    let gb18030_pointers = first_pointers(&gb18030, |_| false);
-    emit_reverse_bytes(&mut out, "GB18030_BYTES", &gb18030_pointers, |p| {
-        two_bytes(p, 190, 0x81, 0x40, 1)
-    });
+    emit_utf8_words(&mut out, "UTF8_EUC_KR", &read_index(dir, "euc-kr"));
+    emit_utf8_words(&mut out, "UTF8_GB18030", &read_index(dir, "gb18030"));
     let ranges: Vec<(u32, u32)> = read_index(dir, "gb18030-ranges").into_iter().collect();
     writeln!(
         out,
@@ -385,13 +256,7 @@ fn main() {
         ranges.len()
     )
     .unwrap();
-
-    let big5 = read_index(dir, "big5");
-    emit_utf8_words(&mut out, "UTF8_BIG5", &big5);
-    let big5_pointers = big5_pointers(&big5);
-    emit_reverse_bytes(&mut out, "BIG5_BYTES", &big5_pointers, |p| {
-        two_bytes(p, 157, 0x81, 0x40, 0x62 - 0x40)
-    });
+    emit_utf8_words(&mut out, "UTF8_BIG5", &read_index(dir, "big5"));
 
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
     fs::write(dest, out).unwrap();

@@ -40,6 +40,10 @@ pub struct Encoder {
     /// UTF-8 bytes of input consumed so far.
     position: u64,
     reference: PendingReference,
+    /// Whether the family writes ASCII as itself whatever its state, so an
+    /// html reference (ASCII) is copied to the output here rather than fed
+    /// through the family encoder, one call fewer per reference.
+    ascii_as_is: bool,
 }
 
 impl Encoder {
@@ -49,6 +53,10 @@ impl Encoder {
             family: Family::new(encoding.family())?,
             position: 0,
             reference: PendingReference::default(),
+            // A decoder that forgets everything at a newline is that of an
+            // ASCII-compatible encoding without state (not ISO-2022-JP,
+            // HZ-GB-2312, ISO-2022-KR, UTF-16): its encoder keeps none either.
+            ascii_as_is: encoding.resets_at_newline(),
         })
     }
 
@@ -161,10 +169,19 @@ impl Encoder {
         self.reference.done = 0;
     }
 
-    /// Writes the pending reference through the family encoder; false if
-    /// `dst` filled up first.
+    /// Writes the pending reference (copied, if ASCII and the family writes
+    /// ASCII as itself; else through the family encoder); false if `dst`
+    /// filled up first.
     fn flush_reference(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
         let r = &mut self.reference;
+        if self.ascii_as_is && r.buf[..usize::from(r.len)].is_ascii() {
+            let pending = &r.buf[usize::from(r.done)..usize::from(r.len)];
+            let n = pending.len().min(dst.len() - *written);
+            dst[*written..*written + n].copy_from_slice(&pending[..n]);
+            r.done += n as u8;
+            *written += n;
+            return r.done == r.len;
+        }
         while r.done < r.len {
             let pending = &r.buf[r.done as usize..r.len as usize];
             // The buffer holds a reference (ASCII) or one character, and the

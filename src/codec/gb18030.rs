@@ -7,7 +7,9 @@
 use super::multi_byte::{Call, MultiByte, Pairs};
 use super::shared::encode_stateless;
 use super::shared::write_scalar;
-use super::tables::{index_code_point, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030};
+use super::tables::{
+    index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
+};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
@@ -260,14 +262,13 @@ impl Gb18030Encoder {
 
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let is_gbk = self.is_gbk;
+        // Built on first use: looked up once per call, not per character.
+        let table: &BytesTable = &GB18030_BYTES;
         encode_stateless::<4>(src, dst, |cp, out| {
             // The standard's steps, with the index first: neither U+E5E5, GBK's
             // U+20AC, nor a side-table code point is in index gb18030.
-            // (The index's two bytes are precomputed by build.rs.)
-            if let Some(pair) = GB18030_BYTES
-                .bytes(cp)
-                .filter(|_| !(is_gbk && cp == 0x20AC))
-            {
+            // (The index's two bytes are precomputed, `reverse.rs`.)
+            if let Some(pair) = table.bytes(cp).filter(|_| !(is_gbk && cp == 0x20AC)) {
                 out[..2].copy_from_slice(&pair);
                 return Some(2);
             }

@@ -2,7 +2,9 @@
 
 use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, ByteStepper, Requeue, Step};
-use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
+use super::tables::{
+    index_code_point, BytesTable, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208,
+};
 use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -337,7 +339,7 @@ impl Iso2022JpEncoder {
             };
             if self.state == EncoderState::Jis0208 && cp >= 0x80 {
                 // The common case: stay in jis0208, for as long as it lasts.
-                if let Some(pair) = jis0208_bytes(cp) {
+                if let Some(pair) = jis0208_bytes(&EUC_JP_BYTES, cp) {
                     dst[w..w + 2].copy_from_slice(&pair);
                     (r, w) = jis0208_run(bytes, dst, r + len, w + 2);
                     continue;
@@ -387,7 +389,7 @@ impl Iso2022JpEncoder {
             if (0xFF61..=0xFF9F).contains(&code_point) {
                 code_point = u32::from(INDEX_ISO_2022_JP_KATAKANA[(code_point - 0xFF61) as usize]);
             }
-            let Some(pair) = jis0208_bytes(code_point) else {
+            let Some(pair) = jis0208_bytes(&EUC_JP_BYTES, code_point) else {
                 if state == EncoderState::Jis0208 {
                     w = write_escape(dst, w, b'(', b'B');
                     self.state = EncoderState::Ascii;
@@ -410,8 +412,8 @@ impl Iso2022JpEncoder {
 /// The jis0208 state's two bytes for `cp`: EUC-JP's, less 0x80 each (both
 /// are the pointer's row and cell, from 0xA1 and from 0x21).
 #[inline(always)]
-fn jis0208_bytes(cp: u32) -> Option<[u8; 2]> {
-    let [lead, trail] = EUC_JP_BYTES.bytes(cp)?;
+fn jis0208_bytes(table: &BytesTable, cp: u32) -> Option<[u8; 2]> {
+    let [lead, trail] = table.bytes(cp)?;
     Some([lead & 0x7F, trail & 0x7F])
 }
 
@@ -421,10 +423,11 @@ fn jis0208_bytes(cp: u32) -> Option<[u8; 2]> {
 /// positions at the first other character.
 #[inline(always)]
 fn jis0208_run(bytes: &[u8], dst: &mut [u8], mut r: usize, mut w: usize) -> (usize, usize) {
+    let table: &BytesTable = &EUC_JP_BYTES;
     while r + 2 < bytes.len() && dst.len() - w >= 2 && bytes[r] & 0xF0 == 0xE0 {
         let [b0, b1, b2] = [0, 1, 2].map(|i| u32::from(bytes[r + i]));
         let cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F;
-        let Some(pair) = jis0208_bytes(cp) else {
+        let Some(pair) = jis0208_bytes(table, cp) else {
             break;
         };
         dst[w..w + 2].copy_from_slice(&pair);

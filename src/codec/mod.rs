@@ -34,6 +34,7 @@ mod iso_2022_kr;
 mod multi_byte;
 mod registry;
 mod replacement;
+mod reverse;
 mod shared;
 mod shift_jis;
 mod simd;

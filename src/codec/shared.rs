@@ -123,7 +123,7 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
 
 /// The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5):
 /// [`encode_stateless`] writing the two bytes `table` holds for a character
-/// (build.rs precomputed them from the index), else what `outside` writes for
+/// (precomputed from the index, `reverse.rs`), else what `outside` writes for
 /// the few characters the index lacks (`None`: unmappable).
 #[inline(always)]
 pub(crate) fn encode_pairs(

@@ -3,9 +3,10 @@
 
 use super::ascii::copy_ascii;
 use super::registry::CodecFamily;
+use super::reverse;
 use super::shared::{next_scalar, unmappable};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleTables};
-use super::tables::{SingleByteTable, ENCODINGS};
+use super::tables::{ReverseTable, SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
 
@@ -48,6 +49,8 @@ struct DerivedTables {
     /// Code point U+0080..U+07FF -> its byte, 0 if none (no code point from
     /// U+0080 maps to a byte below 0x80).
     below_800: [u8; 0x800],
+    /// Code point -> pointer, for the rest (U+0800 up).
+    reverse: ReverseTable,
     encode: Option<EncodeTables>,
 }
 
@@ -57,12 +60,14 @@ fn build_tables(t: &SingleByteTable) -> DerivedTables {
         let e = utf8[usize::from(b)];
         e.to_le_bytes()[..(e >> 24) as usize].to_vec()
     };
+    let reverse = reverse::single_byte(t.decode);
     let mut below_800 = [0; 0x800];
     for (cp, byte) in below_800.iter_mut().enumerate().skip(0x80) {
-        *byte = t.encode.pointer(cp as u32).map_or(0, |p| (p + 0x80) as u8);
+        *byte = reverse.pointer(cp as u32).map_or(0, |p| (p + 0x80) as u8);
     }
     DerivedTables {
         utf8,
+        reverse,
         pairs: PairTables::new(utf8_of),
         triples: TripleTables::new(utf8_of),
         encode: EncodeTables::new(&below_800),
@@ -209,7 +214,6 @@ impl SingleByteDecoder {
 
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
-    table: &'static SingleByteTable,
     tables: &'static DerivedTables,
     path: Kernel,
     /// The scalar stretch, as the decoder's.
@@ -219,7 +223,6 @@ pub(crate) struct SingleByteEncoder {
 impl SingleByteEncoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteEncoder {
-            table: t,
             tables: tables(t),
             path: Kernel::select(),
             stretch: MIN_STRETCH,
@@ -285,7 +288,7 @@ impl SingleByteEncoder {
                     let cp = u32::from(b & 0x0F) << 12
                         | u32::from(next & 0x3F) << 6
                         | u32::from(bytes[r + 2] & 0x3F);
-                    match self.table.encode.pointer(cp) {
+                    match self.tables.reverse.pointer(cp) {
                         Some(pointer) => dst[w] = (pointer + 0x80) as u8,
                         None => return Err((unmappable(cp), r + 3, w)),
                     }
@@ -313,7 +316,7 @@ impl SingleByteEncoder {
             r += len;
             dst[w] = match cp {
                 0..=0x7F => cp as u8,
-                _ => match self.table.encode.pointer(cp) {
+                _ => match self.tables.reverse.pointer(cp) {
                     Some(pointer) => (pointer + 0x80) as u8,
                     None => return Err((unmappable(cp), r, w)),
                 },

@@ -1,7 +1,9 @@
 //! The tables build.rs generates from `indexes/`, and the two table shapes.
 
 use super::registry::{CodecFamily, Encoding};
+use super::reverse;
 use std::marker::PhantomData;
+use std::sync::LazyLock;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -26,7 +28,7 @@ pub(crate) enum TwoBytes {}
 /// Code point -> pointer.
 pub(crate) type ReverseTable = PagedTable<Pointers>;
 
-/// Code point -> the two bytes a double-byte encoder writes. build.rs
+/// Code point -> the two bytes a double-byte encoder writes. `reverse.rs`
 /// applies the encoding's pointer -> bytes rule once, so encoders do no
 /// division per character.
 pub(crate) type BytesTable = PagedTable<TwoBytes>;
@@ -67,8 +69,16 @@ impl BytesTable {
 /// (pointer = byte - 0x80; 0 = no code point), the rest is ASCII.
 pub(crate) struct SingleByteTable {
     pub decode: &'static [u16; 128],
-    pub encode: &'static ReverseTable,
 }
+
+/// The double-byte encoders' tables, built from the indexes on first use
+/// (`reverse.rs`): EUC-JP's and ISO-2022-JP's, Shift_JIS's, EUC-KR's and
+/// ISO-2022-KR's, gb18030's and GBK's, Big5's.
+pub(crate) static EUC_JP_BYTES: LazyLock<BytesTable> = LazyLock::new(reverse::euc_jp);
+pub(crate) static SHIFT_JIS_BYTES: LazyLock<BytesTable> = LazyLock::new(reverse::shift_jis);
+pub(crate) static EUC_KR_BYTES: LazyLock<BytesTable> = LazyLock::new(reverse::euc_kr);
+pub(crate) static GB18030_BYTES: LazyLock<BytesTable> = LazyLock::new(reverse::gb18030);
+pub(crate) static BIG5_BYTES: LazyLock<BytesTable> = LazyLock::new(reverse::big5);
 
 /// The code point at `pointer` of a double-byte index, from its only table,
 /// the UTF-8 words build.rs writes (`UTF8_*`: the UTF-8 bytes low and their

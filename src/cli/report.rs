@@ -200,20 +200,15 @@ pub fn converted_already(
 
 /// Output that a second run of the same `-f` would not recognise as
 /// converted: read as `from` again, with `e` the evidence of its bytes, and
-/// `foreign` ASCII bytes (the first given) that `from` reads otherwise.
-pub fn not_recognised(from: &Encoding, e: &Utf8Evidence, foreign: (u64, Option<u8>)) -> String {
-    let seen = match foreign.1 {
+/// `foreign` an ASCII byte in it that `from` reads otherwise.
+pub fn not_recognised(from: &Encoding, e: &Utf8Evidence, foreign: Option<u8>) -> String {
+    let seen = match foreign {
         _ if e.looks_utf16() => format!(
             "{} NUL bytes in {}, as in UTF-16",
             e.nul[0] + e.nul[1],
             e.len
         ),
-        Some(b) => format!(
-            "{} {} such as {} that it reads otherwise",
-            foreign.0,
-            plural(foreign.0, "byte", "bytes"),
-            message::escape_bytes(&[b])
-        ),
+        Some(b) => format!("{} is not read as itself", message::escape_bytes(&[b])),
         None => format!("{} valid multi-byte sequences", e.multibyte),
     };
     format!(

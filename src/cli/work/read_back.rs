@@ -14,7 +14,7 @@
 //! text, so a second run over other output cannot be caught either way.
 
 use super::guard::misread;
-use crate::codec::{Encoding, UTF_8};
+use crate::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use crate::convert::Utf8Evidence;
 use std::io::{self, Write};
 
@@ -42,26 +42,20 @@ impl Foreign {
         }
     }
 
-    /// How many of `bytes` are foreign, and the first of them.
-    fn count(&self, bytes: &[u8]) -> (u64, Option<u8>) {
-        let found: Box<dyn Iterator<Item = usize> + '_> = match self {
+    /// The first foreign byte of `bytes`, if any.
+    fn first(&self, bytes: &[u8]) -> Option<u8> {
+        let at = match self {
             Foreign::Few(f) => match f[..] {
-                [] => return (0, None),
-                [a] => Box::new(memchr::memchr_iter(a, bytes)),
-                [a, b] => Box::new(memchr::memchr2_iter(a, b, bytes)),
-                [a, b, c, ..] => Box::new(memchr::memchr3_iter(a, b, c, bytes)),
+                [] => None,
+                [a] => memchr::memchr(a, bytes),
+                [a, b] => memchr::memchr2(a, b, bytes),
+                [a, b, c, ..] => memchr::memchr3(a, b, c, bytes),
             },
-            Foreign::Many(set) => Box::new(
-                (0..bytes.len()).filter(move |&i| set.get(usize::from(bytes[i])) == Some(&true)),
-            ),
+            Foreign::Many(set) => bytes
+                .iter()
+                .position(|&b| set.get(usize::from(b)) == Some(&true)),
         };
-        let mut first = None;
-        let mut n = 0;
-        for i in found {
-            first.get_or_insert(bytes[i]);
-            n += 1;
-        }
-        (n, first)
+        at.map(|i| bytes[i])
     }
 }
 
@@ -73,11 +67,11 @@ pub struct ReadBack {
     pub from: &'static Encoding,
     /// The output's bytes as UTF-8 evidence.
     pub evidence: Utf8Evidence,
-    /// ASCII bytes in the output that `from` does not read as themselves,
-    /// and the first of them.
-    pub foreign: u64,
-    pub first_foreign: Option<u8>,
-    set: Foreign,
+    /// The first ASCII byte in the output that `from` does not read as
+    /// itself (then nothing more is looked for).
+    pub foreign: Option<u8>,
+    /// Worked out when first needed (most output is settled by then).
+    set: Option<Foreign>,
 }
 
 impl ReadBack {
@@ -91,20 +85,32 @@ impl ReadBack {
         Some(ReadBack {
             from,
             evidence: Utf8Evidence::new(),
-            foreign: 0,
-            first_foreign: None,
-            set: Foreign::of(from),
+            foreign: None,
+            set: None,
         })
     }
 
     /// The next output bytes.
     pub fn feed(&mut self, bytes: &[u8]) {
-        self.evidence.feed(bytes);
-        let (n, first) = self.set.count(bytes);
-        self.foreign += n;
-        if self.first_foreign.is_none() {
-            self.first_foreign = first;
+        if self.settled() {
+            return;
         }
+        self.evidence.feed(bytes);
+        if self.foreign.is_none() && !self.settled() {
+            let from = self.from;
+            self.foreign = self
+                .set
+                .get_or_insert_with(|| Foreign::of(from))
+                .first(bytes);
+        }
+    }
+
+    /// Whether the answer is known whatever follows: UTF-8 text, read as
+    /// an encoding other than UTF-16, is misread (refused) for good, since
+    /// the output, valid UTF-8, adds no stray byte. Read as UTF-16 it
+    /// depends on NULs to the end.
+    fn settled(&self) -> bool {
+        ![UTF_16LE, UTF_16BE].contains(&self.from) && self.evidence.is_utf8_text()
     }
 
     /// After the last output byte: whether a second run would refuse the
@@ -112,15 +118,15 @@ impl ReadBack {
     /// as itself).
     pub fn recognised(&mut self) -> bool {
         self.evidence.finish();
-        misread(self.from, &self.evidence) || (self.evidence.multibyte == 0 && self.foreign == 0)
+        misread(self.from, &self.evidence)
+            || (self.evidence.multibyte == 0 && self.foreign.is_none())
     }
 }
 
 impl ReadBack {
     /// Why the output is not recognised, as a message says it.
     pub fn why(&self) -> String {
-        let foreign = (self.foreign, self.first_foreign);
-        crate::cli::report::not_recognised(self.from, &self.evidence, foreign)
+        crate::cli::report::not_recognised(self.from, &self.evidence, self.foreign)
     }
 }
 
@@ -155,7 +161,7 @@ impl Write for Observed<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{Encoding, HZ_GB_2312, ISO_2022_JP, SHIFT_JIS, UTF_16LE, WINDOWS_1252};
+    use crate::codec::{HZ_GB_2312, ISO_2022_JP, SHIFT_JIS, WINDOWS_1252};
 
     fn recognised(from: &'static Encoding, out: &[&[u8]]) -> bool {
         let mut back = ReadBack::new(from, UTF_8).unwrap();
@@ -200,6 +206,7 @@ mod tests {
         assert!(matches!(Foreign::of(WINDOWS_1252), Foreign::Few(f) if f.is_empty()));
         assert!(matches!(Foreign::of(HZ_GB_2312), Foreign::Few(f) if f == b"~"));
         assert!(matches!(Foreign::of(UTF_16LE), Foreign::Many(_)));
-        assert_eq!(Foreign::of(UTF_16LE).count(b"a\0b"), (3, Some(b'a')));
+        assert_eq!(Foreign::of(UTF_16LE).first(b"\xC3\xA9a\0b"), Some(b'a'));
+        assert_eq!(Foreign::of(HZ_GB_2312).first(b"ab"), None);
     }
 }

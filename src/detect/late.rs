@@ -18,6 +18,12 @@ use super::stats::{self, Hint, Verdict};
 use super::{sniff, Sniffed, Source, SNIFF_LIMIT};
 use crate::codec::{Encoding, UTF_8};
 
+/// The leading candidates: at least this fraction of the best one's
+/// confidence. Only the bytes they read differently are telling, so the
+/// snippets go to what decides between them (ISO-8859-15's œ against
+/// windows-1252's ½), not to every byte some far-off candidate reads its
+/// own way (é in macintosh), which would fill them first.
+const LEADING: f32 = 0.001;
 /// Snippets of late evidence scored at most (each byte value where the
 /// candidates differ gets one even past this).
 const MAX_SNIPPETS: usize = 256;
@@ -81,9 +87,11 @@ fn window(bytes: &[u8], start: usize, at: usize, hint: Option<Hint>, first: Snif
 /// Weighs the bytes outside `bytes[start..end]` (the part already scored)
 /// where the leading single-byte candidates read differently.
 fn revise(answer: Sniffed, bytes: &[u8], start: usize, end: usize, hint: Option<Hint>) -> Sniffed {
+    let top = answer.candidates.first().map_or(0.0, |c| c.confidence);
     let tables: Vec<&[u32; 128]> = answer
         .candidates
         .iter()
+        .filter(|c| c.confidence >= LEADING * top)
         .filter_map(|c| stats::byte_table(c.encoding))
         .collect();
     if tables.is_empty() || stats::byte_table(answer.candidates[0].encoding).is_none() {

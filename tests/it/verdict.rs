@@ -160,3 +160,50 @@ fn shift_jis_after_64_kib_of_ascii_converts_right_in_place() {
     assert!(err.contains("-f auto chose Shift_JIS"), "{err}");
     assert_eq!(String::from_utf8(after).unwrap(), text);
 }
+
+/// French ISO-8859-15 with œ throughout (the first one after the
+/// detector's first kilobyte): `--sniff` and `-f auto` read the same bytes
+/// the same way, and in place the text comes out right.
+#[test]
+fn sniff_and_auto_agree_on_oe_throughout() {
+    let line = "Le marché du village ouvre très tôt, et on y parle de l'été. ";
+    let oe = "Elle a le cœur sur la main, et sa sœur aussi : une œuvre. ";
+    let text = format!(
+        "{}{}",
+        line.repeat(40),
+        format!("{}{oe}", line.repeat(30)).repeat(40)
+    );
+    let bytes = encoded(encoding_rs::ISO_8859_15, &text);
+    assert!(bytes.len() > 64 * 1024 && !bytes[..1024].contains(&0xBD));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    fs::write(&path, &bytes).unwrap();
+    let out = wenc()
+        .args(["--sniff", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["encoding"], "ISO-8859-15", "{json}");
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("-f auto chose ISO-8859-15"), "{err}");
+    assert_eq!(String::from_utf8(after).unwrap(), text);
+}
+
+#[test]
+fn random_high_bytes_are_refused_with_auto_in_place() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let bytes: Vec<u8> = (0..70_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            0x80 | (x >> 32) as u8
+        })
+        .collect();
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(after, bytes);
+    assert!(err.contains("-f auto is not sure"), "{err}");
+}

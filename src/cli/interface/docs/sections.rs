@@ -83,8 +83,12 @@ pub const SECTIONS: &[Section] = &[
             P("wenc looks at the first 64 KiB of an input at most (less from a pipe when the \
                guess is sure sooner). A regular file is read from its mapping; from a pipe, -f \
                auto reads that much ahead, decides, then converts those bytes and streams the \
-               rest, so memory stays bounded. Unless -q, -f auto says on standard error which \
-               encoding it chose and why."),
+               rest, so memory stays bounded. Every byte read counts: where the leading \
+               candidates read a later byte differently (ISO-8859-15's oe ligature against \
+               windows-1252's one-half sign, KOI8-U's Ukrainian letters against KOI8-R's box \
+               drawing), those bytes decide, so --sniff and -f auto agree on the same bytes; in \
+               place, -f auto weighs the whole file so. Unless -q, -f auto says on standard \
+               error which encoding it chose and why."),
             P("--hint LANG|TLD (a language such as ja, ru, zh-tw, or a top-level domain such as \
                jp, .ru, cz) favours that language's encodings where the bytes are ambiguous, as \
                browsers use the domain of a page. A hint the detector does not know is a usage \

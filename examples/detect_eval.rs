@@ -13,7 +13,8 @@
 //! pair and length, what wenc guessed instead when wrong),
 //! `--answers FILE` (write every answer in full, candidates and confidences
 //! to 1e-4, with and without hint, over the samples and over prefixes of the
-//! `--speed` inputs: diff two such files to check a change keeps the answers).
+//! `--speed` inputs, or with `--mo` over the UI strings' samples only: diff
+//! two such files to check a change keeps the answers).
 //!
 //! Cuts each article of ../shared/corpus/wikipedia into samples of 10, 20,
 //! 50, 100, 300 and 1000 characters (evenly spaced, non-overlapping where the
@@ -267,8 +268,10 @@ fn main() {
         let i = args.iter().position(|a| a == flag)?;
         args.get(i + 1).cloned()
     };
+    let mo = args.iter().any(|a| a == "--mo");
     if let Some(path) = value("--answers") {
-        return answers(&dir, std::fs::File::create(path).expect("--answers FILE"));
+        let file = std::fs::File::create(path).expect("--answers FILE");
+        return answers(&dir, file, mo);
     }
     let mut opts = Options {
         samples: value("--samples").map_or(300, |s| s.parse().expect("--samples N")),
@@ -279,7 +282,7 @@ fn main() {
         calib: [(0, 0); 6],
     };
     let dir_text = value("--dir");
-    let mo = args.iter().any(|a| a == "--mo") || dir_text.is_some();
+    let mo = mo || dir_text.is_some();
     let mut tally = Tally::new();
     for &(lang, encodings) in if mo { MO_PAIRS } else { PAIRS } {
         let text = if let Some(d) = &dir_text {
@@ -471,11 +474,19 @@ fn write_answer(out: &mut impl Write, what: &str, bytes: &[u8], lang: &str) {
     }
 }
 
-/// The full answers for `--answers` (see the module docs).
-fn answers(dir: &std::path::Path, file: std::fs::File) {
+/// The full answers for `--answers` (see the module docs); with `mo`, over
+/// the UI strings' samples only.
+fn answers(dir: &std::path::Path, file: std::fs::File, mo: bool) {
     let mut out = std::io::BufWriter::new(file);
-    for &(lang, encodings) in PAIRS {
-        let text = std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang);
+    for &(lang, encodings) in if mo { MO_PAIRS } else { PAIRS } {
+        let text = match mo {
+            true => match mo_text(lang) {
+                Some(text) => text,
+                None => continue,
+            },
+            false => std::fs::read_to_string(dir.join(format!("{lang}.txt"))).expect(lang),
+        };
+        let lang = &lang.to_lowercase();
         for &name in encodings.iter().chain(&["UTF-8"]) {
             let enc = Encoding::for_label(name.as_bytes()).unwrap();
             for &len in &LENGTHS {
@@ -485,6 +496,9 @@ fn answers(dir: &std::path::Path, file: std::fs::File) {
                 }
             }
         }
+    }
+    if mo {
+        return;
     }
     for (name, bytes) in speed_inputs(dir) {
         let lang = name.split(' ').next().unwrap();

@@ -26,6 +26,7 @@
 //! The detector reads at most [`PREFIX_LIMIT`] bytes, and stops early when it
 //! is sure at one of the fixed checkpoints (1, 4 and 16 KiB).
 
+mod alike;
 mod candidates;
 mod evidence;
 mod model;
@@ -192,7 +193,7 @@ impl Detector {
             done: false,
             cut: false,
             settled: None,
-            start: None,
+            start: Start::default(),
         }
     }
 
@@ -319,8 +320,8 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
     if guess.verdict != Verdict::Text || extra.is_empty() {
         return guess;
     }
-    let more = score_all(extra, false, hint, false, &mut None);
-    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut None)
+    let more = score_all(extra, false, hint, false, &mut Start::default());
+    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut Start::default())
         .into_iter()
         .filter_map(|mut s| {
             let m = more.iter().find(|m| m.index == s.index)?;

@@ -2,9 +2,11 @@
 //! models of its languages, best first (step 4 of the module docs of
 //! [`stats`](super)), and which candidates read a text the same.
 
+use super::alike::{Alike, Memo};
 use super::candidates::{self, CANDIDATES};
 use super::evidence::AsciiFit;
 use super::{model, Hint, HINT_BONUS};
+use std::cell::OnceCell;
 use std::ops::Range;
 
 /// One surviving legacy encoding: its index in CANDIDATES, total cost, the
@@ -36,9 +38,15 @@ const CLOSE: u32 = 4 * 30;
 /// not scored to the end: its cost is only known to be at least that.
 const PRUNE: u32 = 4 * 64;
 
-/// The scores of the first SCORE_LIMIT bytes, kept from the checkpoint at
-/// SCORE_LIMIT: every later analysis of the same input starts from them.
-pub(super) type Start = Option<Vec<Scored>>;
+/// What an analysis leaves for the later ones of the same input: the
+/// scores of the first SCORE_LIMIT bytes, kept from the checkpoint at
+/// SCORE_LIMIT (every later analysis starts from them), and the costs of
+/// the sketch's head.
+#[derive(Clone, Default)]
+pub(super) struct Start {
+    scores: Option<Vec<Scored>>,
+    heads: Memo,
+}
 
 /// Scores every legacy candidate that decodes `bytes` without error, best
 /// first. With `prune`, single-byte candidates that fall PRUNE behind the
@@ -56,30 +64,40 @@ pub(super) fn score_all(
     for &b in bytes {
         seen[b as usize] = true;
     }
-    let kept = match start {
+    let kept = match &start.scores {
         Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
         _ => None,
     };
     let mut scored = match kept {
         Some(kept) => kept,
-        None => score_start(bytes, last, hint, prune, &seen),
+        None => score_start(bytes, last, hint, prune, &seen, &mut start.heads),
     };
     if prune && !last && bytes.len() == SCORE_LIMIT {
-        *start = Some(scored.clone());
+        start.scores = Some(scored.clone());
     }
     scored.sort_by_key(|s| s.cost);
     if bytes.len() > SCORE_LIMIT {
         let best = scored.first().map_or(0, |s| s.cost);
         let fit = AsciiFit::new(bytes);
         let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
-        let mut whole_sketch = None;
+        let whole_sketch = OnceCell::new();
+        let mut whole_alike = None;
         let mut grown = 0;
         for s in &mut scored[..close] {
             let full = if candidates::by_bytes(s.index) {
-                let whole = whole_sketch.get_or_insert_with(|| model::ByteSketch::new(bytes));
+                let whole = whole_alike.get_or_insert_with(|| {
+                    let sketch = whole_sketch.get_or_init(|| model::ByteSketch::new(bytes));
+                    Alike::new(sketch.view(usize::MAX))
+                });
                 s.text = Text::Bytes(std::iter::once(0..bytes.len()).collect());
-                let sketch = Sketched::Bytes(whole.view(usize::MAX));
-                cost(s.index, s.model, sketch, hint, &fit, u32::MAX)
+                cost(
+                    s.index,
+                    s.model,
+                    Sketched::Bytes(whole),
+                    hint,
+                    &fit,
+                    u32::MAX,
+                )
             } else {
                 // A survivor decodes, unless a mapped file changed since
                 // it was read (written meanwhile): then it is out.
@@ -120,18 +138,30 @@ fn score_start(
     hint: Option<Hint>,
     prune: bool,
     seen: &[bool; 256],
+    heads: &mut Memo,
 ) -> Vec<Scored> {
     let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
     let fit = AsciiFit::new(start);
     let start_sketch = model::ByteSketch::new(start);
-    let view = Sketched::Bytes(start_sketch.view(usize::MAX));
+    let all = Alike::new(start_sketch.view(usize::MAX));
+    let head_alike = Alike::recall(all.view.head(HEAD), heads);
+    let glance = Alike::recall(all.view.head(GLANCE), heads);
+    let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
     let mut scored = Vec::new();
-    // Single-byte candidates: (estimate, index, the models worth a full scoring).
+    // Single-byte candidates: (a glance's estimate, index, its models
+    // likeliest first).
     let mut by_bytes = Vec::new();
     for index in 0..CANDIDATES.len() {
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
-                let (models, estimate) = kept_models(index, view, hint, &fit);
+                let glance = Sketched::Bytes(&glance);
+                let mut models: Vec<(u32, usize)> = languages(index)
+                    .into_iter()
+                    .map(|m| (cost(index, m, glance, hint, &fit, u32::MAX), m))
+                    .collect();
+                models.sort();
+                let estimate = models.first().map_or(u32::MAX, |&(c, _)| c);
+                let models: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
                 by_bytes.push((estimate, index, models));
             }
             continue;
@@ -139,8 +169,13 @@ fn score_start(
         let Some(text) = candidates::decode(index, bytes, last, SCORE_LIMIT, seen) else {
             continue;
         };
-        let sketch = Sketched::Text(&model::Sketch::new(&text));
-        let (models, _) = kept_models(index, sketch, hint, &fit);
+        let whole = model::Sketch::new(&text);
+        let sketch = Sketched::Text(&whole);
+        let head = Sketched::Text(&whole.head(HEAD));
+        let order = languages(index);
+        let Head::Kept(models) = kept_models(index, &order, head, hint, &fit, u32::MAX) else {
+            unreachable!("no cost passes u32::MAX")
+        };
         let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
             continue;
         };
@@ -151,16 +186,21 @@ fn score_start(
             text: Text::Decoded(text),
         });
     }
-    // The likeliest first, so that the rest can be cut short.
+    // The likeliest first, so that the rest can be cut short (the order
+    // changes no cost within PRUNE of the best, only where others are cut).
     by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
     let mut limit = u32::MAX;
-    for (_, index, models) in by_bytes {
+    for (_, index, order) in by_bytes {
         if prune {
             let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
             limit = best.saturating_add(PRUNE);
         }
-        let Some((cost, model)) = best_of(index, &models, view, hint, &fit, limit) else {
-            continue;
+        let (cost, model) = match kept_models(index, &order, head, hint, &fit, limit) {
+            Head::Kept(models) => match best_of(index, &models, view, hint, &fit, limit) {
+                Some(best) => best,
+                None => continue,
+            },
+            Head::Behind(cost, model) => (cost, model),
         };
         let text = Text::Bytes(std::iter::once(0..start.len()).collect());
         scored.push(Scored {
@@ -170,6 +210,8 @@ fn score_start(
             text,
         });
     }
+    glance.remember(heads);
+    head_alike.remember(heads);
     // Ties keep the candidates' order.
     scored.sort_by_key(|s| s.index);
     scored
@@ -194,14 +236,14 @@ fn survivors(kept: &[Scored], bytes: &[u8], last: bool, seen: &[bool; 256]) -> O
 #[derive(Clone, Copy)]
 enum Sketched<'a> {
     Text(&'a model::Sketch),
-    Bytes(model::ByteView<'a>),
+    Bytes(&'a Alike<'a>),
 }
 
 impl Sketched<'_> {
     fn non_ascii(&self) -> u32 {
         match self {
             Sketched::Text(s) => s.non_ascii(),
-            Sketched::Bytes(v) => v.non_ascii,
+            Sketched::Bytes(a) => a.view.non_ascii,
         }
     }
 }
@@ -210,40 +252,69 @@ impl Sketched<'_> {
 /// only the best LANGUAGES_KEPT of them score the whole sketch.
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
+/// Sketch characters that order the single-byte candidates, likeliest first.
+const GLANCE: usize = 32;
 
-/// The models of candidate `index` worth scoring `sketch` in full (with
-/// more than LANGUAGES_KEPT languages, the best on the sketch's head), and
-/// the best cost on the head, which says how likely the candidate is.
-fn kept_models(
-    index: usize,
-    sketch: Sketched,
-    hint: Option<Hint>,
-    fit: &AsciiFit,
-) -> (Vec<usize>, u32) {
-    let mut models: Vec<usize> = CANDIDATES[index]
+/// The models of the languages of candidate `index`.
+fn languages(index: usize) -> Vec<usize> {
+    CANDIDATES[index]
         .languages
         .iter()
         .filter_map(|&l| model::find(l))
-        .collect();
-    let head_sketch;
-    let head = match sketch {
-        Sketched::Text(text) => {
-            head_sketch = text.head(HEAD);
-            Sketched::Text(&head_sketch)
-        }
-        Sketched::Bytes(view) => Sketched::Bytes(view.head(HEAD)),
-    };
-    let mut costs: Vec<(u32, usize)> = models
-        .iter()
-        .map(|&m| (cost(index, m, head, hint, fit, u32::MAX), m))
-        .collect();
-    if models.len() > LANGUAGES_KEPT {
-        // Stable, by cost only: ties keep the languages' order.
-        costs.sort_by_key(|&(c, _)| c);
-        models = costs.iter().take(LANGUAGES_KEPT).map(|&(_, m)| m).collect();
+        .collect()
+}
+
+/// What a sketch's head says of a candidate's languages.
+enum Head {
+    /// The models worth scoring the whole sketch.
+    Kept(Vec<usize>),
+    /// Every model passed the limit on the head alone, so on the whole
+    /// sketch too (a longer text never costs less): a lower bound of the
+    /// candidate's cost, and a model.
+    Behind(u32, usize),
+}
+
+/// The models of candidate `index` worth scoring its sketch in full: with
+/// more than LANGUAGES_KEPT languages, the best on the sketch's `head` (its
+/// first HEAD characters; ties go to the earlier language). They are tried
+/// in `order` (all of them, likeliest first): a model whose head alone
+/// costs more than `limit`, or than the kept ones, is left out, so its head
+/// cost need not be exact.
+fn kept_models(
+    index: usize,
+    order: &[usize],
+    head: Sketched,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+    limit: u32,
+) -> Head {
+    let all = languages(index);
+    if all.len() <= LANGUAGES_KEPT {
+        return Head::Kept(all);
     }
-    let estimate = costs.iter().map(|&(c, _)| c).min().unwrap_or(u32::MAX);
-    (models, estimate)
+    let position = |m: usize| all.iter().position(|&a| a == m);
+    // (head cost, language position, model), best first.
+    let mut kept: Vec<(u32, Option<usize>, usize)> = Vec::with_capacity(LANGUAGES_KEPT + 1);
+    let mut lowest = (u32::MAX, all[0]);
+    for &m in order {
+        let bar = match kept.get(LANGUAGES_KEPT - 1) {
+            Some(&(c, _, _)) => c.min(limit),
+            None => limit,
+        };
+        let c = cost(index, m, head, hint, fit, bar);
+        lowest = lowest.min((c, m));
+        let last = kept.get(LANGUAGES_KEPT - 1).map(|&(c, p, _)| (c, p));
+        if c > limit || last.is_some_and(|last| (c, position(m)) >= last) {
+            continue;
+        }
+        kept.push((c, position(m), m));
+        kept.sort();
+        kept.truncate(LANGUAGES_KEPT);
+    }
+    if kept.is_empty() {
+        return Head::Behind(lowest.0, lowest.1);
+    }
+    Head::Kept(kept.iter().map(|&(_, _, m)| m).collect())
 }
 
 /// The lowest cost of `sketch` as candidate `index` over `models`, and the
@@ -287,7 +358,7 @@ fn cost(
     let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
     let text = match sketch {
         Sketched::Text(s) => m.cost_of(s),
-        Sketched::Bytes(v) => m.byte_cost(v, candidates::byte_classes(index, model), text_limit),
+        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
     };
     (text + rest).saturating_sub(bonus)
 }

@@ -96,6 +96,20 @@ impl<'a> ByteView<'a> {
             ..self
         }
     }
+
+    /// The view's characters.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Which high bytes (0x80..=0xFF) the view holds.
+    pub fn high_bytes(&self) -> [bool; 128] {
+        let mut present = [false; 128];
+        for &b in self.bytes.iter().filter(|&&b| b >= 0x80) {
+            present[b as usize - 0x80] = true;
+        }
+        present
+    }
 }
 
 /// How one model reads each byte in one single-byte encoding.
@@ -133,14 +147,31 @@ impl Model {
     /// The cost of a byte sketch read through `classes` (made by this
     /// model): equal to `cost_of` the sketch of the decoded text, or once
     /// its bigrams alone cost more than `limit`, what they cost so far.
+    #[cfg(test)]
     pub fn byte_cost(&self, view: ByteView, classes: &ByteClasses, limit: u32) -> u32 {
+        self.byte_bigrams_cost(view, classes, limit) + self.foreign_cost(view)
+    }
+
+    /// The bigrams' part of a byte sketch's cost, which depends
+    /// on the view's characters alone; once it passes `limit`, what they
+    /// cost so far.
+    pub fn byte_bigrams_cost(&self, view: ByteView, classes: &ByteClasses, limit: u32) -> u32 {
         let Kind::Bigram { n, costs, .. } = &self.kind else {
             unreachable!("byte classes exist only for bigram models")
         };
-        let own = byte_bigram_cost(view.bytes, classes, (*n, costs), self.latin, limit);
+        byte_bigram_cost(view.bytes, classes, (*n, costs), self.latin, limit)
+    }
+
+    /// The rest of it: what a model of a non-Latin script charges for the
+    /// ASCII letters of the whole text.
+    pub fn foreign_cost(&self, view: ByteView) -> u32 {
         let foreign =
             (view.ascii_letters * super::ASCII_LETTER_COST).min(view.non_ascii * super::MIXED_CAP);
-        own + if self.latin { 0 } else { foreign }
+        if self.latin {
+            0
+        } else {
+            foreign
+        }
     }
 }
 

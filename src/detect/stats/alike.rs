@@ -1,0 +1,170 @@
+//! Single-byte candidates that read a byte sketch alike: those whose tables
+//! give the same code points for every high byte in it read the same text,
+//! so each model charges them the same. Each (reading, model) cost is worked
+//! out once per sketch view, not once per candidate (Western, Central and
+//! Baltic encodings mostly agree on the letters a text has).
+
+use super::candidates::{self, CANDIDATES};
+use super::model::{self, ByteView};
+use std::cell::RefCell;
+
+/// A view of a byte sketch, with the readings of it met so far and the
+/// costs known so far.
+pub(super) struct Alike<'a> {
+    pub view: ByteView<'a>,
+    /// The view's high bytes, 0x80 less.
+    high: Vec<usize>,
+    known: RefCell<Known>,
+}
+
+/// What is known of a view's readings.
+#[derive(Clone, Default)]
+struct Known {
+    /// Each candidate's reading, once asked: an index into `readings`.
+    reading: Vec<Option<usize>>,
+    /// The characters of each reading met, for the high bytes in order.
+    readings: Vec<Vec<u32>>,
+    costs: Vec<Cost>,
+}
+
+/// One cost worked out: the bigrams' `cost` of the view read as `reading`
+/// in `model`, scored with `limit`.
+#[derive(Clone)]
+struct Cost {
+    reading: usize,
+    model: usize,
+    limit: u32,
+    cost: u32,
+}
+
+/// What earlier analyses of an input knew of views of its sketch: the head
+/// of the sketch at one checkpoint is often the head at the next one.
+#[derive(Clone, Default)]
+pub(super) struct Memo(Vec<(Vec<u8>, Known)>);
+
+/// Views remembered at most (the glance and the head of one sketch).
+const REMEMBERED: usize = 2;
+
+impl<'a> Alike<'a> {
+    pub fn new(view: ByteView<'a>) -> Alike<'a> {
+        Alike::recall(view, &Memo::default())
+    }
+
+    /// The view, with what `memo` knows of the same characters.
+    pub fn recall(view: ByteView<'a>, memo: &Memo) -> Alike<'a> {
+        let present = view.high_bytes();
+        let known = memo.0.iter().find(|(bytes, _)| bytes == view.bytes());
+        let known = known.map_or_else(
+            || Known {
+                reading: vec![None; CANDIDATES.len()],
+                ..Known::default()
+            },
+            |(_, known)| known.clone(),
+        );
+        Alike {
+            view,
+            high: (0..128).filter(|&i| present[i]).collect(),
+            known: RefCell::new(known),
+        }
+    }
+
+    /// Leaves what is known of the view in `memo`.
+    pub fn remember(self, memo: &mut Memo) {
+        let bytes = self.view.bytes();
+        memo.0.retain(|(b, _)| b != bytes);
+        memo.0.insert(0, (bytes.to_vec(), self.known.into_inner()));
+        memo.0.truncate(REMEMBERED);
+    }
+
+    /// Which reading single-byte candidate `index` gives the view.
+    fn reading(&self, known: &mut Known, index: usize) -> usize {
+        if let Some(r) = known.reading[index] {
+            return r;
+        }
+        let table = candidates::single_byte_table(index).expect("a single-byte candidate");
+        let chars: Vec<u32> = self.high.iter().map(|&h| table[h]).collect();
+        let r = match known.readings.iter().position(|r| *r == chars) {
+            Some(r) => r,
+            None => {
+                known.readings.push(chars);
+                known.readings.len() - 1
+            }
+        };
+        known.reading[index] = Some(r);
+        r
+    }
+
+    /// `Model::byte_cost` of the view as candidate `index` reads it in
+    /// `model`, its bigrams scored once per reading: a cost is exact when
+    /// it is within the limit it was scored with, so it stands for any
+    /// limit it is within.
+    pub fn byte_cost(&self, index: usize, model: usize, limit: u32) -> u32 {
+        let m = &model::models()[model];
+        let known = &mut *self.known.borrow_mut();
+        let reading = self.reading(known, index);
+        let found = known.costs.iter().find(|k| {
+            k.reading == reading
+                && k.model == model
+                && (k.limit == limit || k.cost <= k.limit.min(limit))
+        });
+        let cost = match found {
+            Some(k) => k.cost,
+            None => {
+                let classes = candidates::byte_classes(index, model);
+                let cost = m.byte_bigrams_cost(self.view, classes, limit);
+                known.costs.push(Cost {
+                    reading,
+                    model,
+                    limit,
+                    cost,
+                });
+                cost
+            }
+        };
+        cost + m.foreign_cost(self.view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::ByteSketch;
+    use super::*;
+
+    /// Every single-byte candidate and model, at any limit and in any
+    /// order, and recalled for the head of a longer text: the costs a view
+    /// shares are the ones each candidate's own scoring gives.
+    #[test]
+    fn shared_costs_are_each_candidates_own() {
+        let text =
+            b"Die \xc4quatorebene caf\xe9 \xe4\xf6\xfc \xcf\xf0\xe8\xe2\xe5\xf2 \xe0\xe8\xe9"
+                .repeat(3);
+        let longer = [&text[..], b" und \xbb\xd7\xdf mehr"].concat();
+        let (short, long) = (ByteSketch::new(&text), ByteSketch::new(&longer));
+        let limits = [u32::MAX, 0, 40, 200, 400, 40, u32::MAX, 1000];
+        let mut memo = Memo::default();
+        let mut checked = 0;
+        for (sketch, chars) in [(&short, 64), (&long, 64), (&long, usize::MAX)] {
+            let view = sketch.view(usize::MAX).head(chars);
+            let alike = Alike::recall(view, &memo);
+            for &limit in &limits {
+                for i in (0..CANDIDATES.len()).filter(|&i| candidates::by_bytes(i)) {
+                    let models = CANDIDATES[i]
+                        .languages
+                        .iter()
+                        .filter_map(|&l| model::find(l));
+                    for m in models {
+                        let classes = candidates::byte_classes(i, m);
+                        let own = model::models()[m].byte_cost(view, classes, limit);
+                        assert_eq!(alike.byte_cost(i, m, limit), own, "{i} {m} {limit}");
+                        checked += 1;
+                    }
+                }
+            }
+            let known = alike.known.borrow();
+            assert!(known.readings.len() < known.reading.iter().flatten().count());
+            drop(known);
+            alike.remember(&mut memo);
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}

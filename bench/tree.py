@@ -7,7 +7,11 @@ Builds a tree of FILES small files (1-50 KB, 10 per folder, 100 per folder
 of folders) in eight encodings from ../shared/corpus/wikipedia (windows-1251,
 Shift_JIS, EUC-KR, gb18030, Big5, windows-1252, windows-1253, and UTF-8
 already), then converts copies of it, paired runs, alternating order, N
-rounds (env N, default 3; PEERS=0 runs wenc alone):
+rounds (env N, default 3; PEERS=0 runs wenc alone, PEERS=once the peers in
+the first round only, for trees where they take an hour; LINK=1 gives each
+tool a tree of hard links to the pristine files instead of a copy: every
+tool writes a new file and renames it over the old name, so the pristine
+files stay as they were, and a 100,000-file round does not copy 2 GB first):
 
   wenc     wenc -q -i -r -f auto -t utf-8 DIR     (it finds each encoding)
   find     find DIR -name '*.ENC.txt' -exec sh -c 'for f; do iconv -f ENC
@@ -93,8 +97,10 @@ def main():
     # TOOLS=find (a comma list): only those, e.g. the slow peer alone, once,
     # in the background.
     tools = os.environ.get('TOOLS', 'wenc,find,xargs').split(',')
-    if os.environ.get('PEERS', '1') == '0':
+    peers = os.environ.get('PEERS', '1')
+    if peers == '0':
         tools = ['wenc']
+    link = os.environ.get('LINK', '0') == '1'
     print(f'{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.2f}')
     print('| files | MB | wenc s | find s | xargs s | wenc files/s | find files/s | '
           'xargs files/s | find/wenc | xargs/wenc | wenc max RSS MiB |')
@@ -102,18 +108,24 @@ def main():
     for count in sizes:
         with tempfile.TemporaryDirectory(prefix='wenc-tree-') as tmp:
             pristine = os.path.join(tmp, 'pristine')
+            start = time.perf_counter()
             build(pristine, count)
+            built = time.perf_counter() - start
             mb = sum(e.stat().st_size for d, _, fs in os.walk(pristine)
                      for e in os.scandir(d) if e.is_file()) / 1e6
             times = {'wenc': [], 'find': [], 'xargs': []}
             rss = []
             for r in range(n):
-                order = [t for t in ('wenc', 'find', 'xargs') if t in tools]
+                order = [t for t in ('wenc', 'find', 'xargs') if t in tools
+                         and (t == 'wenc' or r == 0 or peers != 'once')]
                 if r % 2:
                     order.reverse()
                 for tool in order:
                     tree = os.path.join(tmp, tool)
-                    shutil.copytree(pristine, tree)
+                    if link:
+                        subprocess.run(['cp', '-al', pristine, tree], check=True)
+                    else:
+                        shutil.copytree(pristine, tree)
                     subprocess.run(['sync'])
                     if tool == 'wenc':
                         wall, maxrss, code, err = timed(
@@ -129,7 +141,7 @@ def main():
             print(f'| {count} | {mb:.0f} | {w:.2f} | {f:.2f} | {x:.2f} | {count / w:.0f} | '
                   f'{count / f:.0f} | {count / x:.0f} | {f / w:.2f} | {x / w:.2f} | '
                   f'{max(rss or [float("nan")]):.1f} |')
-            print(f'  load average after: {os.getloadavg()[0]:.2f}')
+            print(f'  load average after: {os.getloadavg()[0]:.2f}; built in {built:.0f} s')
             if 'wenc' not in tools:
                 continue
             dry = subprocess.run([wenc, '-n', '-i', '-r', '-f', 'auto', '-t', 'utf-8', pristine],

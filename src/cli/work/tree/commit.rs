@@ -68,3 +68,42 @@ impl<'scope, 'env> Committer<'scope, 'env> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::batch;
+    use super::super::done::Outcome;
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn batches_are_renamed_and_told_in_the_order_handed_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..9).map(|i| dir.path().join(format!("f{i}"))).collect();
+        for f in &files {
+            fs::write(f, b"before").unwrap();
+        }
+        let mut told = Vec::new();
+        std::thread::scope(|scope| {
+            let mut committer = Committer::new(scope, &files, None);
+            for chunk in (0..files.len()).collect::<Vec<_>>().chunks(3) {
+                let mut next = Batch::default();
+                for &i in chunk {
+                    let mut done = Done::new(Outcome::Converted, "");
+                    done.output = Some(format!("after {i}").into_bytes());
+                    let staged = batch::stage(&files[i], &mut done).unwrap();
+                    next.push(i, done, staged);
+                }
+                told.extend(committer.hand_over(next).into_iter().flat_map(|(t, _)| t));
+            }
+            told.extend(committer.settle().into_iter().flat_map(|(t, _)| t));
+        });
+        let order: Vec<usize> = told.iter().map(|(i, _)| *i).collect();
+        assert_eq!(order, (0..9).collect::<Vec<_>>());
+        for (i, f) in files.iter().enumerate() {
+            assert_eq!(fs::read(f).unwrap(), format!("after {i}").into_bytes());
+        }
+        // Nothing else is left in the folder: no temporary file.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 9);
+    }
+}

@@ -147,6 +147,10 @@ fn legacy_text_that_starts_like_a_utf16_bom_is_refused_not_misread() {
             "{}",
             done.reason
         );
+        // Told windows-1251, the mark would still decide the decoder.
+        let told = judge(&plan(Task::Convert, Some(WINDOWS_1251)), &bytes);
+        assert_eq!(told.outcome, Outcome::Refused, "{}", told.reason);
+        assert!(told.output.is_none());
     }
     // "юя" (FE FF, UTF-16BE's mark) the same.
     let bytes = encoded("юят и так далее, ещё немного текста здесь.\n", WINDOWS_1251);

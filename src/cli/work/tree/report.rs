@@ -55,7 +55,7 @@ pub fn not_utf16(bom: &'static Encoding) -> String {
     format!(
         "not sure of its encoding: it starts with the bytes of a {bom} byte order mark, \
          but {bom} text has NUL bytes (in every space and line break) and it has none \
-         in its first 8 KiB"
+         in its first 8 KiB (--force reads it as {bom})"
     )
 }
 

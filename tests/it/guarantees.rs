@@ -79,8 +79,9 @@
 //!
 //! Standard output closed: promised::a_closed_standard_output_is_discarded_and_nothing_else_is_lost, promised::a_reader_that_takes_one_byte_ends_wenc_quietly
 //!
-//! Issue 19, its reproducers one by one (each also run by hand against the
-//! release binary, see the issue's closing note):
+//! Issue 19, its reproducers one by one (1-4, 8, 9, 10, 12 and 13 also run
+//! by hand against the release binary on 2026-11-26, as the tests say; 5,
+//! 6, 7 and 11 need another user or a race, and only their tests ran):
 //! 1. a second UTF-16 run: nothing_lost::i1_a_second_utf16_run_is_refused; with U+0000: twice::utf16_text_with_nul_characters_is_refused_the_first_time
 //! 2. one file under two names: nothing_lost::i2_one_file_under_two_names_is_converted_once
 //! 3. one stray byte: nothing_lost::i3_one_stray_byte_does_not_switch_the_guard_off

@@ -1,16 +1,17 @@
-//! The double-byte encoders' byte tables ([`BytesTable`]: code point -> the
-//! two bytes to write), built from the decode indexes on first use instead
-//! of stored in the binary: one table per index (issue 22). An encoding's
-//! table costs ~0.1 ms to build once per process, against 50-75 KB of the
-//! binary each.
+//! The encoders' tables ([`BytesTable`]: code point -> the two bytes a
+//! double-byte encoder writes; [`ReverseTable`]: code point -> pointer, for
+//! the single-byte encoders), built from the decode indexes on first use
+//! instead of stored in the binary: one table per index (issue 22). A
+//! double-byte encoding's table costs 0.5-1 M instructions to build, once
+//! per process, against 50-75 KB of the binary each.
 //!
 //! The standard's rules for which pointer an encoder uses (Shift_JIS skips
 //! 8272..=8835, Big5 skips the HKSCS leads and takes the last pointer for six
 //! code points) are applied here.
 
 use super::tables::{
-    index_code_point, BytesTable, PagedTable, ReverseTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030,
-    UTF8_JIS0208,
+    index_code_point, BytesTable, CodePointTable, ReverseTable, UTF8_BIG5, UTF8_EUC_KR,
+    UTF8_GB18030, UTF8_JIS0208,
 };
 use std::marker::PhantomData;
 
@@ -24,25 +25,22 @@ fn two_bytes(pointer: u32, row: u32, lead_base: u32, trail_base: u32, gap: u32) 
     [(lead + lead_base) as u8, trail as u8]
 }
 
-/// A [`PagedTable`] of `pairs` (code point, nonzero value), in the index's
-/// pointer order: the first value of each code point wins, except for the
-/// code points in `last`, whose last one does.
-fn paged<V>(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> PagedTable<V> {
-    let mut pages = [0u16; 256];
-    // Block 0 stays empty: every unmapped page points at it.
-    let mut data = vec![0u16; 256];
+/// A [`CodePointTable`] of `pairs` (code point, nonzero value), in the
+/// index's pointer order: the first value of each code point wins, except
+/// for the code points in `last`, whose last one does.
+fn table<V>(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> CodePointTable<V> {
+    // Zeroed by the allocator (calloc): untouched pages cost nothing.
+    let mut bmp: Box<[u16; 0x10000]> = vec![0u16; 0x10000]
+        .into_boxed_slice()
+        .try_into()
+        .expect("0x10000 entries");
     let mut astral: Vec<(u32, usize, u16)> = Vec::new();
     for (i, (cp, value)) in pairs.enumerate() {
         if cp > 0xFFFF {
             astral.push((cp, i, value));
             continue;
         }
-        let page = (cp >> 8) as usize;
-        if pages[page] == 0 {
-            pages[page] = (data.len() >> 8) as u16;
-            data.resize(data.len() + 256, 0);
-        }
-        let slot = &mut data[usize::from(pages[page]) << 8 | (cp & 0xFF) as usize];
+        let slot = &mut bmp[cp as usize];
         if *slot == 0 || last.contains(&cp) {
             *slot = value;
         }
@@ -50,11 +48,9 @@ fn paged<V>(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> PagedTable
     // By code point, then order: the first of each code point stays.
     astral.sort_unstable();
     astral.dedup_by_key(|&mut (cp, ..)| cp);
-    let astral: Vec<(u32, u16)> = astral.into_iter().map(|(cp, _, v)| (cp, v)).collect();
-    PagedTable {
-        pages: Box::leak(Box::new(pages)),
-        data: Vec::leak(data),
-        astral: Vec::leak(astral),
+    CodePointTable {
+        bmp,
+        astral: astral.into_iter().map(|(cp, _, v)| (cp, v)).collect(),
         values: PhantomData,
     }
 }
@@ -72,7 +68,7 @@ fn build(
         .filter(|&p| !skip(p))
         .filter_map(|p| Some((index_code_point(words, p as usize)?, p)))
         .map(|(cp, p)| (cp, u16::from_le_bytes(bytes_of(p))));
-    paged(pairs, last)
+    table(pairs, last)
 }
 
 /// The [`ReverseTable`] of a single-byte encoding's index (128 code points,
@@ -81,7 +77,7 @@ pub(super) fn single_byte(decode: &[u16; 128]) -> ReverseTable {
     let pairs = (0..128u16)
         .filter(|&p| decode[usize::from(p)] != 0)
         .map(|p| (u32::from(decode[usize::from(p)]), p + 1));
-    paged(pairs, &[])
+    table(pairs, &[])
 }
 
 pub(super) fn euc_jp() -> BytesTable {

@@ -7,14 +7,14 @@ use std::sync::LazyLock;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-/// Code point -> a nonzero 16-bit value, for encoders. BMP code points go
-/// through 256 pages of 256 entries (`pages[cp >> 8]` picks a block of
-/// `data`; empty pages all share block 0), astral ones through a short
-/// sorted list; 0 means unmapped. `V` says what the values are.
-pub(crate) struct PagedTable<V> {
-    pub pages: &'static [u16; 256],
-    pub data: &'static [u16],
-    pub astral: &'static [(u32, u16)],
+/// Code point -> a nonzero 16-bit value, for encoders, built at run time
+/// (`reverse.rs`). BMP code points index `bmp` directly: one load, no
+/// bounds check (128 KB of address space, zeroed by the allocator, of which
+/// only the pages holding entries are ever touched); astral ones go through
+/// a short sorted list; 0 means unmapped. `V` says what the values are.
+pub(crate) struct CodePointTable<V> {
+    pub bmp: Box<[u16; 0x10000]>,
+    pub astral: Box<[(u32, u16)]>,
     pub values: PhantomData<V>,
 }
 
@@ -26,22 +26,21 @@ pub(crate) enum Pointers {}
 pub(crate) enum TwoBytes {}
 
 /// Code point -> pointer.
-pub(crate) type ReverseTable = PagedTable<Pointers>;
+pub(crate) type ReverseTable = CodePointTable<Pointers>;
 
 /// Code point -> the two bytes a double-byte encoder writes. `reverse.rs`
 /// applies the encoding's pointer -> bytes rule once, so encoders do no
 /// division per character.
-pub(crate) type BytesTable = PagedTable<TwoBytes>;
+pub(crate) type BytesTable = CodePointTable<TwoBytes>;
 
-impl<V> PagedTable<V> {
+impl<V> CodePointTable<V> {
     /// The entry for `cp` (0: none).
     #[inline(always)]
     fn entry(&self, cp: u32) -> u16 {
         if cp <= 0xFFFF {
-            let block = self.pages[(cp >> 8) as usize] as usize;
-            self.data[(block << 8) | (cp & 0xFF) as usize]
+            self.bmp[cp as usize]
         } else {
-            let astral = self.astral;
+            let astral = &self.astral;
             let i = astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
             i.map_or(0, |i| astral[i].1)
         }

@@ -14,6 +14,7 @@ use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
 use crate::io::{Identity, Input, Origin, Output, OutputError};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.
@@ -151,8 +152,9 @@ pub fn convert_one(
     convert_opened(job, &mut input, &name, sink, reporter, done_before)
 }
 
-/// [`convert_input`] of an input opened already: in place, the detector's
-/// verdict first; with `-f auto`, the encoding chosen first.
+/// Converts (or checks) an input opened already into `sink`; also returns
+/// its size. In place, the detector's verdict comes first; with `-f auto`,
+/// the encoding chosen.
 pub fn convert_opened(
     job: &Job,
     input: &mut Input,
@@ -161,41 +163,10 @@ pub fn convert_opened(
     reporter: &mut Reporter,
     done_before: u64,
 ) -> (Outcome, u64) {
-    let settled = match verdict::settle(job, input, name, reporter) {
-        Ok(settled) => settled,
-        Err(()) => return (Outcome::Failed, 0),
+    let Some(job) = settle_encoding(job, input, name, reporter) else {
+        return (Outcome::Failed, 0);
     };
-    if job.auto {
-        let chosen = match settled {
-            Some(choice) => Ok(choice),
-            None => auto::choose(input, job.hint),
-        };
-        return match chosen {
-            Ok((from, note)) => {
-                reporter.note(&format!("{name}: {note}"));
-                let mut job = job.clone();
-                job.settings.from = from;
-                convert_input(&job, input, name, sink, reporter, done_before)
-            }
-            Err(msg) => {
-                reporter.error(&format!("{name}: {msg}"));
-                (Outcome::Failed, 0)
-            }
-        };
-    }
-    input.keep_head(detect::SNIFF_LIMIT);
-    convert_input(job, input, name, sink, reporter, done_before)
-}
-
-/// Converts (or checks) one opened input into `sink`; also returns its size.
-fn convert_input(
-    job: &Job,
-    input: &mut Input,
-    name: &str,
-    sink: &mut dyn Write,
-    reporter: &mut Reporter,
-    done_before: u64,
-) -> (Outcome, u64) {
+    let job: &Job = &job;
     let mut sink = declared::sink(input.head().0, job.settings, job.keep_declaration, sink)
         .said(|note| reporter.note(&format!("{name}: {note}")));
     let sink: &mut dyn Write = &mut sink;
@@ -260,6 +231,38 @@ fn convert_input(
             }
             reporter.error(&msg);
             (Outcome::Failed, size)
+        }
+    }
+}
+
+/// The job for one input: in place, after the detector's verdict; with
+/// `-f auto`, with the encoding chosen (its note said). `None`: refused,
+/// and said.
+fn settle_encoding<'a>(
+    job: &'a Job,
+    input: &mut Input,
+    name: &str,
+    reporter: &mut Reporter,
+) -> Option<Cow<'a, Job>> {
+    let settled = verdict::settle(job, input, name, reporter).ok()?;
+    if !job.auto {
+        input.keep_head(detect::SNIFF_LIMIT);
+        return Some(Cow::Borrowed(job));
+    }
+    let chosen = match settled {
+        Some(choice) => Ok(choice),
+        None => auto::choose(input, job.hint),
+    };
+    match chosen {
+        Ok((from, note)) => {
+            reporter.note(&format!("{name}: {note}"));
+            let mut job = job.clone();
+            job.settings.from = from;
+            Some(Cow::Owned(job))
+        }
+        Err(msg) => {
+            reporter.error(&format!("{name}: {msg}"));
+            None
         }
     }
 }

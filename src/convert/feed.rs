@@ -113,48 +113,79 @@ impl Converter {
         if let (None, Some(_)) = (&self.encoder, &self.transform) {
             return self.emit_transformed_utf8(len, end_of_input, sink);
         }
-        let bytes = &self.text[..len];
-        let write = self.settings.write_output;
-        let result = match &mut self.encoder {
-            None if write => sink.write_all(bytes).map_err(ConvertError::Write),
-            None => Ok(()),
-            Some(encoder) => {
-                // Decoders write only UTF-8 in whole characters (the codec's
-                // contract, checked exhaustively by its tests); simdutf8
-                // confirms it for a small fraction of the encoding's cost.
-                // A mapped input changed between two reads of a decoder
-                // can break it: that input's error, not a panic (which
-                // would end the whole run where panics abort).
-                let decoded = decoded_text(bytes)?;
-                let (text, transform) = match &mut self.transform {
-                    None => (decoded, None),
-                    Some(t) => {
-                        t.apply(decoded, end_of_input);
-                        let t: &Transformer = t;
-                        (t.text(), Some((t, decoded)))
-                    }
-                };
-                encode::encode(
-                    encoder,
-                    text,
-                    end_of_input,
-                    encode::Target {
-                        out: &mut self.out,
-                        sink: if write { Some(sink) } else { None },
-                        mode: self.settings.mode,
-                        to: self.settings.to,
-                        tracker: &self.tracker,
-                        transform,
-                        summary: &mut self.summary,
-                    },
-                )
-            }
+        // Taken while it is encoded, which needs the converter's other parts.
+        let text = std::mem::take(&mut self.text);
+        let bytes = &text[..len];
+        let result = if self.encoder.is_none() {
+            self.write_as_is(bytes, sink)
+        } else {
+            // Decoders write only UTF-8 in whole characters (the codec's
+            // contract, checked exhaustively by its tests); simdutf8
+            // confirms it for a small fraction of the encoding's cost.
+            // A mapped input changed between two reads of a decoder can
+            // break it: that input's error, not a panic (which would end
+            // the whole run where panics abort).
+            decoded_text(bytes).and_then(|decoded| self.encode_text(decoded, end_of_input, sink))
         };
-        self.tracker.advance(bytes);
+        self.text = text;
         if let Err(ConvertError::Unmappable(u)) = &result {
             self.forget_replacements_after(u.text_offset);
         }
         result
+    }
+
+    /// Encodes `decoded`, valid text that follows what was encoded before,
+    /// through the transform if there is one, writes it and moves the
+    /// tracker past it. `last`: the end of the input. Without an encoder
+    /// (UTF-8 output), `decoded` is written as it is.
+    pub(super) fn encode_text<W: Write + ?Sized>(
+        &mut self,
+        decoded: &str,
+        last: bool,
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        let write = self.settings.write_output;
+        let Some(encoder) = &mut self.encoder else {
+            return self.write_as_is(decoded.as_bytes(), sink);
+        };
+        let (text, transform) = match &mut self.transform {
+            None => (decoded, None),
+            Some(t) => {
+                t.apply(decoded, last);
+                let t: &Transformer = t;
+                (t.text(), Some((t, decoded)))
+            }
+        };
+        let result = encode::encode(
+            encoder,
+            text,
+            last,
+            encode::Target {
+                out: &mut self.out,
+                sink: if write { Some(sink) } else { None },
+                mode: self.settings.mode,
+                to: self.settings.to,
+                tracker: &self.tracker,
+                transform,
+                summary: &mut self.summary,
+            },
+        );
+        self.tracker.advance(decoded.as_bytes());
+        result
+    }
+
+    /// Writes UTF-8 `bytes` as they are (unless only checking) and moves
+    /// the tracker past them.
+    fn write_as_is<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        sink: &mut W,
+    ) -> Result<(), ConvertError> {
+        self.tracker.advance(bytes);
+        if !self.settings.write_output || bytes.is_empty() {
+            return Ok(());
+        }
+        sink.write_all(bytes).map_err(ConvertError::Write)
     }
 
     /// An unrepresentable character at `text_offset` stopped the conversion:

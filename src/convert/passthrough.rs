@@ -19,7 +19,7 @@
 //! over the mapped input again, whose pages were released as they were
 //! done, so memory stays flat wherever the first error is.
 
-use super::{encode, ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
+use super::{ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
 use crate::codec::{input_encoding, UTF_8};
 use std::io::Write;
 
@@ -64,7 +64,7 @@ impl Converter {
             // SAFETY: simdutf8 found `window[..valid]` valid UTF-8 just above.
             let text = unsafe { std::str::from_utf8_unchecked(&window[..valid]) };
             let last = clean && end == bytes.len();
-            if let Err(e) = self.pass_text(text, last, sink) {
+            if let Err(e) = self.encode_text(text, last, sink) {
                 break Err(e);
             }
             done += valid;
@@ -89,43 +89,6 @@ impl Converter {
         hooks.consumed(done);
         self.finished = true;
         Ok(self.summary())
-    }
-
-    /// Writes `text`, valid input that follows what was passed before, as
-    /// is (UTF-8 output), or encodes it and moves the tracker past it.
-    /// `last`: the end of the input.
-    fn pass_text<W: Write + ?Sized>(
-        &mut self,
-        text: &str,
-        last: bool,
-        sink: &mut W,
-    ) -> Result<(), ConvertError> {
-        let write = self.settings.write_output;
-        let Some(encoder) = &mut self.encoder else {
-            self.tracker.advance(text.as_bytes());
-            if !write || text.is_empty() {
-                return Ok(());
-            }
-            return sink.write_all(text.as_bytes()).map_err(ConvertError::Write);
-        };
-        // No replacement was made before the first malformed sequence, so an
-        // unrepresentable character has none to take back from the account.
-        let result = encode::encode(
-            encoder,
-            text,
-            last,
-            encode::Target {
-                out: &mut self.out,
-                sink: if write { Some(sink) } else { None },
-                mode: self.settings.mode,
-                to: self.settings.to,
-                tracker: &self.tracker,
-                transform: None,
-                summary: &mut self.summary,
-            },
-        );
-        self.tracker.advance(text.as_bytes());
-        result
     }
 
     /// The valid text before `done` was written (or encoded), the tracker

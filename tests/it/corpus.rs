@@ -12,7 +12,10 @@ use wenc::codec::{EncoderResult, Encoding};
 fn encode_exactly(enc: &'static Encoding, text: &str) -> Option<Vec<u8>> {
     let mut encoder = enc.new_encoder()?;
     let mut out = Vec::with_capacity(text.len() * 2);
-    let mut dst = vec![0u8; 1 << 16];
+    // Room for all of a short text (one character, from `with_references`),
+    // 64 KiB for an article: zeroing 64 KiB per character cost more than
+    // encoding it.
+    let mut dst = vec![0u8; (4 * text.len() + 64).min(1 << 16)];
     let mut read = 0;
     loop {
         let (result, r, w) = encoder.encode_without_replacement(&text[read..], &mut dst, true);
@@ -31,16 +34,22 @@ fn encode_exactly(enc: &'static Encoding, text: &str) -> Option<Vec<u8>> {
 /// U+2212 to the bytes of U+FF0D), or its decimal reference when it cannot be
 /// encoded.
 fn with_references(enc: &'static Encoding, text: &str) -> String {
-    let mut known = std::collections::HashMap::new();
+    let back = |c: char| match encode_exactly(enc, c.encode_utf8(&mut [0; 4])) {
+        Some(bytes) => enc.decode_without_bom_handling(&bytes).0,
+        None => format!("&#{};", c as u32),
+    };
+    // Known answers: by index below U+0800 (most characters of most
+    // articles), hashed above; hashing every character cost more than the
+    // rest of the test.
+    let mut low: Vec<Option<String>> = vec![None; 0x800];
+    let mut high = std::collections::HashMap::new();
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        let back = known.entry(c).or_insert_with(|| {
-            match encode_exactly(enc, c.encode_utf8(&mut [0; 4])) {
-                Some(bytes) => enc.decode_without_bom_handling(&bytes).0,
-                None => format!("&#{};", c as u32),
-            }
-        });
-        out.push_str(back);
+        let known = match low.get_mut(c as usize) {
+            Some(slot) => slot.get_or_insert_with(|| back(c)),
+            None => high.entry(c).or_insert_with(|| back(c)),
+        };
+        out.push_str(known);
     }
     out
 }

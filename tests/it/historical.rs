@@ -136,21 +136,19 @@ fn every_code_point_through_each_encoder() {
     for ((enc, _, model), double) in [(HZ, '\u{554A}'), (KR, '\u{AC00}')] {
         let mut encodable = 0;
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            for text in [format!("{c}"), format!("{double}{c}a")] {
-                let expected = model(&text, false);
-                assert_eq!(
-                    wenc_encode_fatal(enc, &[&text], 64),
-                    expected,
-                    "{enc} {c:?}"
-                );
-                let html = text_of(&model(&text, true));
-                assert_eq!(wenc_encode_html(enc, &[&text], 64), html, "{enc} {c:?}");
-            }
-            if !model(&c.to_string(), false)
-                .iter()
-                .any(|e| matches!(e, Event::Unmappable { .. }))
-            {
-                encodable += 1;
+            for (i, text) in [format!("{c}"), format!("{double}{c}a")].iter().enumerate() {
+                let expected = model(text, false);
+                assert_eq!(wenc_encode_fatal(enc, &[text], 64), expected, "{enc} {c:?}");
+                let html = text_of(&model(text, true));
+                assert_eq!(wenc_encode_html(enc, &[text], 64), html, "{enc} {c:?}");
+                // `c` alone: counted when the draft can encode it.
+                if i == 0
+                    && !expected
+                        .iter()
+                        .any(|e| matches!(e, Event::Unmappable { .. }))
+                {
+                    encodable += 1;
+                }
             }
         }
         // ASCII plus GB2312's 7445 / KS X 1001's 8224 characters (as

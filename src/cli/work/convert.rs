@@ -15,6 +15,7 @@ use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 use crate::convert::{self, ConvertError, Utf8Evidence};
 use crate::detect;
 use crate::io::{Identity, Input, Origin, Output, OutputError};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.
@@ -152,8 +153,9 @@ pub fn convert_one(
     convert_opened(job, &mut input, &name, sink, reporter, done_before)
 }
 
-/// [`convert_input`] of an input opened already: in place, the detector's
-/// verdict first; with `-f auto`, the encoding chosen first.
+/// Converts (or checks) an input opened already into `sink`; also returns
+/// its size. In place, the detector's verdict comes first; with `-f auto`,
+/// the encoding chosen.
 pub fn convert_opened(
     job: &Job,
     input: &mut Input,
@@ -162,41 +164,10 @@ pub fn convert_opened(
     reporter: &mut Reporter,
     done_before: u64,
 ) -> (Outcome, u64) {
-    let settled = match verdict::settle(job, input, name, reporter) {
-        Ok(settled) => settled,
-        Err(()) => return (Outcome::Failed, 0),
+    let Some(job) = settle_encoding(job, input, name, reporter) else {
+        return (Outcome::Failed, 0);
     };
-    if job.auto {
-        let chosen = match settled {
-            Some(choice) => Ok(choice),
-            None => auto::choose(input, job.hint),
-        };
-        return match chosen {
-            Ok((from, note)) => {
-                reporter.note(&format!("{name}: {note}"));
-                let mut job = job.clone();
-                job.settings.from = from;
-                convert_input(&job, input, name, sink, reporter, done_before)
-            }
-            Err(msg) => {
-                reporter.error(&format!("{name}: {msg}"));
-                (Outcome::Failed, 0)
-            }
-        };
-    }
-    input.keep_head(detect::SNIFF_LIMIT);
-    convert_input(job, input, name, sink, reporter, done_before)
-}
-
-/// Converts (or checks) one opened input into `sink`; also returns its size.
-fn convert_input(
-    job: &Job,
-    input: &mut Input,
-    name: &str,
-    sink: &mut dyn Write,
-    reporter: &mut Reporter,
-    done_before: u64,
-) -> (Outcome, u64) {
+    let job: &Job = &job;
     // What a second run would read: the output as written, declaration
     // rewritten and all.
     let bom = job.add_bom && job.settings.sniff_bom;
@@ -274,6 +245,38 @@ fn convert_input(
             }
             reporter.error(&msg);
             (Outcome::Failed, size)
+        }
+    }
+}
+
+/// The job for one input: in place, after the detector's verdict; with
+/// `-f auto`, with the encoding chosen (its note said). `None`: refused,
+/// and said.
+fn settle_encoding<'a>(
+    job: &'a Job,
+    input: &mut Input,
+    name: &str,
+    reporter: &mut Reporter,
+) -> Option<Cow<'a, Job>> {
+    let settled = verdict::settle(job, input, name, reporter).ok()?;
+    if !job.auto {
+        input.keep_head(detect::SNIFF_LIMIT);
+        return Some(Cow::Borrowed(job));
+    }
+    let chosen = match settled {
+        Some(choice) => Ok(choice),
+        None => auto::choose(input, job.hint),
+    };
+    match chosen {
+        Ok((from, note)) => {
+            reporter.note(&format!("{name}: {note}"));
+            let mut job = job.clone();
+            job.settings.from = from;
+            Some(Cow::Owned(job))
+        }
+        Err(msg) => {
+            reporter.error(&format!("{name}: {msg}"));
+            None
         }
     }
 }

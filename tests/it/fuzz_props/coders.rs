@@ -240,6 +240,13 @@ pub fn oracle(enc: &'static Encoding) -> &'static encoding_rs::Encoding {
         .unwrap_or_else(|| panic!("encoding_rs lacks {}", enc.name()))
 }
 
+/// The oracle's output buffer: room for all of the output up to 64 KiB
+/// (the loops below go on after `OutputFull`, and give the same output with
+/// any size), so that checking a large input does not zero megabytes.
+fn oracle_buffer(room: usize) -> Vec<u8> {
+    vec![0u8; room.min(1 << 16)]
+}
+
 fn oracle_decoder(enc: &'static Encoding, bom: bool) -> encoding_rs::Decoder {
     if bom {
         oracle(enc).new_decoder()
@@ -252,7 +259,7 @@ fn oracle_decoder(enc: &'static Encoding, bom: bool) -> encoding_rs::Decoder {
 pub fn oracle_decode_fatal(enc: &'static Encoding, bom: bool, input: &[u8]) -> Vec<Event> {
     let mut decoder = oracle_decoder(enc, bom);
     let mut events = Vec::new();
-    let mut dst = vec![0u8; 4 * input.len() + 64];
+    let mut dst = oracle_buffer(4 * input.len() + 64);
     let mut read = 0;
     loop {
         let (result, r, w) =
@@ -277,7 +284,7 @@ pub fn oracle_decode_fatal(enc: &'static Encoding, bom: bool, input: &[u8]) -> V
 /// encoding_rs decoding `input` in one shot, replacement mode.
 pub fn oracle_decode_replacing(enc: &'static Encoding, bom: bool, input: &[u8]) -> Vec<u8> {
     let mut decoder = oracle_decoder(enc, bom);
-    let mut dst = vec![0u8; 4 * input.len() + 64];
+    let mut dst = oracle_buffer(4 * input.len() + 64);
     let mut out = Vec::new();
     let mut read = 0;
     loop {
@@ -293,7 +300,7 @@ pub fn oracle_decode_replacing(enc: &'static Encoding, bom: bool, input: &[u8]) 
 /// encoding_rs encoding `text` in one shot, fatal mode.
 pub fn oracle_encode_fatal(enc: &'static Encoding, text: &str) -> Vec<Event> {
     let mut encoder = oracle(enc).new_encoder();
-    let mut dst = vec![0u8; 16 * text.len() + 64];
+    let mut dst = oracle_buffer(16 * text.len() + 64);
     let mut events = Vec::new();
     let mut read = 0;
     loop {
@@ -327,7 +334,7 @@ pub fn oracle_encode_html(enc: &'static Encoding, text: &str) -> Vec<u8> {
         _ => {}
     }
     let mut encoder = oracle(enc).new_encoder();
-    let mut dst = vec![0u8; 16 * text.len() + 64];
+    let mut dst = oracle_buffer(16 * text.len() + 64);
     let mut out = Vec::new();
     let mut read = 0;
     loop {

@@ -150,16 +150,22 @@ fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
     if !encoding.is_single_byte() {
         return None;
     }
+    // One decode of all 128 bytes (not one per byte: this runs at the first
+    // detection of a process): a single-byte encoding reads each byte as
+    // one character, U+FFFD where it has none (none maps a byte to U+FFFD).
+    let high: Vec<u8> = (0x80..=0xFF).collect();
+    let (text, _) = encoding.decode_without_bom_handling(&high);
     let mut table = [0u32; 128];
-    for (b, slot) in (0x80u8..=0xFF).zip(table.iter_mut()) {
-        let (text, errors) = encoding.decode_without_bom_handling(&[b]);
-        let cp = text.chars().next().map_or(0, |c| c as u32);
-        *slot = if errors || (0x80..0xA0).contains(&cp) {
+    let mut chars = text.chars();
+    for slot in table.iter_mut() {
+        let cp = chars.next().expect("one character per byte") as u32;
+        *slot = if cp == 0xFFFD || (0x80..0xA0).contains(&cp) {
             0
         } else {
             cp
         };
     }
+    assert!(chars.next().is_none(), "one character per byte");
     Some(table)
 }
 
@@ -246,4 +252,39 @@ pub(crate) fn decode_strict(
         text.truncate(cut.unwrap_or(0));
     }
     String::from_utf8(text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables, from one decode of all the high bytes, are what each
+    /// byte decoded alone gives (0 for an error or a C1 control).
+    #[test]
+    fn tables_read_each_byte_alone() {
+        let mut checked = 0;
+        for (i, c) in CANDIDATES.iter().enumerate() {
+            let Some(table) = single_byte_table(i) else {
+                assert!(!c.encoding.is_single_byte());
+                continue;
+            };
+            for b in 0x80u8..=0xFF {
+                let (text, errors) = c.encoding.decode_without_bom_handling(&[b]);
+                let cp = text.chars().next().map_or(0, |c| c as u32);
+                let want = if errors || (0x80..0xA0).contains(&cp) {
+                    0
+                } else {
+                    cp
+                };
+                assert_eq!(
+                    table[b as usize - 0x80],
+                    want,
+                    "{} {b:#x}",
+                    c.encoding.name()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20 * 128, "{checked}");
+    }
 }

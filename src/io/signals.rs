@@ -25,7 +25,7 @@
 //! with its name copied in: a handler may run at any moment, on any thread.
 
 use std::ffi::CStr;
-use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU32, AtomicU8, Ordering};
 use std::sync::Once;
 
 /// How many temporary files may be registered at once (a tree run's batch
@@ -63,6 +63,9 @@ static TEMP_FILES: [Slot; MAX_TEMP_FILES] = [const { Slot::new() }; MAX_TEMP_FIL
 static DEFER: AtomicU8 = AtomicU8::new(0);
 /// The signal noted while deferring, or 0.
 static REQUESTED: AtomicI32 = AtomicI32::new(0);
+/// Set by the last sweep of the temporary files, before it reads the slots:
+/// the process is ending.
+static DYING: AtomicBool = AtomicBool::new(false);
 /// The message for SIGBUS (a leaked byte string), or null.
 static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
 static INSTALL_TERMINATION: Once = Once::new();
@@ -162,6 +165,20 @@ pub fn protect_temp_file(dir: libc::c_int, name: &CStr) -> Option<usize> {
         cell.store(b, Ordering::Relaxed);
     }
     slot.version.fetch_add(1, Ordering::SeqCst);
+    // The sweep may run on another thread (blocking the signals here keeps
+    // it off this one only) and have passed this slot already: then this
+    // file is this thread's to remove, and the process is ending. Both
+    // sides write, then read the other's flag (SeqCst): one of them sees it.
+    if DYING.load(Ordering::SeqCst) {
+        // SAFETY: a NUL-terminated name relative to a descriptor the caller
+        // holds; pause() waits for the end the sweeping thread brings.
+        unsafe {
+            libc::unlinkat(dir, name.as_ptr(), 0);
+            loop {
+                libc::pause();
+            }
+        }
+    }
     Some(index)
 }
 
@@ -257,6 +274,7 @@ pub fn remove_temp_file() {
 /// Unlinks every registered temporary file. Async-signal-safe: atomics,
 /// a name copied to the stack, `unlinkat`.
 fn unlink_temp() {
+    DYING.store(true, Ordering::SeqCst);
     for slot in &TEMP_FILES {
         let before = slot.version.load(Ordering::SeqCst);
         if before % 2 == 1 {

@@ -14,7 +14,7 @@ use crate::io::{Origin, Shrank};
 pub use errors::{convert_error, declaration, glob_error, open_error, output_error, skipped};
 pub use in_place::{
     became_output, converted_already, in_place_is_std_stream, input_is_output, malformed_in_place,
-    moved_while_converted, not_recognised, not_recognised_in_place,
+    moved_while_converted, not_recognised, not_recognised_in_place, not_utf16,
 };
 pub use labels::{
     decode_hint, encode_hint, extra_note, iconv_suffix, unknown_label, UnknownLabel, ICONV_C,

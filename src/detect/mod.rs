@@ -198,6 +198,21 @@ fn sniff_start(bytes: &[u8], complete: bool, hint: Option<Hint>) -> Sniffed {
     answer
 }
 
+/// How far [`doubtful_utf16_bom`] looks for a NUL byte: the span git and
+/// ripgrep look at to call a file binary.
+const NUL_SPAN: usize = 8 * 1024;
+
+/// The UTF-16 encoding whose byte order mark starts `bytes` when nothing
+/// after it looks like UTF-16: no NUL byte in the first 8 KiB, so not one
+/// ASCII character (a space, a line break) as UTF-16. Such a mark is most
+/// likely other bytes that look like one (windows-1251 "яю" is FF FE); read
+/// as UTF-16, as the mark decides, the text fails or turns to nonsense.
+pub fn doubtful_utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let (encoding, _) = bom_sniff(bytes)?;
+    let span = &bytes[..bytes.len().min(NUL_SPAN)];
+    (encoding != UTF_8 && !span.contains(&0)).then_some(encoding)
+}
+
 /// Whether `bytes` decode in `encoding` without a malformed sequence (a
 /// sequence cut short by the end of an incomplete prefix is not one).
 pub fn decodes_cleanly(encoding: &'static Encoding, bytes: &[u8], complete: bool) -> bool {

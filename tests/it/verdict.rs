@@ -207,3 +207,52 @@ fn random_high_bytes_are_refused_with_auto_in_place() {
     assert_eq!(after, bytes);
     assert!(err.contains("-f auto is not sure"), "{err}");
 }
+
+/// Russian text that starts with "яю": in windows-1251 the bytes FF FE,
+/// UTF-16LE's byte order mark, which decides the decoder, -f or not.
+fn starts_like_a_utf16_mark() -> Vec<u8> {
+    encoded(encoding_rs::WINDOWS_1251, &format!("яю{RUSSIAN}"))
+        .into_iter()
+        .filter(|&b| b != b'\n')
+        .collect()
+}
+
+#[test]
+fn a_mark_nothing_bears_out_is_refused_in_place() {
+    let bytes = starts_like_a_utf16_mark();
+    assert_eq!(&bytes[..2], b"\xFF\xFE");
+    for from in ["auto", "windows-1251"] {
+        let (status, err, after) = in_place(&bytes, &["-i", "-f", from]);
+        assert_eq!(status, 1, "-f {from}: {err}");
+        assert!(err.contains("UTF-16LE byte order mark"), "-f {from}: {err}");
+        assert_eq!(after, bytes, "-f {from}: the file must stay as it was");
+    }
+    // --force reads it as the mark says; -f utf-16le is what the user told.
+    for args in [
+        &["-i", "--force", "-f", "windows-1251"][..],
+        &["-i", "-f", "utf-16le"],
+    ] {
+        let (status, err, after) = in_place(&bytes, args);
+        assert_eq!(status, 0, "{args:?}: {err}");
+        let utf16 = encoding_rs::UTF_16LE.decode_with_bom_removal(&bytes).0;
+        assert_eq!(after, utf16.as_bytes(), "{args:?}");
+    }
+}
+
+#[test]
+fn to_standard_output_a_mark_nothing_bears_out_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.txt");
+    fs::write(&path, starts_like_a_utf16_mark()).unwrap();
+    let out = wenc()
+        .args(["-f", "windows-1251"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning") && err.contains("byte order mark"),
+        "{err}"
+    );
+}

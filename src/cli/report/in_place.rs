@@ -88,3 +88,13 @@ pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
         the_first(m)
     )
 }
+
+/// Why a file that starts with a UTF-16 byte order mark but has no NUL
+/// byte near its start is refused.
+pub fn not_utf16(bom: &'static Encoding) -> String {
+    format!(
+        "not sure of its encoding: it starts with the bytes of a {bom} byte order mark, \
+         but {bom} text has NUL bytes (in every space and line break) and it has none \
+         in its first 8 KiB (--force reads it as {bom})"
+    )
+}

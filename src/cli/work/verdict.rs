@@ -48,8 +48,21 @@ pub fn settle(job: &Job, input: &mut Input, name: &str, reporter: &mut Reporter)
     } else {
         return Ok(None); // -f auto's own note says how sure it is
     };
-    let (verdict, sniffed) = detect::judge(bytes, stated, job.hint);
     let refused = replacing && !job.guard.force;
+    // The mark decides the decoder, -f or not (the Encoding Standard's
+    // decode): a mark that nothing after it bears out is refused first.
+    let told = |bom| job.auto || bom != job.settings.from;
+    if let Some(bom) =
+        detect::doubtful_utf16_bom(bytes).filter(|&b| job.settings.sniff_bom && told(b))
+    {
+        let message = format!("{name}: {}", report::not_utf16(bom));
+        if refused {
+            reporter.error(&message);
+            return Err(());
+        }
+        reporter.warn(&message);
+    }
+    let (verdict, sniffed) = detect::judge(bytes, stated, job.hint);
     let message = match &verdict {
         Verdict::Convert(e) if job.auto => {
             let how = sniff::how(&sniffed, sniff::Seen::All);

@@ -11,7 +11,7 @@ use super::super::sniff::{self, Seen};
 use super::done::{Done, Outcome};
 use super::report;
 use crate::cli::report as cli_report;
-use crate::codec::{bom_sniff, Encoding, UTF_8};
+use crate::codec::Encoding;
 use crate::convert::declaration::{self, Decision};
 use crate::convert::Utf8Evidence;
 use crate::convert::{self, ErrorMode, Parallelism, Settings, TextTransform};
@@ -107,9 +107,9 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box
     if plan.task != Task::Convert || plan.force {
         return Ok(done);
     }
-    if let Some(bom) = unlikely_utf16_bom(bytes).filter(|&bom| bom != from) {
+    if let Some(bom) = detect::doubtful_utf16_bom(bytes).filter(|&bom| bom != from) {
         done.outcome = Outcome::Refused;
-        done.reason = report::not_utf16(bom);
+        done.reason = cli_report::not_utf16(bom);
         return Err(Box::new(done));
     }
     let mut evidence = Utf8Evidence::new();
@@ -178,10 +178,10 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
         }
     };
     if let Some(bom) =
-        unlikely_utf16_bom(bytes).filter(|_| sniffed.source == Source::Bom && !plan.force)
+        detect::doubtful_utf16_bom(bytes).filter(|_| sniffed.source == Source::Bom && !plan.force)
     {
         done.outcome = Outcome::Refused;
-        done.reason = report::not_utf16(bom);
+        done.reason = cli_report::not_utf16(bom);
         return Err(Box::new(done));
     }
     if sniffed.source == Source::Ascii || encoding == plan.to {
@@ -190,18 +190,6 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
         return Err(Box::new(done));
     }
     Ok((encoding, done))
-}
-
-/// The UTF-16 encoding whose byte order mark starts `bytes`, a file that
-/// passed the binary test. Then it has no NUL in its first 8 KiB: not one
-/// space or line break as UTF-16. Such a mark is most likely other bytes
-/// that look like one (windows-1251 "яю" is FF FE), and read as UTF-16
-/// (the mark decides the decoder) the file would fail, or worse, convert
-/// to nonsense.
-fn unlikely_utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    bom_sniff(bytes)
-        .map(|(encoding, _)| encoding)
-        .filter(|&e| e != UTF_8)
 }
 
 fn unchanged_reason(sniffed: &Sniffed, to: &'static Encoding) -> String {

@@ -49,16 +49,6 @@ pub fn replacements(s: &Summary) -> Option<String> {
     }
 }
 
-/// Why a file that starts with a UTF-16 byte order mark but has no NUL
-/// byte near its start is refused.
-pub fn not_utf16(bom: &'static Encoding) -> String {
-    format!(
-        "not sure of its encoding: it starts with the bytes of a {bom} byte order mark, \
-         but {bom} text has NUL bytes (in every space and line break) and it has none \
-         in its first 8 KiB (--force reads it as {bom})"
-    )
-}
-
 /// The detector's best candidates, "windows-1252 94%, windows-1250 31%"
 /// (at most three): what to choose from with -f.
 pub fn candidates(sniffed: &crate::detect::Sniffed) -> String {

@@ -10,6 +10,8 @@
 //!
 //! Fed the input in order, in any chunking: the counts are the same.
 
+use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
+
 /// What an input's bytes say about being UTF-8 text.
 #[derive(Debug, Default, Clone)]
 pub struct Utf8Evidence {
@@ -227,6 +229,22 @@ fn sequence_len(lead: u8) -> usize {
         0xC0.. => 2,
         _ => 1,
     }
+}
+
+/// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
+/// misread: anything but UTF-8 misreads UTF-8 text (replacement is refused
+/// on its own). UTF-16 misreads ASCII too (any two bytes make a character):
+/// for UTF-16, input with no sign of UTF-16 is misread if it is UTF-8 text
+/// or valid UTF-8 at all.
+pub fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
+    if encoding == UTF_8 || encoding == REPLACEMENT {
+        return false;
+    }
+    if [UTF_16LE, UTF_16BE].contains(&encoding) {
+        let valid = evidence.stray == 0 && evidence.len > 0;
+        return (valid || evidence.is_utf8_text()) && !evidence.looks_utf16();
+    }
+    evidence.is_utf8_text()
 }
 
 #[cfg(test)]

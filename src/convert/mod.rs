@@ -47,7 +47,7 @@ mod transform;
 
 pub use crate::codec::bom_bytes;
 pub use error::{ConvertError, MalformedInput, UnmappableChar};
-pub use evidence::Utf8Evidence;
+pub use evidence::{misread, Utf8Evidence};
 pub use parallel::Parallelism;
 pub use position::TextPosition;
 pub use stream::{convert_stream, Stream};

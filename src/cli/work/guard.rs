@@ -20,7 +20,8 @@
 
 use super::read_back::ReadBack;
 use crate::cli::report::{self, shown};
-use crate::codec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
+use crate::codec::{Encoding, REPLACEMENT, UTF_8};
+pub use crate::convert::misread;
 use crate::convert::{Summary, Utf8Evidence};
 use crate::io::{Identity, Origin};
 use std::path::Path;
@@ -48,22 +49,6 @@ fn input_is(sources: &[Origin], out: Identity) -> Option<&Origin> {
 /// The regular file descriptor `fd` (1 or 2) writes to, if it is one.
 fn std_stream(fd: i32) -> Option<Identity> {
     Identity::of_fd(fd).filter(|id| id.regular)
-}
-
-/// Whether an input `evidence` describes, read as `encoding`, is UTF-8 text
-/// misread: anything but UTF-8 misreads UTF-8 text (replacement is refused
-/// on its own). UTF-16 misreads ASCII too (any two bytes make a character):
-/// for UTF-16, input with no sign of UTF-16 is misread if it is UTF-8 text
-/// or valid UTF-8 at all.
-pub fn misread(encoding: &'static Encoding, evidence: &Utf8Evidence) -> bool {
-    if encoding == UTF_8 || encoding == REPLACEMENT {
-        return false;
-    }
-    if [UTF_16LE, UTF_16BE].contains(&encoding) {
-        let valid = evidence.stray == 0 && evidence.len > 0;
-        return (valid || evidence.is_utf8_text()) && !evidence.looks_utf16();
-    }
-    evidence.is_utf8_text()
 }
 
 /// What the guard says about one converted input.
@@ -246,7 +231,7 @@ impl Guard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{SHIFT_JIS, WINDOWS_1252};
+    use crate::codec::{SHIFT_JIS, UTF_16BE, UTF_16LE, WINDOWS_1252};
     use crate::convert::{MalformedInput, TextPosition};
 
     fn guard(replacing: bool, consent: bool, force: bool) -> Guard {

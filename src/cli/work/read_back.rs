@@ -13,9 +13,8 @@
 //! Only output in UTF-8 is judged: the guard knows no other encoding's
 //! text, so a second run over other output cannot be caught either way.
 
-use super::guard::misread;
 use crate::codec::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use crate::convert::Utf8Evidence;
+use crate::convert::{misread, Utf8Evidence};
 use std::io::{self, Write};
 
 /// The ASCII bytes an encoding does not read as themselves.

@@ -57,7 +57,10 @@ pub fn sniff_whole(bytes: &[u8], hint: Option<Hint>) -> Sniffed {
                 answer
             }
         },
-        Source::Guess => revise(first, bytes, 0, READ_AT_LEAST.min(bytes.len()), hint),
+        // `sniff` weighed every byte it read: past that, the rest.
+        Source::Guess if bytes.len() > SNIFF_LIMIT => {
+            revise(first, bytes, 0, READ_AT_LEAST.min(bytes.len()), hint)
+        }
         _ => first,
     }
 }

@@ -32,36 +32,9 @@ use std::time::Instant;
 use wenc::codec::Encoding;
 use wenc::detect::stats::{detect, Hint, Verdict, PREFIX_LIMIT};
 
-const LENGTHS: [usize; 6] = [10, 20, 50, 100, 300, 1000];
-
-/// Corpus file stem -> the legacy encodings native to that language.
-const PAIRS: &[(&str, &[&str])] = &[
-    ("ar", &["windows-1256", "ISO-8859-6"]),
-    ("cs", &["windows-1250", "ISO-8859-2"]),
-    ("de", &["windows-1252", "ISO-8859-15"]),
-    ("el", &["windows-1253", "ISO-8859-7"]),
-    ("en", &["windows-1252"]),
-    ("fr", &["windows-1252", "ISO-8859-15"]),
-    ("he", &["windows-1255", "ISO-8859-8"]),
-    ("ja", &["Shift_JIS", "EUC-JP", "ISO-2022-JP"]),
-    ("ko", &["EUC-KR"]),
-    ("pt", &["windows-1252", "ISO-8859-15"]),
-    (
-        "ru",
-        &[
-            "windows-1251",
-            "KOI8-R",
-            "IBM866",
-            "ISO-8859-5",
-            "x-mac-cyrillic",
-        ],
-    ),
-    ("th", &["windows-874"]),
-    ("tr", &["windows-1254"]),
-    ("vi", &["windows-1258"]),
-    ("zh_cn", &["GBK"]),
-    ("zh_tw", &["Big5"]),
-];
+#[path = "shared/units.rs"]
+mod units;
+use units::{LENGTHS, PAIRS};
 
 /// The languages as found in /usr/share/locale (gettext catalogues
 /// of installed programs: short UI strings, another kind of held-out text).

@@ -452,6 +452,17 @@ fn number_after(text: &str, before: &str) -> usize {
     digits.parse().unwrap()
 }
 
+/// Sends `sig` to `child` once `path` no longer holds `before` (a file
+/// wenc replaced), or after a minute.
+fn signal_once_replaced(child: &std::process::Child, path: &Path, before: &[u8], sig: i32) {
+    let start = std::time::Instant::now();
+    while fs::read(path).unwrap() == before && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: kill() on the pid of a child we started and have not reaped.
+    unsafe { libc::kill(child.id() as i32, sig) };
+}
+
 /// Every file is `before` or `after`, none half done, no temporary file
 /// left: how many are done.
 fn whole_files(root: &Path, names: &[String], before: &[u8], after: &[u8]) -> usize {
@@ -494,14 +505,8 @@ fn an_interrupted_run_says_how_far_it_got_and_a_second_run_finishes() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        // Wait for the eleventh file in path order (d0/f070), then stop wenc.
-        let first = root.join(&names[70]);
-        let start = std::time::Instant::now();
-        while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        // SAFETY: kill() on the pid of a child we started and have not reaped.
-        unsafe { libc::kill(child.id() as i32, sig) };
+        // Stopped once the eleventh file in path order (d0/f070) is done.
+        signal_once_replaced(&child, &root.join(&names[70]), &before, sig);
         let out = child.wait_with_output().unwrap();
         // It dies of the signal once it has told (the shell sees 128 + sig).
         assert_eq!(out.status.signal(), Some(sig), "{:?}", out.status);
@@ -563,13 +568,7 @@ fn a_signal_not_deferred_removes_every_temporary_file_of_the_batch() {
         .arg(root)
         .spawn()
         .unwrap();
-    let first = root.join(&names[70]);
-    let start = std::time::Instant::now();
-    while fs::read(&first).unwrap() == before && start.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    // SAFETY: kill() on the pid of a child we started and have not reaped.
-    unsafe { libc::kill(child.id() as i32, libc::SIGHUP) };
+    signal_once_replaced(&child, &root.join(&names[70]), &before, libc::SIGHUP);
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
     // Mid-batch: the files renamed are done, the rest whole, and no

@@ -24,14 +24,19 @@ const RUSSIAN: &str = "Москва - столица России, крупне�
 
 const JAPANESE: &str = "これは日本語の文章です。東京は日本の首都であり、世界有数の大都市です。\n";
 
-/// Runs wenc with `args` and then the file, which holds `bytes`; returns
-/// (status, stderr, the file's bytes after).
-fn in_place(bytes: &[u8], args: &[&str]) -> (i32, String, Vec<u8>) {
+/// Runs wenc with `args` and then a file that holds `bytes`; returns its
+/// output and the file's bytes after.
+fn run_on(bytes: &[u8], args: &[&str]) -> (std::process::Output, Vec<u8>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.txt");
     fs::write(&path, bytes).unwrap();
     let out = wenc().args(args).arg(&path).output().unwrap();
-    let after = fs::read(&path).unwrap();
+    (out, fs::read(&path).unwrap())
+}
+
+/// [`run_on`]: (status, stderr, the file's bytes after).
+fn in_place(bytes: &[u8], args: &[&str]) -> (i32, String, Vec<u8>) {
+    let (out, after) = run_on(bytes, args);
     (
         out.status.code().unwrap(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -118,11 +123,8 @@ fn noise_is_refused_with_auto_in_place() {
 
 #[test]
 fn to_standard_output_a_wrong_label_is_a_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("r.txt");
     let bytes = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);
-    fs::write(&path, &bytes).unwrap();
-    let out = wenc().args(["-f", "koi8-r"]).arg(&path).output().unwrap();
+    let (out, _) = run_on(&bytes, &["-f", "koi8-r"]);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("looks like windows-1251"), "{err}");
@@ -175,14 +177,7 @@ fn sniff_and_auto_agree_on_oe_throughout() {
     );
     let bytes = encoded(encoding_rs::ISO_8859_15, &text);
     assert!(bytes.len() > 64 * 1024 && !bytes[..1024].contains(&0xBD));
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("f.txt");
-    fs::write(&path, &bytes).unwrap();
-    let out = wenc()
-        .args(["--sniff", "--json"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let (out, _) = run_on(&bytes, &["--sniff", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json[0]["encoding"], "ISO-8859-15", "{json}");
     let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
@@ -241,14 +236,7 @@ fn a_mark_nothing_bears_out_is_refused_in_place() {
 
 #[test]
 fn to_standard_output_a_mark_nothing_bears_out_is_a_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("r.txt");
-    fs::write(&path, starts_like_a_utf16_mark()).unwrap();
-    let out = wenc()
-        .args(["-f", "windows-1251"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let (out, _) = run_on(&starts_like_a_utf16_mark(), &["-f", "windows-1251"]);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -66,6 +66,14 @@ static REQUESTED: AtomicI32 = AtomicI32::new(0);
 /// Set by the last sweep of the temporary files, before it reads the slots:
 /// the process is ending.
 static DYING: AtomicBool = AtomicBool::new(false);
+/// Threads between deciding to create a temporary file and registering it
+/// ([`create_temp_file`]): the last sweep waits for them, since a file made
+/// on one thread while another sweeps would otherwise outlive the process.
+static CREATING: AtomicU32 = AtomicU32::new(0);
+/// How long the last sweep waits for creations in flight, in milliseconds
+/// (they take microseconds; the bound only keeps a stuck thread from
+/// holding the process).
+const CREATION_WAIT_MS: u32 = 2_000;
 /// The message for SIGBUS (a leaked byte string), or null.
 static BUS_MESSAGE: AtomicPtr<Message> = AtomicPtr::new(std::ptr::null_mut());
 static INSTALL_TERMINATION: Once = Once::new();
@@ -143,13 +151,40 @@ fn install_termination() {
     });
 }
 
-/// From now on, every terminating signal removes `name` (in the directory
-/// `dir`) before ending the process, until [`release_temp_file`] with the
-/// slot returned. Call inside [`with_termination_blocked`], right after
-/// creating it. None: every slot is taken (or the name is too long), and
-/// the file is not guarded.
-pub fn protect_temp_file(dir: libc::c_int, name: &CStr) -> Option<usize> {
+/// Makes a temporary file with `create` (which creates `name` in the
+/// directory `dir` and returns it) and registers it: from then on, every
+/// terminating signal removes it before ending the process, until
+/// [`release_temp_file`] with the slot returned. Call inside
+/// [`with_termination_blocked`]. A slot of None: every slot is taken (or
+/// the name is too long), and the file is not guarded.
+///
+/// A signal may be handled on another thread at any moment. Announcing the
+/// creation first ([`CREATING`]) makes the sweep wait until the file is
+/// registered or removed, and a creation that starts after the sweep began
+/// makes nothing: with SeqCst, each side writes, then reads the other's
+/// flag, so one of them sees the other.
+pub fn create_temp_file<T>(
+    dir: libc::c_int,
+    name: &CStr,
+    create: impl FnOnce() -> std::io::Result<T>,
+) -> std::io::Result<(T, Option<usize>)> {
     install_termination();
+    CREATING.fetch_add(1, Ordering::SeqCst);
+    if DYING.load(Ordering::SeqCst) {
+        CREATING.fetch_sub(1, Ordering::SeqCst);
+        wait_for_the_end();
+    }
+    let made = create();
+    let slot = match made {
+        Ok(_) => register(dir, name),
+        Err(_) => None,
+    };
+    CREATING.fetch_sub(1, Ordering::SeqCst);
+    made.map(|file| (file, slot))
+}
+
+/// Copies `name` into a free slot; see [`create_temp_file`].
+fn register(dir: libc::c_int, name: &CStr) -> Option<usize> {
     let bytes = name.to_bytes_with_nul();
     if bytes.len() > NAME_CAPACITY {
         return None;
@@ -165,21 +200,24 @@ pub fn protect_temp_file(dir: libc::c_int, name: &CStr) -> Option<usize> {
         cell.store(b, Ordering::Relaxed);
     }
     slot.version.fetch_add(1, Ordering::SeqCst);
-    // The sweep may run on another thread (blocking the signals here keeps
-    // it off this one only) and have passed this slot already: then this
-    // file is this thread's to remove, and the process is ending. Both
-    // sides write, then read the other's flag (SeqCst): one of them sees it.
+    // The sweep may have passed this slot already: then this file is this
+    // thread's to remove, and the process is ending.
     if DYING.load(Ordering::SeqCst) {
         // SAFETY: a NUL-terminated name relative to a descriptor the caller
-        // holds; pause() waits for the end the sweeping thread brings.
-        unsafe {
-            libc::unlinkat(dir, name.as_ptr(), 0);
-            loop {
-                libc::pause();
-            }
-        }
+        // holds.
+        unsafe { libc::unlinkat(dir, name.as_ptr(), 0) };
+        CREATING.fetch_sub(1, Ordering::SeqCst);
+        wait_for_the_end();
     }
     Some(index)
+}
+
+/// Waits for the end the sweeping thread brings.
+fn wait_for_the_end() -> ! {
+    loop {
+        // SAFETY: pause only waits for a signal.
+        unsafe { libc::pause() };
+    }
 }
 
 /// The temporary file in `slot` is gone (renamed into place or deleted):
@@ -292,6 +330,25 @@ fn unlink_temp() {
         // SAFETY: a NUL-terminated name on the stack, relative to a
         // directory descriptor held while the file is registered.
         unsafe { libc::unlinkat(dir, name.as_ptr().cast(), 0) };
+    }
+    wait_for_creations();
+}
+
+/// Waits (a bounded time) until no thread is between creating a temporary
+/// file and registering it: each such file is then registered and swept,
+/// or removed by its own thread. Async-signal-safe: an atomic and
+/// `nanosleep`.
+fn wait_for_creations() {
+    let millisecond = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 1_000_000,
+    };
+    for _ in 0..CREATION_WAIT_MS {
+        if CREATING.load(Ordering::SeqCst) == 0 {
+            return;
+        }
+        // SAFETY: nanosleep is async-signal-safe; the timespec is local.
+        unsafe { libc::nanosleep(&millisecond, std::ptr::null_mut()) };
     }
 }
 

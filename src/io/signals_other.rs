@@ -6,8 +6,12 @@ pub fn with_termination_blocked<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 pub const MAX_TEMP_FILES: usize = 128;
-pub fn protect_temp_file(_dir: i32, _name: &std::ffi::CStr) -> Option<usize> {
-    Some(0)
+pub fn create_temp_file<T>(
+    _dir: i32,
+    _name: &std::ffi::CStr,
+    create: impl FnOnce() -> std::io::Result<T>,
+) -> std::io::Result<(T, Option<usize>)> {
+    create().map(|made| (made, Some(0)))
 }
 pub fn release_temp_file(_slot: usize) {}
 pub fn defer_termination() {}

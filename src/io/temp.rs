@@ -32,30 +32,13 @@ impl TempFile {
         let prefix = prefix(target);
         for _ in 0..100 {
             let name = temp_name(&prefix);
-            // SAFETY: a NUL-terminated name, relative to a directory
-            // descriptor we hold; O_EXCL never opens an existing file.
-            let fd = unsafe {
-                libc::openat(
-                    dir.as_raw_fd(),
-                    name.as_ptr(),
-                    libc::O_RDWR
-                        | libc::O_CREAT
-                        | libc::O_EXCL
-                        | libc::O_CLOEXEC
-                        | libc::O_NOFOLLOW,
-                    mode as libc::c_uint,
-                )
+            let made =
+                signals::create_temp_file(dir.as_raw_fd(), &name, || create(&dir, &name, mode));
+            let (file, slot) = match made {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                made => made?,
             };
-            if fd < 0 {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::AlreadyExists {
-                    continue;
-                }
-                return Err(e);
-            }
-            // SAFETY: a fresh descriptor nothing else owns.
-            let file = unsafe { File::from_raw_fd(fd) };
-            let Some(slot) = signals::protect_temp_file(dir.as_raw_fd(), &name) else {
+            let Some(slot) = slot else {
                 // A file no signal would remove is not made.
                 // SAFETY: as below, in `persist`.
                 unsafe { libc::unlinkat(dir.as_raw_fd(), name.as_ptr(), 0) };
@@ -105,6 +88,25 @@ impl Drop for TempFile {
             signals::release_temp_file(self.slot);
         }
     }
+}
+
+/// Creates the new file `name` in `dir`, never an existing one.
+fn create(dir: &File, name: &CString, mode: u32) -> io::Result<File> {
+    // SAFETY: a NUL-terminated name, relative to a directory descriptor we
+    // hold; O_EXCL never opens an existing file.
+    let fd = unsafe {
+        libc::openat(
+            dir.as_raw_fd(),
+            name.as_ptr(),
+            libc::O_RDWR | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC | libc::O_NOFOLLOW,
+            mode as libc::c_uint,
+        )
+    };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a fresh descriptor nothing else owns.
+    Ok(unsafe { File::from_raw_fd(fd) })
 }
 
 /// The directory, opened to name files relative to it.

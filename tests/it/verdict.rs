@@ -220,6 +220,7 @@ fn a_mark_nothing_bears_out_is_refused_in_place() {
         let (status, err, after) = in_place(&bytes, &["-i", "-f", from]);
         assert_eq!(status, 1, "-f {from}: {err}");
         assert!(err.contains("UTF-16LE byte order mark"), "-f {from}: {err}");
+        assert!(err.contains("--force reads it as UTF-16LE"), "{err}");
         assert_eq!(after, bytes, "-f {from}: the file must stay as it was");
     }
     // --force reads it as the mark says; -f utf-16le is what the user told.
@@ -243,4 +244,13 @@ fn to_standard_output_a_mark_nothing_bears_out_is_a_warning() {
         err.contains("warning") && err.contains("byte order mark"),
         "{err}"
     );
+    // Not refused: the mark decides already, --force would change nothing.
+    assert!(
+        err.contains("(read as UTF-16LE, as the mark says)"),
+        "{err}"
+    );
+    assert!(!err.contains("--force"), "{err}");
+    let bytes = starts_like_a_utf16_mark();
+    let utf16 = encoding_rs::UTF_16LE.decode_with_bom_removal(&bytes).0;
+    assert_eq!(out.stdout, utf16.as_bytes());
 }

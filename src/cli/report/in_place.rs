@@ -91,10 +91,16 @@ pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
 
 /// Why a file that starts with a UTF-16 byte order mark but has no NUL
 /// byte near its start is refused.
-pub fn not_utf16(bom: &'static Encoding) -> String {
+pub fn not_utf16(bom: &'static Encoding, refused: bool) -> String {
+    // Refused, --force is the way on; warned, the mark decides already.
+    let then = if refused {
+        format!("--force reads it as {bom}")
+    } else {
+        format!("read as {bom}, as the mark says")
+    };
     format!(
         "not sure of its encoding: it starts with the bytes of a {bom} byte order mark, \
          but {bom} text has NUL bytes (in every space and line break) and it has none \
-         in its first 8 KiB (--force reads it as {bom})"
+         in its first 8 KiB ({then})"
     )
 }

@@ -55,7 +55,7 @@ pub fn settle(job: &Job, input: &mut Input, name: &str, reporter: &mut Reporter)
     if let Some(bom) =
         detect::doubtful_utf16_bom(bytes).filter(|&b| job.settings.sniff_bom && told(b))
     {
-        let message = format!("{name}: {}", report::not_utf16(bom));
+        let message = format!("{name}: {}", report::not_utf16(bom, refused));
         if refused {
             reporter.error(&message);
             return Err(());

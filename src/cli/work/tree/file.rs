@@ -109,7 +109,7 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box
     }
     if let Some(bom) = detect::doubtful_utf16_bom(bytes).filter(|&bom| bom != from) {
         done.outcome = Outcome::Refused;
-        done.reason = cli_report::not_utf16(bom);
+        done.reason = cli_report::not_utf16(bom, true);
         return Err(Box::new(done));
     }
     let mut evidence = Utf8Evidence::new();
@@ -181,7 +181,7 @@ fn chosen(plan: &Plan, bytes: &[u8]) -> Result<(&'static Encoding, Done), Box<Do
         detect::doubtful_utf16_bom(bytes).filter(|_| sniffed.source == Source::Bom && !plan.force)
     {
         done.outcome = Outcome::Refused;
-        done.reason = cli_report::not_utf16(bom);
+        done.reason = cli_report::not_utf16(bom, true);
         return Err(Box::new(done));
     }
     if sniffed.source == Source::Ascii || encoding == plan.to {

@@ -77,6 +77,7 @@ fn i1_a_second_utf16_run_is_refused() {
     second.args(["-f", "utf-16le", "-i"]).arg(&f);
     let (code, err) = run(&mut second);
     assert_eq!(code, 1, "{err}");
+    assert!(err.contains(": ASCII text with no NUL byte"), "{err}");
     assert_eq!(fs::read(&f).unwrap(), ascii.as_bytes());
     assert_eq!(listing(d.path()), ["e.csv"]);
 }

@@ -26,12 +26,17 @@ pub fn converted_already(
     refused: bool,
 ) -> String {
     let (n, stray) = (evidence.multibyte, evidence.stray);
-    let what = format!(
-        "{name}: UTF-8 text ({n} valid multi-byte {}, {stray} stray {}), as if converted \
-         already: read as {encoding} it",
-        plural(n, "sequence", "sequences"),
-        plural(stray, "byte", "bytes"),
-    );
+    // Only UTF-16 refuses plain ASCII (any two bytes make a character).
+    let text = if n == 0 && stray == 0 {
+        "ASCII text with no NUL byte (UTF-16 has one in every space and line break)".to_string()
+    } else {
+        format!(
+            "UTF-8 text ({n} valid multi-byte {}, {stray} stray {})",
+            plural(n, "sequence", "sequences"),
+            plural(stray, "byte", "bytes"),
+        )
+    };
+    let what = format!("{name}: {text}, as if converted already: read as {encoding} it");
     if refused {
         format!("{what} would be garbled; nothing was replaced (--force converts it anyway)")
     } else {

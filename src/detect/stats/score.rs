@@ -195,6 +195,16 @@ fn score_start(
             let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
             limit = best.saturating_add(PRUNE);
         }
+        if let Some((cost, model)) = bound_behind(index, &all, hint, &fit, limit) {
+            let text = Text::Bytes(std::iter::once(0..start.len()).collect());
+            scored.push(Scored {
+                index,
+                cost,
+                model,
+                text,
+            });
+            continue;
+        }
         let (cost, model) = match kept_models(index, &order, head, hint, &fit, limit) {
             Head::Kept(models) => match best_of(index, &models, view, hint, &fit, limit) {
                 Some(best) => best,
@@ -347,20 +357,60 @@ fn cost(
     fit: &AsciiFit,
     limit: u32,
 ) -> u32 {
+    let (rest, bonus) = beside_text(index, model, sketch.non_ascii(), hint, fit);
+    // The text's cost past this makes the total pass `limit`.
+    let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
+    let text = match sketch {
+        Sketched::Text(s) => model::models()[model].cost_of(s),
+        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
+    };
+    (text + rest).saturating_sub(bonus)
+}
+
+/// A lower bound of [`cost`] of a byte sketch view at any limit, from how
+/// often each byte is in it (see `Model::byte_bound`).
+fn bound(index: usize, model: usize, view: &Alike, hint: Option<Hint>, fit: &AsciiFit) -> u32 {
+    let (rest, bonus) = beside_text(index, model, view.view.non_ascii, hint, fit);
+    (view.byte_bound(index, model) + rest).saturating_sub(bonus)
+}
+
+/// What a candidate's cost adds to its text's and takes off: the priors
+/// and the ASCII misfit, and the hint's bonus.
+fn beside_text(
+    index: usize,
+    model: usize,
+    non_ascii: u32,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+) -> (u32, u32) {
     let candidate = &CANDIDATES[index];
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let rest = candidates::language_prior(m.name)
-        + fit.penalty(model, sketch.non_ascii())
-        + candidate.prior;
-    // The text's cost past this makes the total pass `limit`.
-    let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
-    let text = match sketch {
-        Sketched::Text(s) => m.cost_of(s),
-        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
-    };
-    (text + rest).saturating_sub(bonus)
+    let rest = candidates::language_prior(m.name) + fit.penalty(model, non_ascii) + candidate.prior;
+    (rest, bonus)
+}
+
+/// When every model of single-byte candidate `index` is bound to cost more
+/// than `limit` on the whole `view` (so whatever models its head would
+/// keep): the least bound and its model, which stand for the candidate's
+/// cost as a cut-short one does, with no walk at all.
+fn bound_behind(
+    index: usize,
+    view: &Alike,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+    limit: u32,
+) -> Option<(u32, usize)> {
+    let mut least: Option<(u32, usize)> = None;
+    for m in languages(index) {
+        let b = bound(index, m, view, hint, fit);
+        if b <= limit {
+            return None;
+        }
+        least = Some(least.map_or((b, m), |l| l.min((b, m))));
+    }
+    least
 }
 
 /// Which candidates read the text as the best one does (`bytes`: what the
@@ -370,8 +420,6 @@ pub(super) struct SameText<'a> {
     bytes: &'a [u8],
     /// The high bytes in the best's spans, when it is a single-byte reading.
     present: Option<[bool; 128]>,
-    /// The best's text decoded, once a multi-byte reading needs it.
-    decoded: Option<String>,
 }
 
 impl<'a> SameText<'a> {
@@ -380,7 +428,6 @@ impl<'a> SameText<'a> {
             best,
             bytes,
             present: None,
-            decoded: None,
         }
     }
 
@@ -405,34 +452,34 @@ impl<'a> SameText<'a> {
                 let tb = candidates::single_byte_table(s.index).expect("single-byte");
                 (0..128).all(|i| !present[i] || ta[i] == tb[i])
             }
-            (Text::Bytes(_), Text::Decoded(b)) => {
-                let (best, bytes) = (self.best, self.bytes);
-                self.decoded
-                    .get_or_insert_with(|| decode_spans(best, bytes))
-                    == b
-            }
-            (Text::Decoded(a), Text::Bytes(_)) => *a == decode_spans(s, self.bytes),
+            (Text::Bytes(_), Text::Decoded(b)) => reads_as(self.best, self.bytes, b),
+            (Text::Decoded(a), Text::Bytes(_)) => reads_as(s, self.bytes, a),
         }
     }
 }
 
-/// The text of a single-byte reading, its spans joined by line breaks.
-fn decode_spans(s: &Scored, bytes: &[u8]) -> String {
+/// Whether the single-byte reading `s` (its spans joined by line breaks)
+/// is `text`: compared character by character, so that a reading that
+/// differs early (a CJK text against a single-byte one) costs little.
+fn reads_as(s: &Scored, bytes: &[u8], text: &str) -> bool {
     let Text::Bytes(spans) = &s.text else {
         unreachable!("a single-byte reading")
     };
     let table = candidates::single_byte_table(s.index).expect("single-byte");
-    let lines: Vec<String> = spans
-        .iter()
-        .map(|r| {
-            bytes[r.clone()]
-                .iter()
-                .map(|&b| match b {
-                    0..0x80 => b as char,
-                    _ => char::from_u32(table[b as usize - 0x80]).unwrap_or('\u{FFFD}'),
-                })
-                .collect()
-        })
-        .collect();
-    lines.join("\n")
+    let mut chars = text.chars();
+    for (i, r) in spans.iter().enumerate() {
+        if i > 0 && chars.next() != Some('\n') {
+            return false;
+        }
+        for &b in &bytes[r.clone()] {
+            let c = match b {
+                0..0x80 => b as char,
+                _ => char::from_u32(table[b as usize - 0x80]).unwrap_or('\u{FFFD}'),
+            };
+            if chars.next() != Some(c) {
+                return false;
+            }
+        }
+    }
+    chars.next().is_none()
 }

@@ -44,7 +44,7 @@ struct Cost {
 #[derive(Clone, Default)]
 pub(super) struct Memo(Vec<(Vec<u8>, Known)>);
 
-/// Views remembered at most (the glance and the head of one sketch).
+/// Views remembered at most (the heads of the last two sketches).
 const REMEMBERED: usize = 2;
 
 impl<'a> Alike<'a> {

@@ -145,24 +145,22 @@ fn score_start(
     let start_sketch = model::ByteSketch::new(start);
     let all = Alike::new(start_sketch.view(usize::MAX));
     let head_alike = Alike::recall(all.view.head(HEAD), heads);
-    let glance = Alike::recall(all.view.head(GLANCE), heads);
     let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
     let mut scored = Vec::new();
-    // Single-byte candidates: (a glance's estimate, index, its models
-    // likeliest first).
+    // Single-byte candidates: (the least bound of their models, index,
+    // their models, least bound first).
     let mut by_bytes = Vec::new();
     for index in 0..CANDIDATES.len() {
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
-                let glance = Sketched::Bytes(&glance);
                 let mut models: Vec<(u32, usize)> = languages(index)
                     .into_iter()
-                    .map(|m| (cost(index, m, glance, hint, &fit, u32::MAX), m))
+                    .map(|m| (bound(index, m, &all, hint, &fit), m))
                     .collect();
                 models.sort();
-                let estimate = models.first().map_or(u32::MAX, |&(c, _)| c);
-                let models: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
-                by_bytes.push((estimate, index, models));
+                if let Some(&(least, _)) = models.first() {
+                    by_bytes.push((least, index, models));
+                }
             }
             continue;
         }
@@ -188,23 +186,27 @@ fn score_start(
     }
     // The likeliest first, so that the rest can be cut short (the order
     // changes no cost within PRUNE of the best, only where others are cut).
-    by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
+    by_bytes.sort_by_key(|&(least, _, _)| least);
     let mut limit = u32::MAX;
-    for (_, index, order) in by_bytes {
+    for (least, index, models) in by_bytes {
         if prune {
             let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
             limit = best.saturating_add(PRUNE);
         }
-        if let Some((cost, model)) = bound_behind(index, &all, hint, &fit, limit) {
+        // Every model is bound to pass the limit on the whole view, so
+        // whichever the head keeps: the least bound stands for the cost, as
+        // a cut-short one does, with no walk at all.
+        if least > limit {
             let text = Text::Bytes(std::iter::once(0..start.len()).collect());
             scored.push(Scored {
                 index,
-                cost,
-                model,
+                cost: least,
+                model: models[0].1,
                 text,
             });
             continue;
         }
+        let order: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
         let (cost, model) = match kept_models(index, &order, head, hint, &fit, limit) {
             Head::Kept(models) => match best_of(index, &models, view, hint, &fit, limit) {
                 Some(best) => best,
@@ -220,7 +222,6 @@ fn score_start(
             text,
         });
     }
-    glance.remember(heads);
     head_alike.remember(heads);
     // Ties keep the candidates' order.
     scored.sort_by_key(|s| s.index);
@@ -262,8 +263,6 @@ impl Sketched<'_> {
 /// only the best LANGUAGES_KEPT of them score the whole sketch.
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
-/// Sketch characters that order the single-byte candidates, likeliest first.
-const GLANCE: usize = 32;
 
 /// The models of the languages of candidate `index`.
 fn languages(index: usize) -> Vec<usize> {
@@ -389,28 +388,6 @@ fn beside_text(
     let bonus = if hinted { HINT_BONUS } else { 0 };
     let rest = candidates::language_prior(m.name) + fit.penalty(model, non_ascii) + candidate.prior;
     (rest, bonus)
-}
-
-/// When every model of single-byte candidate `index` is bound to cost more
-/// than `limit` on the whole `view` (so whatever models its head would
-/// keep): the least bound and its model, which stand for the candidate's
-/// cost as a cut-short one does, with no walk at all.
-fn bound_behind(
-    index: usize,
-    view: &Alike,
-    hint: Option<Hint>,
-    fit: &AsciiFit,
-    limit: u32,
-) -> Option<(u32, usize)> {
-    let mut least: Option<(u32, usize)> = None;
-    for m in languages(index) {
-        let b = bound(index, m, view, hint, fit);
-        if b <= limit {
-            return None;
-        }
-        least = Some(least.map_or((b, m), |l| l.min((b, m))));
-    }
-    least
 }
 
 /// Which candidates read the text as the best one does (`bytes`: what the

@@ -14,7 +14,9 @@
 //! `--answers FILE` (write every answer in full, candidates and confidences
 //! to 1e-4, with and without hint, over the samples and over prefixes of the
 //! `--speed` inputs, or with `--mo` over the UI strings' samples only: diff
-//! two such files to check a change keeps the answers).
+//! two such files to check a change keeps the answers; with `--whole`, the
+//! answers of `detect::sniff_whole`, the path `-f auto` and `--sniff` take,
+//! late evidence included).
 //!
 //! Cuts each article of ../shared/corpus/wikipedia into samples of 10, 20,
 //! 50, 100, 300 and 1000 characters (evenly spaced, non-overlapping where the
@@ -244,7 +246,8 @@ fn main() {
     let mo = args.iter().any(|a| a == "--mo");
     if let Some(path) = value("--answers") {
         let file = std::fs::File::create(path).expect("--answers FILE");
-        return answers(&dir, file, mo);
+        let whole = args.iter().any(|a| a == "--whole");
+        return answers(&dir, file, mo, whole);
     }
     let mut opts = Options {
         samples: value("--samples").map_or(300, |s| s.parse().expect("--samples N")),
@@ -433,8 +436,18 @@ fn report(tally: &Tally, hint: bool) {
 }
 
 /// One line per answer: what was asked, the verdict, every candidate.
-fn write_answer(out: &mut impl Write, what: &str, bytes: &[u8], lang: &str) {
+fn write_answer(out: &mut impl Write, what: &str, bytes: &[u8], lang: &str, whole: bool) {
     for hint in [None, Hint::parse(lang)] {
+        if whole {
+            let s = wenc::detect::sniff_whole(bytes, hint);
+            let cands: Vec<String> = (s.candidates.iter())
+                .map(|c| format!("{} {:.4}", c.encoding.name(), c.confidence))
+                .collect();
+            let h = hint.map_or("-", |h| h.language());
+            let e = s.encoding.map_or("-", |e| e.name());
+            writeln!(out, "{what}\t{h}\t{e} {:?}\t{}", s.source, cands.join(", ")).unwrap();
+            continue;
+        }
         let guess = detect(bytes, hint);
         let cands: Vec<String> = guess
             .candidates
@@ -449,7 +462,7 @@ fn write_answer(out: &mut impl Write, what: &str, bytes: &[u8], lang: &str) {
 
 /// The full answers for `--answers` (see the module docs); with `mo`, over
 /// the UI strings' samples only.
-fn answers(dir: &std::path::Path, file: std::fs::File, mo: bool) {
+fn answers(dir: &std::path::Path, file: std::fs::File, mo: bool, whole: bool) {
     let mut out = std::io::BufWriter::new(file);
     for &(lang, encodings) in if mo { MO_PAIRS } else { PAIRS } {
         let text = match mo {
@@ -465,7 +478,8 @@ fn answers(dir: &std::path::Path, file: std::fs::File, mo: bool) {
             for &len in &LENGTHS {
                 for (i, sample) in samples(&text, len, 300).iter().enumerate() {
                     let bytes = enc.encode(sample).unwrap().0;
-                    write_answer(&mut out, &format!("{lang} {name} {len} #{i}"), &bytes, lang);
+                    let what = format!("{lang} {name} {len} #{i}");
+                    write_answer(&mut out, &what, &bytes, lang, whole);
                 }
             }
         }
@@ -492,7 +506,14 @@ fn answers(dir: &std::path::Path, file: std::fs::File, mo: bool) {
                 &format!("{name} prefix {len}"),
                 &bytes[..len],
                 lang,
+                whole,
             );
+        }
+        if whole {
+            // Past what `sniff` reads: the late pass over the rest.
+            let mut long = bytes.repeat(3);
+            long.extend_from_slice(&bytes[..1000]);
+            write_answer(&mut out, &format!("{name} long"), &long, lang, whole);
         }
     }
 }

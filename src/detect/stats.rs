@@ -255,30 +255,66 @@ fn is_sure(guess: &Guess) -> bool {
 
 /// The whole decision for one prefix (see the module docs for the order).
 fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
+    if let Some(guess) = by_shape(bytes, last) {
+        return guess;
+    }
+    match shape::utf8_non_ascii(bytes, last) {
+        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start),
+        _ => rank(bytes, last, hint, start),
+    }
+}
+
+/// Steps 1 and 2 of the module docs: the answer when the bytes' shape
+/// gives it (NULs, control bytes, only ASCII), else None: text, to score.
+fn by_shape(bytes: &[u8], last: bool) -> Option<Guess> {
     if bytes.contains(&0) {
-        return match shape::utf16(bytes, last) {
+        return Some(match shape::utf16(bytes, last) {
             Some((encoding, _)) => Guess::text(vec![Candidate {
                 encoding,
                 confidence: 0.99,
             }]),
             None => Guess::verdict(Verdict::Binary),
-        };
+        });
     }
     if shape::is_binary(bytes) {
-        return Guess::verdict(Verdict::Binary);
+        return Some(Guess::verdict(Verdict::Binary));
     }
     if shape::is_ascii(bytes) {
-        return match shape::iso_2022_jp(bytes, last) {
+        return Some(match shape::iso_2022_jp(bytes, last) {
             Some(_) => Guess::text(vec![Candidate {
                 encoding: codec::ISO_2022_JP,
                 confidence: 0.99,
             }]),
             None => Guess::verdict(Verdict::Ascii),
-        };
+        });
     }
-    match shape::utf8_non_ascii(bytes, last) {
-        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start),
-        _ => rank(bytes, last, hint, start),
+    None
+}
+
+/// `detect(bytes, hint).verdict`, without scoring when the shapes settle
+/// it: the detector's analyses at its checkpoints and at the end differ
+/// only in whether they are sure, which matters only when one of them
+/// would stop the reading with another verdict than the end's.
+fn detect_verdict(bytes: &[u8], hint: Option<Hint>) -> Verdict {
+    let shaped = |b: &[u8], last| by_shape(b, last).map_or(Verdict::Text, |g| g.verdict);
+    let end = bytes.len().min(PREFIX_LIMIT);
+    let at_end = shaped(&bytes[..end], bytes.len() <= PREFIX_LIMIT);
+    let mut settled = true;
+    for &c in CHECKPOINTS.iter().filter(|&&c| c < end) {
+        match shaped(&bytes[..c], false) {
+            // Binary is always sure: the reading stops there.
+            Verdict::Binary => {
+                settled &= at_end == Verdict::Binary;
+                break;
+            }
+            // Sure or not, only scoring tells.
+            Verdict::Text => settled &= at_end == Verdict::Text,
+            Verdict::Ascii => {}
+        }
+    }
+    match settled {
+        true => at_end,
+        false => detect(bytes, hint).verdict,
     }
 }
 
@@ -316,9 +352,9 @@ fn rank(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Gues
 /// candidates read it differently (see `detect::late`). A candidate's costs
 /// over both are added; one that cannot decode `extra` is ruled out.
 pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
-    let guess = detect(bytes, hint);
-    if guess.verdict != Verdict::Text || extra.is_empty() {
-        return guess;
+    // Only the verdict of the start alone counts here, unless it is the answer.
+    if extra.is_empty() || detect_verdict(bytes, hint) != Verdict::Text {
+        return detect(bytes, hint);
     }
     let more = score_all(extra, false, hint, false, &mut Start::default());
     let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut Start::default())

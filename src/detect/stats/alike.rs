@@ -14,6 +14,8 @@ pub(super) struct Alike<'a> {
     pub view: ByteView<'a>,
     /// The view's high bytes, 0x80 less.
     high: Vec<usize>,
+    /// How often each of them is in the view (0x80 less, count).
+    counts: Vec<(u8, u32)>,
     known: RefCell<Known>,
 }
 
@@ -42,7 +44,7 @@ struct Cost {
 #[derive(Clone, Default)]
 pub(super) struct Memo(Vec<(Vec<u8>, Known)>);
 
-/// Views remembered at most (the glance and the head of one sketch).
+/// Views remembered at most (the heads of the last two sketches).
 const REMEMBERED: usize = 2;
 
 impl<'a> Alike<'a> {
@@ -52,7 +54,10 @@ impl<'a> Alike<'a> {
 
     /// The view, with what `memo` knows of the same characters.
     pub fn recall(view: ByteView<'a>, memo: &Memo) -> Alike<'a> {
-        let present = view.high_bytes();
+        let mut count = [0u32; 128];
+        for &b in view.bytes().iter().filter(|&&b| b >= 0x80) {
+            count[b as usize - 0x80] += 1;
+        }
         let known = memo.0.iter().find(|(bytes, _)| bytes == view.bytes());
         let known = known.map_or_else(
             || Known {
@@ -63,7 +68,11 @@ impl<'a> Alike<'a> {
         );
         Alike {
             view,
-            high: (0..128).filter(|&i| present[i]).collect(),
+            high: (0..128).filter(|&i| count[i] > 0).collect(),
+            counts: (0..128)
+                .filter(|&i| count[i] > 0)
+                .map(|i| (i as u8, count[i]))
+                .collect(),
             known: RefCell::new(known),
         }
     }
@@ -92,6 +101,14 @@ impl<'a> Alike<'a> {
         };
         known.reading[index] = Some(r);
         r
+    }
+
+    /// A lower bound of [`byte_cost`](Self::byte_cost) at any limit
+    /// (`Model::byte_bound` of the bigrams, the rest exact).
+    pub fn byte_bound(&self, index: usize, model: usize) -> u32 {
+        let m = &model::models()[model];
+        let classes = candidates::byte_classes(index, model);
+        m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view)
     }
 
     /// `Model::byte_cost` of the view as candidate `index` reads it in

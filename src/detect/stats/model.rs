@@ -65,6 +65,13 @@ pub(crate) struct Model {
     /// For a Latin bigram model: the cost of each pair of ASCII classes
     /// (see [`AsciiPairs`]); empty otherwise.
     ascii: Vec<u8>,
+    /// For a bigram model: its costs as the byte walk charges them, with
+    /// the fixed costs of unknown characters, symbols and two boundaries in
+    /// a row in place (see `bytes::walk_costs`); empty otherwise.
+    walk: Vec<u8>,
+    /// For a bigram model: the least each class costs after any other
+    /// (the least of each column of `walk`); empty otherwise.
+    least: Vec<u8>,
 }
 
 enum Kind {
@@ -134,11 +141,21 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                 Kind::Bigram { n, costs, map } if latin => ascii_costs(*n, costs, map),
                 _ => Vec::new(),
             };
+            let walk = match &kind {
+                Kind::Bigram { n, costs, .. } => bytes::walk_costs(*n, costs),
+                Kind::Unigram { .. } => Vec::new(),
+            };
+            let least = match &kind {
+                Kind::Bigram { n, .. } => bytes::column_least(*n, &walk),
+                Kind::Unigram { .. } => Vec::new(),
+            };
             Model {
                 name,
                 latin,
                 kind,
                 ascii,
+                walk,
+                least,
             }
         })
         .collect()
@@ -349,17 +366,20 @@ pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
     let mut walk = bytes::Walk::new(n, costs, latin);
     for c in text.chars() {
-        let cp = c as u32;
-        let entry = if (cp as usize) < MAPPED {
-            map[cp as usize]
-        } else if SYMBOLS.contains(&cp) {
-            SYMBOL
-        } else {
-            UNKNOWN
-        };
-        walk.step(entry, bytes::flags(cp));
+        walk.step(entry(c as u32, map), bytes::flags(c as u32));
     }
     walk.total
+}
+
+/// The class map entry of code point `cp` in a model's `map`.
+fn entry(cp: u32, map: &[u8]) -> u8 {
+    if (cp as usize) < MAPPED {
+        map[cp as usize]
+    } else if SYMBOLS.contains(&cp) {
+        SYMBOL
+    } else {
+        UNKNOWN
+    }
 }
 
 fn unigram_cost(text: &str, entries: &[(u32, u8)], name: &str) -> u32 {

@@ -145,24 +145,22 @@ fn score_start(
     let start_sketch = model::ByteSketch::new(start);
     let all = Alike::new(start_sketch.view(usize::MAX));
     let head_alike = Alike::recall(all.view.head(HEAD), heads);
-    let glance = Alike::recall(all.view.head(GLANCE), heads);
     let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
     let mut scored = Vec::new();
-    // Single-byte candidates: (a glance's estimate, index, its models
-    // likeliest first).
+    // Single-byte candidates: (the least bound of their models, index,
+    // their models, least bound first).
     let mut by_bytes = Vec::new();
     for index in 0..CANDIDATES.len() {
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
-                let glance = Sketched::Bytes(&glance);
                 let mut models: Vec<(u32, usize)> = languages(index)
                     .into_iter()
-                    .map(|m| (cost(index, m, glance, hint, &fit, u32::MAX), m))
+                    .map(|m| (bound(index, m, &all, hint, &fit), m))
                     .collect();
                 models.sort();
-                let estimate = models.first().map_or(u32::MAX, |&(c, _)| c);
-                let models: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
-                by_bytes.push((estimate, index, models));
+                if let Some(&(least, _)) = models.first() {
+                    by_bytes.push((least, index, models));
+                }
             }
             continue;
         }
@@ -188,13 +186,27 @@ fn score_start(
     }
     // The likeliest first, so that the rest can be cut short (the order
     // changes no cost within PRUNE of the best, only where others are cut).
-    by_bytes.sort_by_key(|&(estimate, _, _)| estimate);
+    by_bytes.sort_by_key(|&(least, _, _)| least);
     let mut limit = u32::MAX;
-    for (_, index, order) in by_bytes {
+    for (least, index, models) in by_bytes {
         if prune {
             let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
             limit = best.saturating_add(PRUNE);
         }
+        // Every model is bound to pass the limit on the whole view, so
+        // whichever the head keeps: the least bound stands for the cost, as
+        // a cut-short one does, with no walk at all.
+        if least > limit {
+            let text = Text::Bytes(std::iter::once(0..start.len()).collect());
+            scored.push(Scored {
+                index,
+                cost: least,
+                model: models[0].1,
+                text,
+            });
+            continue;
+        }
+        let order: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
         let (cost, model) = match kept_models(index, &order, head, hint, &fit, limit) {
             Head::Kept(models) => match best_of(index, &models, view, hint, &fit, limit) {
                 Some(best) => best,
@@ -210,7 +222,6 @@ fn score_start(
             text,
         });
     }
-    glance.remember(heads);
     head_alike.remember(heads);
     // Ties keep the candidates' order.
     scored.sort_by_key(|s| s.index);
@@ -252,8 +263,6 @@ impl Sketched<'_> {
 /// only the best LANGUAGES_KEPT of them score the whole sketch.
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
-/// Sketch characters that order the single-byte candidates, likeliest first.
-const GLANCE: usize = 32;
 
 /// The models of the languages of candidate `index`.
 fn languages(index: usize) -> Vec<usize> {
@@ -347,20 +356,38 @@ fn cost(
     fit: &AsciiFit,
     limit: u32,
 ) -> u32 {
+    let (rest, bonus) = beside_text(index, model, sketch.non_ascii(), hint, fit);
+    // The text's cost past this makes the total pass `limit`.
+    let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
+    let text = match sketch {
+        Sketched::Text(s) => model::models()[model].cost_of(s),
+        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
+    };
+    (text + rest).saturating_sub(bonus)
+}
+
+/// A lower bound of [`cost`] of a byte sketch view at any limit, from how
+/// often each byte is in it (see `Model::byte_bound`).
+fn bound(index: usize, model: usize, view: &Alike, hint: Option<Hint>, fit: &AsciiFit) -> u32 {
+    let (rest, bonus) = beside_text(index, model, view.view.non_ascii, hint, fit);
+    (view.byte_bound(index, model) + rest).saturating_sub(bonus)
+}
+
+/// What a candidate's cost adds to its text's and takes off: the priors
+/// and the ASCII misfit, and the hint's bonus.
+fn beside_text(
+    index: usize,
+    model: usize,
+    non_ascii: u32,
+    hint: Option<Hint>,
+    fit: &AsciiFit,
+) -> (u32, u32) {
     let candidate = &CANDIDATES[index];
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let rest = candidates::language_prior(m.name)
-        + fit.penalty(model, sketch.non_ascii())
-        + candidate.prior;
-    // The text's cost past this makes the total pass `limit`.
-    let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
-    let text = match sketch {
-        Sketched::Text(s) => m.cost_of(s),
-        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
-    };
-    (text + rest).saturating_sub(bonus)
+    let rest = candidates::language_prior(m.name) + fit.penalty(model, non_ascii) + candidate.prior;
+    (rest, bonus)
 }
 
 /// Which candidates read the text as the best one does (`bytes`: what the
@@ -370,8 +397,6 @@ pub(super) struct SameText<'a> {
     bytes: &'a [u8],
     /// The high bytes in the best's spans, when it is a single-byte reading.
     present: Option<[bool; 128]>,
-    /// The best's text decoded, once a multi-byte reading needs it.
-    decoded: Option<String>,
 }
 
 impl<'a> SameText<'a> {
@@ -380,7 +405,6 @@ impl<'a> SameText<'a> {
             best,
             bytes,
             present: None,
-            decoded: None,
         }
     }
 
@@ -405,34 +429,34 @@ impl<'a> SameText<'a> {
                 let tb = candidates::single_byte_table(s.index).expect("single-byte");
                 (0..128).all(|i| !present[i] || ta[i] == tb[i])
             }
-            (Text::Bytes(_), Text::Decoded(b)) => {
-                let (best, bytes) = (self.best, self.bytes);
-                self.decoded
-                    .get_or_insert_with(|| decode_spans(best, bytes))
-                    == b
-            }
-            (Text::Decoded(a), Text::Bytes(_)) => *a == decode_spans(s, self.bytes),
+            (Text::Bytes(_), Text::Decoded(b)) => reads_as(self.best, self.bytes, b),
+            (Text::Decoded(a), Text::Bytes(_)) => reads_as(s, self.bytes, a),
         }
     }
 }
 
-/// The text of a single-byte reading, its spans joined by line breaks.
-fn decode_spans(s: &Scored, bytes: &[u8]) -> String {
+/// Whether the single-byte reading `s` (its spans joined by line breaks)
+/// is `text`: compared character by character, so that a reading that
+/// differs early (a CJK text against a single-byte one) costs little.
+fn reads_as(s: &Scored, bytes: &[u8], text: &str) -> bool {
     let Text::Bytes(spans) = &s.text else {
         unreachable!("a single-byte reading")
     };
     let table = candidates::single_byte_table(s.index).expect("single-byte");
-    let lines: Vec<String> = spans
-        .iter()
-        .map(|r| {
-            bytes[r.clone()]
-                .iter()
-                .map(|&b| match b {
-                    0..0x80 => b as char,
-                    _ => char::from_u32(table[b as usize - 0x80]).unwrap_or('\u{FFFD}'),
-                })
-                .collect()
-        })
-        .collect();
-    lines.join("\n")
+    let mut chars = text.chars();
+    for (i, r) in spans.iter().enumerate() {
+        if i > 0 && chars.next() != Some('\n') {
+            return false;
+        }
+        for &b in &bytes[r.clone()] {
+            let c = match b {
+                0..0x80 => b as char,
+                _ => char::from_u32(table[b as usize - 0x80]).unwrap_or('\u{FFFD}'),
+            };
+            if chars.next() != Some(c) {
+                return false;
+            }
+        }
+    }
+    chars.next().is_none()
 }

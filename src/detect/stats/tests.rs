@@ -289,3 +289,40 @@ fn noise_is_never_sure() {
         }
     }
 }
+
+/// The verdict from shapes alone is `detect`'s, around the checkpoints:
+/// control bytes, NULs and the first non-ASCII byte before, at and after
+/// them, after text the detector is sure of at its first checkpoint or not.
+#[test]
+fn verdicts_from_shapes_are_detects() {
+    let sure = encoded(
+        codec::WINDOWS_1251,
+        &"Привет, как дела у тебя сегодня? ".repeat(80),
+    );
+    let unsure = b"caf\xe9 ".repeat(400);
+    let ascii = b"plain text, ".repeat(400);
+    let mut checked = 0;
+    for base in [&sure, &unsure, &ascii] {
+        for len in [10, 1000, 1024, 1025, 1300, 4096, 5000] {
+            for (at, byte) in [
+                (5, 0x01),
+                (1020, 0x00),
+                (1100, 0x01),
+                (1100, 0x00),
+                (1100, 0xe9),
+                (4500, 0x00),
+            ] {
+                let mut bytes = base[..len.min(base.len())].to_vec();
+                if at < bytes.len() {
+                    bytes[at] = byte;
+                }
+                for hint in [None, Hint::parse("ru")] {
+                    let verdict = detect(&bytes, hint).verdict;
+                    assert_eq!(detect_verdict(&bytes, hint), verdict, "{len} {at} {byte}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}

@@ -31,9 +31,11 @@ pub(super) fn ascii_costs(n: usize, costs: &[u8], map: &[u8]) -> Vec<u8> {
 /// words around such a byte say which language, and so which encoding, it
 /// is; "Hawa?aanse" is Dutch). The ASCII is the same in every
 /// ASCII-compatible encoding, so this is counted once from the bytes, and
-/// scored by every Latin model in 729 steps whatever the text's length.
+/// scored by every Latin model over the pairs it has (at most 729)
+/// whatever the text's length.
 pub(crate) struct AsciiPairs {
-    counts: Vec<u32>,
+    /// (pair, count) of the pairs met, by pair.
+    counts: Vec<(u16, u32)>,
 }
 
 impl AsciiPairs {
@@ -68,7 +70,10 @@ impl AsciiPairs {
         if high {
             word.iter().for_each(|&i| counts[i] += 1);
         }
-        AsciiPairs { counts }
+        let met = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
+        AsciiPairs {
+            counts: met.map(|(i, &n)| (i as u16, n)).collect(),
+        }
     }
 }
 
@@ -82,8 +87,7 @@ impl Model {
         let total = pairs
             .counts
             .iter()
-            .zip(&self.ascii)
-            .map(|(&n, &c)| n * c as u32)
+            .map(|&(i, n)| n * self.ascii[i as usize] as u32)
             .sum();
         Some(total)
     }

@@ -6,8 +6,8 @@
 //! is the detector's hot loop.
 
 use super::{
-    Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MAPPED, MARK,
-    MARK_COST, SYMBOL, SYMBOLS, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MARK, MARK_COST,
+    SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Flags of a byte as one encoding reads it (whatever the model).
@@ -101,22 +101,71 @@ impl<'a> ByteView<'a> {
     pub fn bytes(&self) -> &'a [u8] {
         self.bytes
     }
-
-    /// Which high bytes (0x80..=0xFF) the view holds.
-    pub fn high_bytes(&self) -> [bool; 128] {
-        let mut present = [false; 128];
-        for &b in self.bytes.iter().filter(|&&b| b >= 0x80) {
-            present[b as usize - 0x80] = true;
-        }
-        present
-    }
 }
 
-/// How one model reads each byte in one single-byte encoding.
+/// How one model reads each byte in one single-byte encoding: what a step
+/// of the byte walk needs, worked out once per process.
 pub(crate) struct ByteClasses {
-    /// The model's class map entry of the byte's character.
-    entry: [u8; 256],
-    flags: [u8; 256],
+    step: [Step; 256],
+    /// The least a high byte (0x80 less) costs as a step, whatever came
+    /// before it: what a byte's count multiplies in [`Model::byte_bound`].
+    least: [u8; 128],
+}
+
+/// One byte as a step of the walk: its class, the class the next step sees
+/// as previous, its bits (below), and what it costs as a mark on a letter.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    class: u8,
+    next: u8,
+    bits: u8,
+    mark: u8,
+}
+
+/// Bits of a [`Step`]: ASCII; an uppercase letter; a lowercase letter of
+/// the model's alphabet; a letter of it (OWN) or a foreign ASCII one; a
+/// combining mark outside the alphabet; a sign that follows numbers; a
+/// symbol or sign that is out of place inside a word.
+const S_ASCII: u8 = 1;
+const S_UPPER: u8 = 2;
+const S_LOWER: u8 = 4;
+const S_OWN: u8 = 8;
+const S_FOREIGN: u8 = 16;
+const S_MARK: u8 = 32;
+const S_SIGN: u8 = 64;
+const S_SYMBOL: u8 = 128;
+
+impl Step {
+    /// The step of a character with class map `entry` and `flags`: the
+    /// same decisions as [`Walk::step`], taken once per byte.
+    fn new(entry: u8, flags: u8) -> Step {
+        let class = entry & !UPPER;
+        let bit = |yes: bool, bit: u8| if yes { bit } else { 0 };
+        let own = class > FOREIGN_ASCII;
+        let upper = entry & UPPER != 0;
+        let symbol = class == SYMBOL || flags & NOT_LETTER != 0;
+        Step {
+            class,
+            next: if class == UNKNOWN || class == SYMBOL {
+                BOUNDARY
+            } else {
+                class
+            },
+            bits: bit(flags & ASCII != 0, S_ASCII)
+                | bit(upper, S_UPPER)
+                | bit(own && !upper, S_LOWER)
+                | bit(own, S_OWN)
+                | bit(class == FOREIGN_ASCII, S_FOREIGN)
+                | bit(entry == MARK, S_MARK)
+                | bit(flags & SIGN != 0, S_SIGN)
+                | bit(symbol && flags & IN_WORD == 0, S_SYMBOL),
+            mark: if flags & ACCENT != 0 {
+                ACCENT_COST
+            } else {
+                MARK_COST
+            } as u8,
+        }
+    }
 }
 
 impl Model {
@@ -127,21 +176,33 @@ impl Model {
             return None;
         };
         let mut classes = ByteClasses {
-            entry: [0; 256],
-            flags: [0; 256],
+            step: [Step::default(); 256],
+            least: [0; 128],
         };
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-            classes.entry[b] = if (cp as usize) < MAPPED {
-                map[cp as usize]
-            } else if SYMBOLS.contains(&cp) {
-                SYMBOL
-            } else {
-                UNKNOWN
+            classes.step[b] = Step::new(super::entry(cp, map), flags(cp));
+        }
+        for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
+            // A mark costs its own cost on a letter, more elsewhere.
+            *least = match step.bits & S_MARK {
+                0 => self.least[step.class as usize],
+                _ => step.mark,
             };
-            classes.flags[b] = flags(cp);
         }
         Some(classes)
+    }
+
+    /// A lower bound of `byte_bigrams_cost` of a view with `counts` (how
+    /// often each high byte, 0x80 less, is in it) read through `classes`:
+    /// each high byte costs at least its least step, and nothing else costs
+    /// less than nothing. Far cheaper than the walk: one term per byte value.
+    pub fn byte_bound(&self, counts: &[(u8, u32)], classes: &ByteClasses) -> u32 {
+        let least = &classes.least;
+        counts
+            .iter()
+            .map(|&(h, n)| n * least[h as usize] as u32)
+            .sum()
     }
 
     /// The cost of a byte sketch read through `classes` (made by this
@@ -156,10 +217,10 @@ impl Model {
     /// on the view's characters alone; once it passes `limit`, what they
     /// cost so far.
     pub fn byte_bigrams_cost(&self, view: ByteView, classes: &ByteClasses, limit: u32) -> u32 {
-        let Kind::Bigram { n, costs, .. } = &self.kind else {
+        let Kind::Bigram { n, .. } = &self.kind else {
             unreachable!("byte classes exist only for bigram models")
         };
-        byte_bigram_cost(view.bytes, classes, (*n, costs), self.latin, limit)
+        byte_bigram_cost(view.bytes, classes, (*n, &self.walk), self.latin, limit)
     }
 
     /// The rest of it: what a model of a non-Latin script charges for the
@@ -189,8 +250,34 @@ pub(super) fn flags(cp: u32) -> u8 {
         )
 }
 
+/// A bigram model's `n` x `n` costs with what [`Walk::step`] charges
+/// whatever the previous class put in: an unknown character and a symbol
+/// cost the same after anything, a boundary after a boundary nothing (the
+/// previous class is never UNKNOWN or SYMBOL: the walk carries on after
+/// them as after a boundary). One lookup then prices every step.
+pub(super) fn walk_costs(n: usize, costs: &[u8]) -> Vec<u8> {
+    let mut walk = costs.to_vec();
+    for row in walk.chunks_exact_mut(n) {
+        row[UNKNOWN as usize] = UNKNOWN_COST;
+        row[SYMBOL as usize] = SYMBOL_COST;
+    }
+    walk[BOUNDARY as usize * n + BOUNDARY as usize] = 0;
+    walk
+}
+
+/// The least of each column of `walk` (n x n): what a class costs at least,
+/// whatever the class before it.
+pub(super) fn column_least(n: usize, walk: &[u8]) -> Vec<u8> {
+    (0..n)
+        .map(|k| walk.chunks_exact(n).map(|row| row[k]).min().unwrap_or(0))
+        .collect()
+}
+
 /// The bigram cost of a byte sketch through its classes, stopping once it
-/// passes `limit`.
+/// passes `limit`: [`Walk`]'s charges with each byte's decisions taken
+/// beforehand (its [`Step`]) and the fixed costs in the table (`costs`, from
+/// [`walk_costs`]), since this is the detector's hot loop. The test below
+/// holds it to the decoded text's walk.
 fn byte_bigram_cost(
     sketch: &[u8],
     cls: &ByteClasses,
@@ -198,19 +285,48 @@ fn byte_bigram_cost(
     latin: bool,
     limit: u32,
 ) -> u32 {
-    let mut walk = Walk::new(n, costs, latin);
+    const FOREIGN: usize = FOREIGN_ASCII as usize;
+    let mut total = 0u32;
+    let mut prev = BOUNDARY as usize;
+    let (mut prev_ascii, mut prev_lower, mut in_word) = (true, false, false);
     for &b in sketch {
-        walk.step(cls.entry[b as usize], cls.flags[b as usize]);
-        if walk.total > limit {
+        let s = cls.step[b as usize];
+        if s.bits & S_MARK != 0 {
+            // A mark belongs on a letter of the model's own script.
+            total += if prev > FOREIGN {
+                s.mark as u32
+            } else {
+                UNKNOWN_COST as u32
+            };
+            prev_ascii = false;
+        } else {
+            if s.bits & S_ASCII == 0 || !prev_ascii {
+                let mut c = costs[prev * n + s.class as usize] as u32;
+                c += CASE_PENALTY * (s.bits & S_UPPER != 0 && prev_lower) as u32;
+                let glued = prev == FOREIGN && s.bits & S_OWN != 0
+                    || prev > FOREIGN && s.bits & S_FOREIGN != 0;
+                c += GLUED_COST * (!latin && glued) as u32;
+                let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
+                c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
+                c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
+                total += c;
+            }
+            in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN;
+            prev = s.next as usize;
+            prev_ascii = s.bits & S_ASCII != 0;
+            prev_lower = s.bits & S_LOWER != 0;
+        }
+        if total > limit {
             break;
         }
     }
-    walk.total
+    total
 }
 
 /// A bigram model's walk over a text, one character (its class map entry
-/// and flags) at a time: the one home of what a bigram model charges, for
-/// decoded text and byte sketches alike.
+/// and flags) at a time: the one home of what a bigram model charges (the
+/// byte walk, `byte_bigram_cost`, takes the same decisions per byte ahead
+/// of time, and is tested against it).
 pub(super) struct Walk<'a> {
     n: usize,
     costs: &'a [u8],
@@ -297,6 +413,21 @@ mod tests {
     use super::super::{models, Sketch};
     use super::*;
 
+    /// The decoded text's walk (the reference), stopped once it passes `limit`.
+    fn text_walk(model: &Model, text: &str, limit: u32) -> u32 {
+        let Kind::Bigram { n, costs, map } = &model.kind else {
+            unreachable!("a bigram model")
+        };
+        let mut walk = Walk::new(*n, costs, model.latin);
+        for c in text.chars() {
+            walk.step(super::super::entry(c as u32, map), flags(c as u32));
+            if walk.total > limit {
+                break;
+            }
+        }
+        walk.total
+    }
+
     /// Every byte table of the single-byte candidates against every model:
     /// the byte sketch scores exactly as the decoded text's sketch does.
     #[test]
@@ -364,6 +495,27 @@ mod tests {
                         model.byte_cost(bytes.view(7), &classes, u32::MAX),
                         model.cost_of(&head)
                     );
+                    // The bound from byte counts is one.
+                    let mut counts = [0u32; 128];
+                    for &b in input.iter().filter(|&&b| b >= 0x80) {
+                        counts[b as usize - 0x80] += 1;
+                    }
+                    let counts: Vec<(u8, u32)> = (0..128u8)
+                        .map(|h| (h, counts[h as usize]))
+                        .filter(|&(_, n)| n > 0)
+                        .collect();
+                    let exact = model.byte_bigrams_cost(view, &classes, u32::MAX);
+                    assert!(model.byte_bound(&counts, &classes) <= exact);
+                    // Cut short where the text's walk is.
+                    for limit in [0, 40, 300] {
+                        assert_eq!(
+                            model.byte_bigrams_cost(view, &classes, limit),
+                            text_walk(model, &sketch.text, limit),
+                            "{} {} {limit}",
+                            enc.name(),
+                            model.name
+                        );
+                    }
                     checked += 1;
                 }
             }

@@ -27,20 +27,23 @@ pub(super) fn ascii_costs(n: usize, costs: &[u8], map: &[u8]) -> Vec<u8> {
 }
 
 /// How often each pair of ASCII classes (a boundary or a letter, case
-/// folded) follows another in the words that hold a non-ASCII byte (the
-/// words around such a byte say which language, and so which encoding, it
-/// is; "Hawa?aanse" is Dutch). The ASCII is the same in every
-/// ASCII-compatible encoding, so this is counted once from the bytes, and
-/// scored by every Latin model over the pairs it has (at most 729)
-/// whatever the text's length.
+/// folded) follows another: in the words that hold a non-ASCII byte
+/// (`near`: the words around such a byte say which language, and so which
+/// encoding, it is; "Hawa?aanse" is Dutch), and in the other words (`far`:
+/// the rest of the text is in the same language, most of the time). The
+/// ASCII is the same in every ASCII-compatible encoding, so this is counted
+/// once from the bytes, and scored by every Latin model over the pairs met
+/// (at most 729 each) whatever the text's length.
 pub(crate) struct AsciiPairs {
     /// (pair, count) of the pairs met, by pair.
-    counts: Vec<(u16, u32)>,
+    near: Vec<(u16, u32)>,
+    far: Vec<(u16, u32)>,
 }
 
 impl AsciiPairs {
     pub fn new(bytes: &[u8]) -> AsciiPairs {
-        let mut counts = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
+        let mut near = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
+        let mut far = near.clone();
         // The current word's pairs, kept if it turns out to hold a high byte.
         let mut word: Vec<usize> = Vec::with_capacity(32);
         let mut high = false;
@@ -60,35 +63,42 @@ impl AsciiPairs {
                 word.push(prev * ASCII_CLASSES + class);
             }
             if class == 0 {
-                if high {
-                    word.iter().for_each(|&i| counts[i] += 1);
-                }
+                let counts = if high { &mut near } else { &mut far };
+                word.iter().for_each(|&i| counts[i] += 1);
                 (high, _) = (false, word.clear());
             }
             prev = class;
         }
         if high {
-            word.iter().for_each(|&i| counts[i] += 1);
+            word.iter().for_each(|&i| near[i] += 1);
         }
-        let met = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
         AsciiPairs {
-            counts: met.map(|(i, &n)| (i as u16, n)).collect(),
+            near: met(&near),
+            far: met(&far),
         }
     }
 }
 
+/// The pairs met, with their counts.
+fn met(counts: &[u32]) -> Vec<(u16, u32)> {
+    let met = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
+    met.map(|(i, &n)| (i as u16, n)).collect()
+}
+
 impl Model {
-    /// What the ASCII letters of a text cost in this model's language (None
-    /// for a model that is not Latin).
-    pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<u32> {
+    /// What the ASCII letters of a text cost in this model's language, in
+    /// the words with a non-ASCII byte and in the others (None for a model
+    /// that is not Latin).
+    pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<[u32; 2]> {
         if self.ascii.is_empty() {
             return None;
         }
-        let total = pairs
-            .counts
-            .iter()
-            .map(|&(i, n)| n * self.ascii[i as usize] as u32)
-            .sum();
-        Some(total)
+        let cost = |counts: &[(u16, u32)]| {
+            let costs = counts
+                .iter()
+                .map(|&(i, n)| n * self.ascii[i as usize] as u32);
+            costs.sum()
+        };
+        Some([cost(&pairs.near), cost(&pairs.far)])
     }
 }

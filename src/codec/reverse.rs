@@ -76,26 +76,32 @@ fn build(
 /// point from U+0080 maps to a byte below 0x80). The 128 code points of an
 /// index are a few letters of one script below U+0800, and a few signs
 /// (dashes, quotes, the euro, box drawing; Thai's letters) above: those go
-/// through rows of 64, one per 64 code points that have any, so the table is
-/// 3 KB or so where a flat one over the BMP was 64 KB, zeroed per process.
+/// through rows of 64, one per 64 code points that have any (at most
+/// [`ROWS`] - 1: macintosh has 9), so the table is 4 KB where a flat one
+/// over the BMP was 128 KB, zeroed per process.
 pub(crate) struct ByteTable {
     /// U+0000..U+07FF (two-byte UTF-8, and ASCII unused), one load each.
     pub below_800: [u8; 0x800],
     /// A code point's top ten bits -> its row in `rows` (0: the empty row).
     rows_of: [u8; 0x400],
-    rows: Box<[[u8; 64]]>,
+    /// Inline and a power of two: a row number masked to it needs no bounds
+    /// check, and nothing is loaded to find the rows.
+    rows: [[u8; 64]; ROWS],
 }
+
+/// Room for the rows of code points U+0800 up, the empty one included.
+const ROWS: usize = 16;
 
 impl ByteTable {
     /// The table of a single-byte encoding's index (128 code points, 0 for
-    /// none; each code point at most once, all in the BMP).
+    /// none; all in the BMP).
     pub(super) fn new(decode: &[u16; 128]) -> ByteTable {
         let mut t = ByteTable {
             below_800: [0; 0x800],
             rows_of: [0; 0x400],
-            rows: Box::new([]),
+            rows: [[0; 64]; ROWS],
         };
-        let mut rows = vec![[0u8; 64]];
+        let mut used = 1;
         for (pointer, &cp) in (0u8..).zip(decode) {
             let (cp, byte) = (usize::from(cp), 0x80 + pointer);
             let slot = match cp {
@@ -104,10 +110,11 @@ impl ByteTable {
                 _ => {
                     let row = &mut t.rows_of[cp >> 6];
                     if *row == 0 {
-                        *row = u8::try_from(rows.len()).expect("at most 129 rows");
-                        rows.push([0; 64]);
+                        assert!(used < ROWS, "more than {ROWS} rows");
+                        *row = used as u8;
+                        used += 1;
                     }
-                    &mut rows[usize::from(*row)][cp & 0x3F]
+                    &mut t.rows[usize::from(*row)][cp & 0x3F]
                 }
             };
             // The first pointer of a code point wins, as in every index.
@@ -115,15 +122,16 @@ impl ByteTable {
                 *slot = byte;
             }
         }
-        t.rows = rows.into_boxed_slice();
         t
     }
 
-    /// The byte for `cp` (U+0800..=U+FFFF: higher bits are ignored), if any.
+    /// The byte for the code point of the three-byte UTF-8 `b0 b1 b2`, if
+    /// any (straight from the bytes: no code point to put together).
     #[inline(always)]
-    pub fn above_800(&self, cp: u32) -> Option<u8> {
-        let row = self.rows_of[(cp >> 6) as usize & 0x3FF];
-        match self.rows[usize::from(row)][cp as usize & 0x3F] {
+    pub fn three_byte(&self, b0: u8, b1: u8, b2: u8) -> Option<u8> {
+        let top = usize::from(b0 & 0x0F) << 6 | usize::from(b1 & 0x3F);
+        let row = usize::from(self.rows_of[top]) % ROWS;
+        match self.rows[row][usize::from(b2 & 0x3F)] {
             0 => None,
             byte => Some(byte),
         }
@@ -131,11 +139,21 @@ impl ByteTable {
 
     /// The byte for any code point from U+0080, if any.
     pub fn byte(&self, cp: u32) -> Option<u8> {
-        match cp {
-            0..0x800 => Some(self.below_800[cp as usize]).filter(|&b| b != 0),
-            0x800..=0xFFFF => self.above_800(cp),
-            _ => None,
-        }
+        let byte = match cp {
+            0..0x800 => self.below_800[cp as usize],
+            0x800..=0xFFFF => {
+                let row = usize::from(self.rows_of[cp as usize >> 6]) % ROWS;
+                self.rows[row][cp as usize & 0x3F]
+            }
+            _ => 0,
+        };
+        (byte != 0).then_some(byte)
+    }
+
+    /// Rows in use, the empty one included.
+    #[cfg(test)]
+    fn rows(&self) -> usize {
+        1 + self.rows_of.iter().filter(|&&r| r != 0).count()
     }
 }
 
@@ -214,7 +232,7 @@ mod tests {
     fn single_byte_tables_are_small() {
         for enc in Encoding::all() {
             if let CodecFamily::SingleByte(t) = enc.family() {
-                let rows = ByteTable::new(t.decode).rows.len();
+                let rows = ByteTable::new(t.decode).rows();
                 assert!(rows <= 12, "{}: {rows} rows", enc.name());
             }
         }

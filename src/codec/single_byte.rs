@@ -276,12 +276,15 @@ impl SingleByteEncoder {
                     }
                     r += 1;
                 } else if b < 0xF0 {
-                    let cp = u32::from(b & 0x0F) << 12
-                        | u32::from(next & 0x3F) << 6
-                        | u32::from(bytes[r + 2] & 0x3F);
-                    match self.tables.bytes.above_800(cp) {
+                    let last = bytes[r + 2];
+                    match self.tables.bytes.three_byte(b, next, last) {
                         Some(byte) => dst[w] = byte,
-                        None => return Err((unmappable(cp), r + 3, w)),
+                        None => {
+                            let cp = u32::from(b & 0x0F) << 12
+                                | u32::from(next & 0x3F) << 6
+                                | u32::from(last & 0x3F);
+                            return Err((unmappable(cp), r + 3, w));
+                        }
                     }
                     r += 2;
                 } else {

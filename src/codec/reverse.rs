@@ -1,17 +1,18 @@
 //! The encoders' tables ([`BytesTable`]: code point -> the two bytes a
-//! double-byte encoder writes; [`ReverseTable`]: code point -> pointer, for
-//! the single-byte encoders), built from the decode indexes on first use
+//! double-byte encoder writes; [`ByteTable`]: code point -> the byte a
+//! single-byte encoder writes), built from the decode indexes on first use
 //! instead of stored in the binary: one table per index (issue 22). A
 //! double-byte encoding's table costs 0.5-1 M instructions to build, once
-//! per process, against 50-75 KB of the binary each.
+//! per process, against 50-75 KB of the binary each; a single-byte one's,
+//! 3 KB or so, a few thousand.
 //!
 //! The standard's rules for which pointer an encoder uses (Shift_JIS skips
 //! 8272..=8835, Big5 skips the HKSCS leads and takes the last pointer for six
 //! code points) are applied here.
 
 use super::tables::{
-    index_code_point, BytesTable, CodePointTable, ReverseTable, UTF8_BIG5, UTF8_EUC_KR,
-    UTF8_GB18030, UTF8_JIS0208,
+    index_code_point, BytesTable, CodePointTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030,
+    UTF8_JIS0208,
 };
 use std::marker::PhantomData;
 
@@ -71,13 +72,89 @@ fn build(
     table(pairs, last)
 }
 
-/// The [`ReverseTable`] of a single-byte encoding's index (128 code points,
-/// 0 for none).
-pub(super) fn single_byte(decode: &[u16; 128]) -> ReverseTable {
-    let pairs = (0..128u16)
-        .filter(|&p| decode[usize::from(p)] != 0)
-        .map(|p| (u32::from(decode[usize::from(p)]), p + 1));
-    table(pairs, &[])
+/// A single-byte encoder's table: code point -> its byte (0: none; no code
+/// point from U+0080 maps to a byte below 0x80). The 128 code points of an
+/// index are a few letters of one script below U+0800, and a few signs
+/// (dashes, quotes, the euro, box drawing; Thai's letters) above: those go
+/// through rows of 64, one per 64 code points that have any (at most
+/// [`ROWS`] - 1: macintosh has 9), so the table is 4 KB where a flat one
+/// over the BMP was 128 KB, zeroed per process.
+pub(crate) struct ByteTable {
+    /// U+0000..U+07FF (two-byte UTF-8, and ASCII unused), one load each.
+    pub below_800: [u8; 0x800],
+    /// A code point's top ten bits -> its row in `rows` (0: the empty row).
+    rows_of: [u8; 0x400],
+    /// Inline and a power of two: a row number masked to it needs no bounds
+    /// check, and nothing is loaded to find the rows.
+    rows: [[u8; 64]; ROWS],
+}
+
+/// Room for the rows of code points U+0800 up, the empty one included.
+const ROWS: usize = 16;
+
+impl ByteTable {
+    /// The table of a single-byte encoding's index (128 code points, 0 for
+    /// none; all in the BMP).
+    pub(super) fn new(decode: &[u16; 128]) -> ByteTable {
+        let mut t = ByteTable {
+            below_800: [0; 0x800],
+            rows_of: [0; 0x400],
+            rows: [[0; 64]; ROWS],
+        };
+        let mut used = 1;
+        for (pointer, &cp) in (0u8..).zip(decode) {
+            let (cp, byte) = (usize::from(cp), 0x80 + pointer);
+            let slot = match cp {
+                0 => continue,
+                0x80..0x800 => &mut t.below_800[cp],
+                _ => {
+                    let row = &mut t.rows_of[cp >> 6];
+                    if *row == 0 {
+                        assert!(used < ROWS, "more than {ROWS} rows");
+                        *row = used as u8;
+                        used += 1;
+                    }
+                    &mut t.rows[usize::from(*row)][cp & 0x3F]
+                }
+            };
+            // The first pointer of a code point wins, as in every index.
+            if *slot == 0 {
+                *slot = byte;
+            }
+        }
+        t
+    }
+
+    /// The byte for the code point of the three-byte UTF-8 `b0 b1 b2`, if
+    /// any (straight from the bytes: no code point to put together).
+    #[inline(always)]
+    pub fn three_byte(&self, b0: u8, b1: u8, b2: u8) -> Option<u8> {
+        let top = usize::from(b0 & 0x0F) << 6 | usize::from(b1 & 0x3F);
+        let row = usize::from(self.rows_of[top]) % ROWS;
+        match self.rows[row][usize::from(b2 & 0x3F)] {
+            0 => None,
+            byte => Some(byte),
+        }
+    }
+
+    /// The byte for any code point from U+0080, if any.
+    pub fn byte(&self, cp: u32) -> Option<u8> {
+        let byte = match cp {
+            0..0x800 => self.below_800[cp as usize],
+            0x800..=0xFFFF => {
+                let row = usize::from(self.rows_of[cp as usize >> 6]) % ROWS;
+                self.rows[row][cp as usize & 0x3F]
+            }
+            _ => 0,
+        };
+        (byte != 0).then_some(byte)
+    }
+
+    /// Rows in use, the empty one included.
+    #[cfg(test)]
+    fn rows(&self) -> usize {
+        1 + self.rows_of.iter().filter(|&&r| r != 0).count()
+    }
 }
 
 pub(super) fn euc_jp() -> BytesTable {
@@ -136,6 +213,8 @@ pub(super) fn big5() -> BytesTable {
 
 #[cfg(test)]
 mod tests {
+    use super::ByteTable;
+    use crate::codec::registry::CodecFamily;
     use crate::codec::test_support::encode_html;
     use crate::codec::Encoding;
 
@@ -146,6 +225,17 @@ mod tests {
             .chain(0x20000..=0x2FFFF)
             .filter_map(char::from_u32)
             .collect()
+    }
+
+    /// A single-byte encoder's table stays small: a few rows above U+0800.
+    #[test]
+    fn single_byte_tables_are_small() {
+        for enc in Encoding::all() {
+            if let CodecFamily::SingleByte(t) = enc.family() {
+                let rows = ByteTable::new(t.decode).rows();
+                assert!(rows <= 12, "{}: {rows} rows", enc.name());
+            }
+        }
     }
 
     /// The run-time tables give what encoding_rs gives (html mode: the

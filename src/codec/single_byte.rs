@@ -3,10 +3,10 @@
 
 use super::ascii::copy_ascii;
 use super::registry::CodecFamily;
-use super::reverse;
+use super::reverse::ByteTable;
 use super::shared::{next_scalar, unmappable};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleTables};
-use super::tables::{ReverseTable, SingleByteTable, ENCODINGS};
+use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
 
@@ -40,17 +40,13 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
 /// What decoders and encoders look bytes up in, derived from the index: the
 /// decoder's scalar table and the vector kernels' tables (the two-byte
 /// kernel's, or for an encoding with a block of three-byte characters, Thai,
-/// that kernel's), and the encoder's: its flat table for two-byte UTF-8 and
-/// its kernel's small part of that table.
+/// that kernel's), and the encoder's: its table and its kernel's small part
+/// of that table.
 struct DerivedTables {
     utf8: Utf8Table,
     pairs: PairTables,
     triples: Option<TripleTables>,
-    /// Code point U+0080..U+07FF -> its byte, 0 if none (no code point from
-    /// U+0080 maps to a byte below 0x80).
-    below_800: [u8; 0x800],
-    /// Code point -> pointer, for the rest (U+0800 up).
-    reverse: ReverseTable,
+    bytes: ByteTable,
     encode: Option<EncodeTables>,
 }
 
@@ -60,18 +56,13 @@ fn build_tables(t: &SingleByteTable) -> DerivedTables {
         let e = utf8[usize::from(b)];
         e.to_le_bytes()[..(e >> 24) as usize].to_vec()
     };
-    let reverse = reverse::single_byte(t.decode);
-    let mut below_800 = [0; 0x800];
-    for (cp, byte) in below_800.iter_mut().enumerate().skip(0x80) {
-        *byte = reverse.pointer(cp as u32).map_or(0, |p| (p + 0x80) as u8);
-    }
+    let bytes = ByteTable::new(t.decode);
     DerivedTables {
         utf8,
-        reverse,
         pairs: PairTables::new(utf8_of),
         triples: TripleTables::new(utf8_of),
-        encode: EncodeTables::new(&below_800),
-        below_800,
+        encode: EncodeTables::new(&bytes.below_800),
+        bytes,
     }
 }
 
@@ -255,8 +246,8 @@ impl SingleByteEncoder {
     /// either buffer, or an unmappable character: `Err`, the call's result).
     /// ASCII runs a word at a time; other characters and lone ASCII bytes
     /// between them in a tight loop: two-byte ones (most of Cyrillic, Greek,
-    /// Hebrew, Arabic and Latin text) through the flat table, three-byte ones
-    /// (Thai, punctuation) through the index's reverse table; four-byte ones
+    /// Hebrew, Arabic and Latin text) through the flat part of the table,
+    /// three-byte ones (Thai, punctuation) through its rows; four-byte ones
     /// (never mapped) and the last byte one at a time after it.
     #[inline(always)]
     fn encode_scalar(
@@ -279,18 +270,21 @@ impl SingleByteEncoder {
                     dst[w] = b;
                 } else if b < 0xE0 {
                     let cp = usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F);
-                    match self.tables.below_800[cp] {
+                    match self.tables.bytes.below_800[cp] {
                         0 => return Err((unmappable(cp as u32), r + 2, w)),
                         byte => dst[w] = byte,
                     }
                     r += 1;
                 } else if b < 0xF0 {
-                    let cp = u32::from(b & 0x0F) << 12
-                        | u32::from(next & 0x3F) << 6
-                        | u32::from(bytes[r + 2] & 0x3F);
-                    match self.tables.reverse.pointer(cp) {
-                        Some(pointer) => dst[w] = (pointer + 0x80) as u8,
-                        None => return Err((unmappable(cp), r + 3, w)),
+                    let last = bytes[r + 2];
+                    match self.tables.bytes.three_byte(b, next, last) {
+                        Some(byte) => dst[w] = byte,
+                        None => {
+                            let cp = u32::from(b & 0x0F) << 12
+                                | u32::from(next & 0x3F) << 6
+                                | u32::from(last & 0x3F);
+                            return Err((unmappable(cp), r + 3, w));
+                        }
                     }
                     r += 2;
                 } else {
@@ -316,8 +310,8 @@ impl SingleByteEncoder {
             r += len;
             dst[w] = match cp {
                 0..=0x7F => cp as u8,
-                _ => match self.tables.reverse.pointer(cp) {
-                    Some(pointer) => (pointer + 0x80) as u8,
+                _ => match self.tables.bytes.byte(cp) {
+                    Some(byte) => byte,
                     None => return Err((unmappable(cp), r, w)),
                 },
             };

@@ -18,15 +18,9 @@ pub(crate) struct CodePointTable<V> {
     pub values: PhantomData<V>,
 }
 
-/// Values of a [`ReverseTable`]: pointer + 1.
-pub(crate) enum Pointers {}
-
 /// Values of a [`BytesTable`]: `u16::from_le_bytes([lead, trail])` (no lead
 /// byte is 0).
 pub(crate) enum TwoBytes {}
-
-/// Code point -> pointer.
-pub(crate) type ReverseTable = CodePointTable<Pointers>;
 
 /// Code point -> the two bytes a double-byte encoder writes. `reverse.rs`
 /// applies the encoding's pointer -> bytes rule once, so encoders do no
@@ -44,14 +38,6 @@ impl<V> CodePointTable<V> {
             let i = astral.binary_search_by_key(&cp, |&(c, _)| c).ok();
             i.map_or(0, |i| astral[i].1)
         }
-    }
-}
-
-impl ReverseTable {
-    /// The pointer the standard's encoder uses for `cp`, if any.
-    #[inline(always)]
-    pub fn pointer(&self, cp: u32) -> Option<u16> {
-        self.entry(cp).checked_sub(1)
     }
 }
 

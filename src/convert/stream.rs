@@ -105,7 +105,8 @@ pub fn convert_stream<W: Write + ?Sized>(
         },
         window: threads + 1,
         flow: Mutex::new(Flow::default()),
-        changed: Condvar::new(),
+        queued: Condvar::new(),
+        room: Condvar::new(),
         spare_in: Mutex::new(Vec::new()),
         spare_out: Mutex::new(Vec::new()),
     };
@@ -254,6 +255,10 @@ struct Flow {
     end: bool,
     /// The writer stopped (an error, or the end).
     stop: bool,
+    /// Workers waiting for a block, and whether the reader waits for room:
+    /// a wake-up is a system call, made only for a thread that waits.
+    idle: usize,
+    reader_waits: bool,
 }
 
 struct Pipe {
@@ -262,7 +267,10 @@ struct Pipe {
     /// Blocks that may be handed out and not yet written.
     window: usize,
     flow: Mutex<Flow>,
-    changed: Condvar,
+    /// A block was queued (workers wait on it), and a block was written
+    /// (the reader waits on it when the window is full); both, at the end.
+    queued: Condvar,
+    room: Condvar,
     /// Input and output buffers already used, for reuse (apart: an output
     /// buffer is larger, and an input buffer would have to grow).
     spare_in: Mutex<Vec<Vec<u8>>>,
@@ -278,9 +286,12 @@ impl Pipe {
         }
     }
 
+    /// Changes the flow in a way every waiting thread must see (the end, a
+    /// stop).
     fn set(&self, f: impl FnOnce(&mut Flow)) {
         f(&mut lock(&self.flow));
-        self.changed.notify_all();
+        self.queued.notify_all();
+        self.room.notify_all();
     }
 
     fn buffer(spare: &Mutex<Vec<Vec<u8>>>) -> Vec<u8> {
@@ -334,15 +345,20 @@ impl Pipe {
     fn hand_out(&self, block: Block) -> bool {
         let mut f = lock(&self.flow);
         while f.handed >= f.written + self.window && !f.stop {
-            f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
+            f.reader_waits = true;
+            f = self.room.wait(f).unwrap_or_else(PoisonError::into_inner);
+            f.reader_waits = false;
         }
         if f.stop {
             return false;
         }
         f.handed += 1;
         f.blocks.push_back(block);
+        let wake = f.idle > 0;
         drop(f);
-        self.changed.notify_all();
+        if wake {
+            self.queued.notify_one();
+        }
         true
     }
 
@@ -364,7 +380,9 @@ impl Pipe {
                     if f.end {
                         return;
                     }
-                    f = self.changed.wait(f).unwrap_or_else(PoisonError::into_inner);
+                    f.idle += 1;
+                    f = self.queued.wait(f).unwrap_or_else(PoisonError::into_inner);
+                    f.idle -= 1;
                 }
             };
             if reports.send(self.convert(block, &mut converter)).is_err() {
@@ -454,7 +472,13 @@ impl Pipe {
             progress((start + input.len()) as u64);
             lock(&self.spare_out).push(out);
             lock(&self.spare_in).push(input);
-            self.set(|f| f.written = i + 1);
+            let mut f = lock(&self.flow);
+            f.written = i + 1;
+            let wake = f.reader_waits;
+            drop(f);
+            if wake {
+                self.room.notify_one();
+            }
         }
         Err(ConvertError::Internal("too many blocks"))
     }

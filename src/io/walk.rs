@@ -72,9 +72,10 @@ pub fn walk(roots: &[PathBuf], options: &WalkOptions) -> Result<Walked, GlobErro
     for root in roots {
         let start = walked.files.len();
         walk_one(root, options, &mut walked)?;
-        walked.files[start..].sort();
+        // (Unstable: paths that compare equal are the same path.)
+        walked.files[start..].sort_unstable();
     }
-    walked.links.sort();
+    walked.links.sort_unstable();
     if options.follow {
         walked.files = first_of_each(std::mem::take(&mut walked.files));
     }

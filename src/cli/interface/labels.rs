@@ -240,7 +240,9 @@ pub fn suggest(label: &str) -> Vec<(&'static str, &'static Encoding)> {
             }
         }
     }
-    scored.sort_by_key(|&(score, order, _, _)| (score, order));
+    // (`order` is unique: an unstable sort gives the same order, and its
+    // code is a twentieth of the stable one's.)
+    scored.sort_unstable_by_key(|&(score, order, _, _)| (score, order));
     scored
         .into_iter()
         .take(5)

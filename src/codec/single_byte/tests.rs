@@ -261,7 +261,8 @@ fn encode_kernel_every_two_byte_character_at_every_block_offset() {
         };
         let leads = tables(t).encode.as_ref().map_or([0xC3; 4], |e| e.leads);
         let filler = (0x80..0x800u32).filter_map(char::from_u32).find(|&c| {
-            leads.contains(&(0xC0 | (c as u32 >> 6) as u8)) && tables(t).below_800[c as usize] != 0
+            leads.contains(&(0xC0 | (c as u32 >> 6) as u8))
+                && tables(t).bytes.below_800[c as usize] != 0
         });
         let filler = filler.map_or(String::from("xy"), |c| format!("{c}x"));
         on_every_path(|path| {

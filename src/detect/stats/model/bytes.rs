@@ -6,10 +6,9 @@
 //! is the detector's hot loop.
 
 use super::{
-    Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MAPPED, MARK,
-    MARK_COST, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MARK, MARK_COST,
+    SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
-use std::sync::OnceLock;
 
 /// Flags of a byte as one encoding reads it (whatever the model).
 const ASCII: u8 = 1;
@@ -182,7 +181,7 @@ impl Model {
         };
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-            classes.step[b] = Step::new(super::entry(cp, map), known_flags(cp));
+            classes.step[b] = Step::new(super::entry(cp, map), flags(cp));
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -249,15 +248,6 @@ pub(super) fn flags(cp: u32) -> u8 {
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
         )
-}
-
-/// [`flags`], from a table for the code points below MAPPED: the classes of
-/// every (encoding, model) pair are built at a process's first detection,
-/// and each pair would work out the same code points' flags again.
-fn known_flags(cp: u32) -> u8 {
-    static FLAGS: OnceLock<Vec<u8>> = OnceLock::new();
-    let known = FLAGS.get_or_init(|| (0..MAPPED as u32).map(flags).collect());
-    known.get(cp as usize).copied().unwrap_or_else(|| flags(cp))
 }
 
 /// A bigram model's `n` x `n` costs with what [`Walk::step`] charges

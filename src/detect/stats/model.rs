@@ -216,11 +216,14 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
     map
 }
 
+/// See [`letters`].
+type Letters = (Vec<u8>, Vec<(u32, u16, u8)>);
+
 /// The class map of an alphabet with no letters, and every letter or mark
 /// below MAPPED as (its key, code point, UPPER or 0), by key: worked out
 /// once, so that each model's map costs one copy and its letters.
-fn letters() -> &'static (Vec<u8>, Vec<(u32, u16, u8)>) {
-    static LETTERS: OnceLock<(Vec<u8>, Vec<(u32, u16, u8)>)> = OnceLock::new();
+fn letters() -> &'static Letters {
+    static LETTERS: OnceLock<Letters> = OnceLock::new();
     LETTERS.get_or_init(|| {
         let outside = (shapes().iter().enumerate())
             .map(|(cp, shape)| match *shape {

@@ -199,35 +199,49 @@ fn shapes() -> &'static [Shape] {
     })
 }
 
-/// Each code point below MAPPED -> its class, with UPPER for capitals.
+/// Each code point below MAPPED -> its class, with UPPER for capitals:
+/// the map of an alphabet with no letters (the same for every model), with
+/// the alphabet's letters written over it.
 fn class_map(alphabet: &[u32]) -> Vec<u8> {
-    let mut sorted: Vec<(u32, u8)> = alphabet
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| (a, i as u8 + FOREIGN_ASCII + 1))
-        .collect();
-    // The first position of a letter counts (the sort is stable).
-    sorted.sort_by_key(|&(a, _)| a);
-    sorted.dedup_by_key(|&mut (a, _)| a);
-    let index = |key: u32| {
-        sorted
-            .binary_search_by_key(&key, |&(a, _)| a)
-            .ok()
-            .map(|i| sorted[i].1)
-    };
-    shapes()
-        .iter()
-        .enumerate()
-        .map(|(cp, shape)| match *shape {
-            Shape::Fixed(class) => class,
-            Shape::Letter { key, upper, ascii } => match index(key) {
-                Some(i) => i | upper,
-                None if ascii => FOREIGN_ASCII | upper,
-                None if is_mark(cp as u32) => MARK,
-                None => UNKNOWN | upper,
-            },
-        })
-        .collect()
+    let (outside, by_key) = letters();
+    let mut map = outside.clone();
+    // The first position of a letter counts: the later ones are written first.
+    for (i, &a) in alphabet.iter().enumerate().rev() {
+        let class = i as u8 + FOREIGN_ASCII + 1;
+        let from = by_key.partition_point(|&(key, _, _)| key < a);
+        for &(_, cp, upper) in by_key[from..].iter().take_while(|&&(key, _, _)| key == a) {
+            map[cp as usize] = class | upper;
+        }
+    }
+    map
+}
+
+/// See [`letters`].
+type Letters = (Vec<u8>, Vec<(u32, u16, u8)>);
+
+/// The class map of an alphabet with no letters, and every letter or mark
+/// below MAPPED as (its key, code point, UPPER or 0), by key: worked out
+/// once, so that each model's map costs one copy and its letters.
+fn letters() -> &'static Letters {
+    static LETTERS: OnceLock<Letters> = OnceLock::new();
+    LETTERS.get_or_init(|| {
+        let outside = (shapes().iter().enumerate())
+            .map(|(cp, shape)| match *shape {
+                Shape::Fixed(class) => class,
+                Shape::Letter { upper, ascii, .. } if ascii => FOREIGN_ASCII | upper,
+                Shape::Letter { .. } if is_mark(cp as u32) => MARK,
+                Shape::Letter { upper, .. } => UNKNOWN | upper,
+            })
+            .collect();
+        let mut by_key: Vec<(u32, u16, u8)> = (shapes().iter().enumerate())
+            .filter_map(|(cp, shape)| match *shape {
+                Shape::Letter { key, upper, .. } => Some((key, cp as u16, upper)),
+                Shape::Fixed(_) => None,
+            })
+            .collect();
+        by_key.sort_unstable();
+        (outside, by_key)
+    })
 }
 
 fn is_mark(cp: u32) -> bool {

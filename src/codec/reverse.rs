@@ -11,10 +11,8 @@
 //! code points) are applied here.
 
 use super::tables::{
-    index_code_point, BytesTable, CodePointTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030,
-    UTF8_JIS0208,
+    index_code_point, BytesTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030, UTF8_JIS0208,
 };
-use std::marker::PhantomData;
 
 /// The two bytes for a pointer in the double-byte layouts: `row` trails per
 /// lead, leads from `lead_base`, trails from `trail_base`, skipping `gap`
@@ -26,10 +24,10 @@ fn two_bytes(pointer: u32, row: u32, lead_base: u32, trail_base: u32, gap: u32) 
     [(lead + lead_base) as u8, trail as u8]
 }
 
-/// A [`CodePointTable`] of `pairs` (code point, nonzero value), in the
+/// A [`BytesTable`] of `pairs` (code point, nonzero value), in the
 /// index's pointer order: the first value of each code point wins, except
 /// for the code points in `last`, whose last one does.
-fn table<V>(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> CodePointTable<V> {
+fn table(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> BytesTable {
     // Zeroed by the allocator (calloc): untouched pages cost nothing.
     let mut bmp: Box<[u16; 0x10000]> = vec![0u16; 0x10000]
         .into_boxed_slice()
@@ -49,10 +47,9 @@ fn table<V>(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> CodePointT
     // By code point, then order: the first of each code point stays.
     astral.sort_unstable();
     astral.dedup_by_key(|&mut (cp, ..)| cp);
-    CodePointTable {
+    BytesTable {
         bmp,
         astral: astral.into_iter().map(|(cp, _, v)| (cp, v)).collect(),
-        values: PhantomData,
     }
 }
 

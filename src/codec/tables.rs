@@ -1,33 +1,25 @@
-//! The tables build.rs generates from `indexes/`, and the two table shapes.
+//! The tables build.rs generates from `indexes/`, and the double-byte
+//! encoders' tables built from them.
 
 use super::registry::{CodecFamily, Encoding};
 use super::reverse;
-use std::marker::PhantomData;
 use std::sync::LazyLock;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-/// Code point -> a nonzero 16-bit value, for encoders, built at run time
-/// (`reverse.rs`). BMP code points index `bmp` directly: one load, no
-/// bounds check (128 KB of address space, zeroed by the allocator, of which
-/// only the pages holding entries are ever touched); astral ones go through
-/// a short sorted list; 0 means unmapped. `V` says what the values are.
-pub(crate) struct CodePointTable<V> {
+/// Code point -> the two bytes a double-byte encoder writes, built at run
+/// time (`reverse.rs`, which applies the encoding's pointer -> bytes rule
+/// once, so encoders do no division per character). BMP code points index
+/// `bmp` directly: one load, no bounds check (128 KB of address space,
+/// zeroed by the allocator, of which only the pages holding entries are ever
+/// touched); astral ones go through a short sorted list. An entry is
+/// `u16::from_le_bytes([lead, trail])`, 0 for none (no lead byte is 0).
+pub(crate) struct BytesTable {
     pub bmp: Box<[u16; 0x10000]>,
     pub astral: Box<[(u32, u16)]>,
-    pub values: PhantomData<V>,
 }
 
-/// Values of a [`BytesTable`]: `u16::from_le_bytes([lead, trail])` (no lead
-/// byte is 0).
-pub(crate) enum TwoBytes {}
-
-/// Code point -> the two bytes a double-byte encoder writes. `reverse.rs`
-/// applies the encoding's pointer -> bytes rule once, so encoders do no
-/// division per character.
-pub(crate) type BytesTable = CodePointTable<TwoBytes>;
-
-impl<V> CodePointTable<V> {
+impl BytesTable {
     /// The entry for `cp` (0: none).
     #[inline(always)]
     fn entry(&self, cp: u32) -> u16 {
@@ -39,9 +31,7 @@ impl<V> CodePointTable<V> {
             i.map_or(0, |i| astral[i].1)
         }
     }
-}
 
-impl BytesTable {
     /// The two bytes for `cp`, if the encoding's index has it.
     #[inline(always)]
     pub fn bytes(&self, cp: u32) -> Option<[u8; 2]> {

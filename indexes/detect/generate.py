@@ -60,6 +60,11 @@ UNIGRAM_LANGS = {
     "zh_tw": ("chinese", 3000), "ko": ("korean", 2350),
 }
 MAX_ALPHABET = 60
+# A letter used at least once in RARE letters is in its language's alphabet
+# and scored by its own counts; rarer ones are "unknown" (18 bits). At
+# 1/20000 Estonian's ž (1/26000) was unknown like þ (1/240000), and
+# Estonian "režiim" in windows-1257 tied with windows-1252's "reþiim".
+RARE = 100000
 CLASSES = 4
 # Letters the detector reads as another (src/detect/stats/model.rs
 # fold_variant): counted under that one here too.
@@ -88,11 +93,11 @@ def script_ok(lang, ch):
 
 def pick_alphabet(lang, uni):
     """The language's own letters (ASCII ones only for Latin scripts) that make
-    up at least 1/20000 of its letters, most frequent first."""
+    up at least 1/RARE of its letters, most frequent first."""
     total = sum(uni.values())
     latin = script_ok(lang, "a")
     ranked = sorted(uni.items(), key=lambda x: -x[1])
-    keep = [c for c, w in ranked if w >= total / 20000 and script_ok(lang, c) and (latin or not c.isascii())]
+    keep = [c for c, w in ranked if w >= total / RARE and script_ok(lang, c) and (latin or not c.isascii())]
     return keep[:MAX_ALPHABET]
 
 

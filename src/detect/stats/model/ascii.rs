@@ -44,7 +44,8 @@ impl AsciiPairs {
     pub fn new(bytes: &[u8]) -> AsciiPairs {
         let mut near = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
         let mut far = near.clone();
-        // The current word's pairs, kept if it turns out to hold a high byte.
+        // The current word's pairs, near or far once its end shows whether
+        // it holds a high byte (a last word without one may be cut: left out).
         let mut word: Vec<usize> = Vec::with_capacity(32);
         let mut high = false;
         // usize::MAX: after a non-ASCII byte (that pair is the sketch's).

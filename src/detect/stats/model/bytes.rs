@@ -24,6 +24,14 @@ const NOT_LETTER: u8 = 16;
 /// A sign that stands before a number, never glued to a letter ("№ 5",
 /// "© 2020"): what "є" and "Š" turn into in "оберта№", "©iffer".
 const NUMBER_SIGN: u8 = 32;
+/// « or »: glued after a letter, it closes a quotation that the other one
+/// opened ("«Файл»", "»Datei«"); with none before, it is what another
+/// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
+/// windows-1250's "zobrazi»").
+const GUILLEMET: u8 = 64;
+/// What a guillemet glued after a letter with none before it costs extra:
+/// less than a sign inside a word, as a sample may start inside a quotation.
+const UNQUOTED_COST: u32 = 4 * 4;
 
 /// What the models need of a text in a single-byte encoding, from its
 /// bytes: the runs of high bytes with one byte on each side, as
@@ -140,6 +148,7 @@ const S_MARK: u16 = 32;
 const S_SIGN: u16 = 64;
 const S_SYMBOL: u16 = 128;
 const S_NUMBER: u16 = 256;
+const S_GUILLEMET: u16 = 512;
 
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
@@ -165,7 +174,8 @@ impl Step {
                 | bit(entry == MARK, S_MARK)
                 | bit(flags & SIGN != 0, S_SIGN)
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
-                | bit(flags & NUMBER_SIGN != 0, S_NUMBER),
+                | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
+                | bit(flags & GUILLEMET != 0, S_GUILLEMET),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -252,6 +262,7 @@ pub(super) fn flags(cp: u32) -> u8 {
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
+        | flag(matches!(c, '«' | '»'), GUILLEMET)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
@@ -297,6 +308,7 @@ fn byte_bigram_cost(
     let mut total = 0u32;
     let mut prev = BOUNDARY as usize;
     let (mut prev_ascii, mut prev_lower, mut in_word) = (true, false, false);
+    let mut quoted = false;
     for &b in sketch {
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
@@ -318,6 +330,9 @@ fn byte_bigram_cost(
                 c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
                 c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
                 c += SYMBOL_IN_WORD_COST * (s.bits & S_NUMBER != 0 && prev >= FOREIGN) as u32;
+                let guillemet = s.bits & S_GUILLEMET != 0;
+                c += UNQUOTED_COST * (guillemet && !quoted && prev >= FOREIGN) as u32;
+                quoted |= guillemet;
                 total += c;
             }
             in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & S_NUMBER != 0;
@@ -345,6 +360,8 @@ pub(super) struct Walk<'a> {
     prev_ascii: bool,
     prev_lower: bool,
     symbol_in_word: bool,
+    /// Whether a guillemet came before.
+    quoted: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -358,6 +375,7 @@ impl<'a> Walk<'a> {
             prev_ascii: true,
             prev_lower: false,
             symbol_in_word: false,
+            quoted: false,
         }
     }
 
@@ -407,6 +425,12 @@ impl<'a> Walk<'a> {
             if flags & NUMBER_SIGN != 0 && prev >= FOREIGN_ASCII as usize {
                 self.total += SYMBOL_IN_WORD_COST;
             }
+            // A guillemet glued after a letter closes what another opened.
+            let guillemet = flags & GUILLEMET != 0;
+            if guillemet && !self.quoted && prev >= FOREIGN_ASCII as usize {
+                self.total += UNQUOTED_COST;
+            }
+            self.quoted |= guillemet;
         }
         self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
             && prev >= FOREIGN_ASCII as usize

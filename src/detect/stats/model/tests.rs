@@ -178,3 +178,16 @@ fn a_sign_after_an_ascii_letter_costs_extra_in_any_model() {
     let ru = &models()[find("ru").unwrap()];
     assert!(ru.cost("at ±") + 4 * 8 <= ru.cost("at± "));
 }
+
+/// A guillemet glued after a letter closes a quotation: with no guillemet
+/// before it, it is more likely a letter misread ("zobraziť" in
+/// ISO-8859-2 read as windows-1250's "zobrazi»").
+#[test]
+fn an_unopened_guillemet_after_a_letter_costs_extra() {
+    let ru = &models()[find("ru").unwrap()];
+    let closed = ru.cost("«файл»") - ru.cost("«файл");
+    let unopened = ru.cost("файл»") - ru.cost("файл");
+    assert!(closed + 4 * 4 <= unopened, "{closed} {unopened}");
+    let sk = &models()[find("sk").unwrap()];
+    assert!(sk.cost("zobraziť text") < sk.cost("zobrazi» text"));
+}

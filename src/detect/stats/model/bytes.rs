@@ -21,6 +21,17 @@ const IN_WORD: u8 = 8;
 /// No letter, mark or ASCII: a sign ("c½ur", "l¤ami" are what windows-1252
 /// makes of ISO-8859-15's œ and €), which costs extra between letters.
 const NOT_LETTER: u8 = 16;
+/// A sign that stands before a number, never glued to a letter ("№ 5",
+/// "© 2020"): what "є" and "Š" turn into in "оберта№", "©iffer".
+const NUMBER_SIGN: u8 = 32;
+/// « or »: glued after a letter, it closes a quotation that the other one
+/// opened ("«Файл»", "»Datei«"); with none before, it is what another
+/// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
+/// windows-1250's "zobrazi»").
+const GUILLEMET: u8 = 64;
+/// What a guillemet glued after a letter with none before it costs extra:
+/// less than a sign inside a word, as a sample may start inside a quotation.
+const UNQUOTED_COST: u32 = 4 * 4;
 
 /// What the models need of a text in a single-byte encoding, from its
 /// bytes: the runs of high bytes with one byte on each side, as
@@ -118,29 +129,33 @@ pub(crate) struct ByteClasses {
 struct Step {
     class: u8,
     next: u8,
-    bits: u8,
+    bits: u16,
     mark: u8,
 }
 
-/// Bits of a [`Step`]: ASCII; an uppercase letter; a lowercase letter of
-/// the model's alphabet; a letter of it (OWN) or a foreign ASCII one; a
-/// combining mark outside the alphabet; a sign that follows numbers; a
-/// symbol or sign that is out of place inside a word.
-const S_ASCII: u8 = 1;
-const S_UPPER: u8 = 2;
-const S_LOWER: u8 = 4;
-const S_OWN: u8 = 8;
-const S_FOREIGN: u8 = 16;
-const S_MARK: u8 = 32;
-const S_SIGN: u8 = 64;
-const S_SYMBOL: u8 = 128;
+/// Bits of a [`Step`]: ASCII; an uppercase letter; a lowercase letter (of
+/// the model's alphabet, or a foreign ASCII one: "at±" is as odd in a
+/// Cyrillic model as in a Latin one); a letter of the alphabet (OWN) or a
+/// foreign ASCII one; a combining mark outside the alphabet; a sign that
+/// follows numbers; a symbol or sign that is out of place inside a word; a
+/// sign that stands before numbers (NUMBER_SIGN).
+const S_ASCII: u16 = 1;
+const S_UPPER: u16 = 2;
+const S_LOWER: u16 = 4;
+const S_OWN: u16 = 8;
+const S_FOREIGN: u16 = 16;
+const S_MARK: u16 = 32;
+const S_SIGN: u16 = 64;
+const S_SYMBOL: u16 = 128;
+const S_NUMBER: u16 = 256;
+const S_GUILLEMET: u16 = 512;
 
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
     /// same decisions as [`Walk::step`], taken once per byte.
     fn new(entry: u8, flags: u8) -> Step {
         let class = entry & !UPPER;
-        let bit = |yes: bool, bit: u8| if yes { bit } else { 0 };
+        let bit = |yes: bool, bit: u16| if yes { bit } else { 0 };
         let own = class > FOREIGN_ASCII;
         let upper = entry & UPPER != 0;
         let symbol = class == SYMBOL || flags & NOT_LETTER != 0;
@@ -153,12 +168,14 @@ impl Step {
             },
             bits: bit(flags & ASCII != 0, S_ASCII)
                 | bit(upper, S_UPPER)
-                | bit(own && !upper, S_LOWER)
+                | bit(class >= FOREIGN_ASCII && !upper, S_LOWER)
                 | bit(own, S_OWN)
                 | bit(class == FOREIGN_ASCII, S_FOREIGN)
                 | bit(entry == MARK, S_MARK)
                 | bit(flags & SIGN != 0, S_SIGN)
-                | bit(symbol && flags & IN_WORD == 0, S_SYMBOL),
+                | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
+                | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
+                | bit(flags & GUILLEMET != 0, S_GUILLEMET),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -244,6 +261,8 @@ pub(super) fn flags(cp: u32) -> u8 {
         | flag((0x300..0x370).contains(&cp), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
+        | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
+        | flag(matches!(c, '«' | '»'), GUILLEMET)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
@@ -289,6 +308,7 @@ fn byte_bigram_cost(
     let mut total = 0u32;
     let mut prev = BOUNDARY as usize;
     let (mut prev_ascii, mut prev_lower, mut in_word) = (true, false, false);
+    let mut quoted = false;
     for &b in sketch {
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
@@ -309,9 +329,13 @@ fn byte_bigram_cost(
                 let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
                 c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
                 c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
+                c += SYMBOL_IN_WORD_COST * (s.bits & S_NUMBER != 0 && prev >= FOREIGN) as u32;
+                let guillemet = s.bits & S_GUILLEMET != 0;
+                c += UNQUOTED_COST * (guillemet && !quoted && prev >= FOREIGN) as u32;
+                quoted |= guillemet;
                 total += c;
             }
-            in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN;
+            in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & S_NUMBER != 0;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -336,6 +360,8 @@ pub(super) struct Walk<'a> {
     prev_ascii: bool,
     prev_lower: bool,
     symbol_in_word: bool,
+    /// Whether a guillemet came before.
+    quoted: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -349,6 +375,7 @@ impl<'a> Walk<'a> {
             prev_ascii: true,
             prev_lower: false,
             symbol_in_word: false,
+            quoted: false,
         }
     }
 
@@ -393,10 +420,22 @@ impl<'a> Walk<'a> {
             if flags & SIGN != 0 && self.prev_lower {
                 self.total += SYMBOL_IN_WORD_COST;
             }
+            // A number sign glued after a letter; one before a letter is
+            // charged at the letter, as a symbol inside a word is.
+            if flags & NUMBER_SIGN != 0 && prev >= FOREIGN_ASCII as usize {
+                self.total += SYMBOL_IN_WORD_COST;
+            }
+            // A guillemet glued after a letter closes what another opened.
+            let guillemet = flags & GUILLEMET != 0;
+            if guillemet && !self.quoted && prev >= FOREIGN_ASCII as usize {
+                self.total += UNQUOTED_COST;
+            }
+            self.quoted |= guillemet;
         }
         self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
             && prev >= FOREIGN_ASCII as usize
-            && flags & IN_WORD == 0;
+            && flags & IN_WORD == 0
+            || flags & NUMBER_SIGN != 0;
         // After an unknown character or a symbol, carry on as after a boundary.
         self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize
@@ -404,7 +443,7 @@ impl<'a> Walk<'a> {
             class
         };
         self.prev_ascii = ascii;
-        self.prev_lower = class > FOREIGN_ASCII as usize && !upper;
+        self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
     }
 }
 

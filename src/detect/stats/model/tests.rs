@@ -147,3 +147,47 @@ fn a_sign_inside_a_word_costs_more_than_the_letter() {
     // ´ typed for an apostrophe is no such sign.
     assert!(fr.cost("d´accord") < fr.cost("dŽaccord"));
 }
+
+/// № © € stand before numbers: glued to a letter, on either side, they
+/// are what another encoding made of one (x-mac-cyrillic's "є" read as
+/// windows-1251's "№", ISO-8859-4's "Š" as windows-1252's "©").
+#[test]
+fn a_number_sign_glued_to_a_letter_costs_extra() {
+    let uk = &models()[find("uk").unwrap()];
+    let et = &models()[find("et").unwrap()];
+    for (model, spaced, glued) in [
+        (uk, "№ 5 нача", "нача№ 5"),
+        (uk, "№ 5 юнак", "№юнак 5"),
+        (et, "© 2020 iffer", "©iffer 2020"),
+        (et, "€ 5 summa", "€summa 5"),
+    ] {
+        assert!(
+            model.cost(spaced) + 4 * 8 <= model.cost(glued),
+            "{spaced} {} / {glued} {}",
+            model.cost(spaced),
+            model.cost(glued)
+        );
+    }
+}
+
+/// "±" after a lowercase letter costs extra in a non-Latin model too, whose
+/// alphabet has no ASCII letters (ISO-8859-4's Lithuanian "atą" is not
+/// windows-1251's "at±").
+#[test]
+fn a_sign_after_an_ascii_letter_costs_extra_in_any_model() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("at ±") + 4 * 8 <= ru.cost("at± "));
+}
+
+/// A guillemet glued after a letter closes a quotation: with no guillemet
+/// before it, it is more likely a letter misread ("zobraziť" in
+/// ISO-8859-2 read as windows-1250's "zobrazi»").
+#[test]
+fn an_unopened_guillemet_after_a_letter_costs_extra() {
+    let ru = &models()[find("ru").unwrap()];
+    let closed = ru.cost("«файл»") - ru.cost("«файл");
+    let unopened = ru.cost("файл»") - ru.cost("файл");
+    assert!(closed + 4 * 4 <= unopened, "{closed} {unopened}");
+    let sk = &models()[find("sk").unwrap()];
+    assert!(sk.cost("zobraziť text") < sk.cost("zobrazi» text"));
+}

@@ -89,6 +89,21 @@ fn first_high(a: usize, b: usize) -> usize {
     }
 }
 
+/// The length of the run of ASCII bytes `bytes` starts with, found eight
+/// bytes at a time (the detector's texts and the legacy text the
+/// "converted already" evidence walks are mostly runs of ASCII).
+pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for word in bytes.chunks_exact(8) {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        if w & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        n += 8;
+    }
+    n + bytes[n..].iter().take_while(|&&b| b < 0x80).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

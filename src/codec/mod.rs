@@ -22,6 +22,7 @@
 //! dispatch enums); test helpers for all of them are in `test_support.rs`.
 
 mod ascii;
+pub(crate) use ascii::ascii_run;
 mod big5;
 mod euc_jp;
 mod euc_kr;

@@ -62,18 +62,33 @@ impl Utf8Evidence {
         if bytes.is_ascii() {
             return;
         }
+        // simdutf8 runs while the text looks like UTF-8 (its last non-ASCII
+        // run held more valid sequences than stray bytes). Legacy text has
+        // runs of stray bytes between short stretches of ASCII (Japanese:
+        // every few bytes), so it skips the ASCII itself: a simdutf8 call
+        // per stretch cost more than the decoding.
+        let mut utf8_like = true;
         loop {
-            match simdutf8::compat::from_utf8(bytes) {
-                Ok(_) => return self.count_valid(bytes),
-                Err(e) => {
-                    let valid = e.valid_up_to();
-                    self.count_valid(&bytes[..valid]);
-                    match self.count_non_ascii_run(&bytes[valid..]) {
-                        Some(rest) => bytes = rest,
-                        None => return,
+            if utf8_like {
+                match simdutf8::compat::from_utf8(bytes) {
+                    Ok(_) => return self.count_valid(bytes),
+                    Err(e) => {
+                        self.count_valid(&bytes[..e.valid_up_to()]);
+                        bytes = &bytes[e.valid_up_to()..];
                     }
                 }
+            } else {
+                bytes = &bytes[crate::codec::ascii_run(bytes)..];
+                if bytes.is_empty() {
+                    return;
+                }
             }
+            let (multibyte, stray) = (self.multibyte, self.stray);
+            match self.count_non_ascii_run(bytes) {
+                Some(rest) => bytes = rest,
+                None => return,
+            }
+            utf8_like = self.multibyte - multibyte > self.stray - stray;
         }
     }
 
@@ -81,13 +96,23 @@ impl Utf8Evidence {
     /// and returns what follows it, or None when `bytes` ended (a cut
     /// sequence kept in the carry). Text in a legacy encoding is mostly
     /// stray bytes: one simdutf8 call per stray byte would cost more than
-    /// the conversion, so a run is walked here and simdutf8 takes over again
-    /// at the next ASCII byte.
+    /// the conversion, so a run is walked here.
     fn count_non_ascii_run<'a>(&mut self, mut bytes: &'a [u8]) -> Option<&'a [u8]> {
         let plain = without_continuations(bytes);
         self.stray += bytes[..plain].iter().filter(|&&b| b >= 0x80).count() as u64;
         bytes = &bytes[plain..];
         while bytes.first().is_some_and(|b| !b.is_ascii()) {
+            // Bytes that start no sequence (continuations, C0, C1, F5..FF)
+            // are stray bytes one by one: most of a CJK legacy text's.
+            let lone = bytes
+                .iter()
+                .take_while(|&&b| matches!(b, 0x80..=0xC1 | 0xF5..=0xFF))
+                .count();
+            if lone > 0 {
+                self.stray += lone as u64;
+                bytes = &bytes[lone..];
+                continue;
+            }
             match sequence_at(bytes) {
                 Sequence::Valid(n) => {
                     self.multibyte += 1;

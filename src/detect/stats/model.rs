@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 mod ascii;
 mod bytes;
+pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::AsciiPairs;
 pub(crate) use bytes::{ByteClasses, ByteSketch, ByteView};
@@ -361,20 +362,6 @@ impl Sketch {
         }
         sketch
     }
-}
-
-/// The length of the run of ASCII bytes `bytes` starts with, found eight
-/// bytes at a time (candidates' texts are mostly long runs of ASCII).
-pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for word in bytes.chunks_exact(8) {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        if w & 0x8080_8080_8080_8080 != 0 {
-            break;
-        }
-        n += 8;
-    }
-    n + bytes[n..].iter().take_while(|&&b| b < 0x80).count()
 }
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {

@@ -127,24 +127,26 @@ impl ByteTable {
     #[inline(always)]
     pub fn three_byte(&self, b0: u8, b1: u8, b2: u8) -> Option<u8> {
         let top = usize::from(b0 & 0x0F) << 6 | usize::from(b1 & 0x3F);
-        let row = usize::from(self.rows_of[top]) % ROWS;
-        match self.rows[row][usize::from(b2 & 0x3F)] {
-            0 => None,
-            byte => Some(byte),
-        }
+        let byte = self.in_rows(top, usize::from(b2 & 0x3F));
+        (byte != 0).then_some(byte)
     }
 
     /// The byte for any code point from U+0080, if any.
     pub fn byte(&self, cp: u32) -> Option<u8> {
         let byte = match cp {
             0..0x800 => self.below_800[cp as usize],
-            0x800..=0xFFFF => {
-                let row = usize::from(self.rows_of[cp as usize >> 6]) % ROWS;
-                self.rows[row][cp as usize & 0x3F]
-            }
+            0x800..=0xFFFF => self.in_rows(cp as usize >> 6, cp as usize & 0x3F),
             _ => 0,
         };
         (byte != 0).then_some(byte)
+    }
+
+    /// The byte of the code point with top ten bits `top` and low six
+    /// `low` (U+0800 up), 0 for none.
+    #[inline(always)]
+    fn in_rows(&self, top: usize, low: usize) -> u8 {
+        let row = usize::from(self.rows_of[top]) % ROWS;
+        self.rows[row][low]
     }
 
     /// Rows in use, the empty one included.

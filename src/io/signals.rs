@@ -180,11 +180,21 @@ pub fn create_temp_file<T>(
         Ok(_) => register(dir, name),
         Err(_) => None,
     };
+    // The sweep may have passed this slot already: then this file is this
+    // thread's to remove, and the process is ending.
+    if slot.is_some() && DYING.load(Ordering::SeqCst) {
+        // SAFETY: a NUL-terminated name relative to a descriptor the caller
+        // holds.
+        unsafe { libc::unlinkat(dir, name.as_ptr(), 0) };
+        CREATING.fetch_sub(1, Ordering::SeqCst);
+        wait_for_the_end();
+    }
     CREATING.fetch_sub(1, Ordering::SeqCst);
     made.map(|file| (file, slot))
 }
 
-/// Copies `name` into a free slot; see [`create_temp_file`].
+/// Copies `name` into a free slot, readable by the sweep once this
+/// returns; see [`create_temp_file`].
 fn register(dir: libc::c_int, name: &CStr) -> Option<usize> {
     let bytes = name.to_bytes_with_nul();
     if bytes.len() > NAME_CAPACITY {
@@ -201,15 +211,6 @@ fn register(dir: libc::c_int, name: &CStr) -> Option<usize> {
         cell.store(b, Ordering::Relaxed);
     }
     slot.version.fetch_add(1, Ordering::SeqCst);
-    // The sweep may have passed this slot already: then this file is this
-    // thread's to remove, and the process is ending.
-    if DYING.load(Ordering::SeqCst) {
-        // SAFETY: a NUL-terminated name relative to a descriptor the caller
-        // holds.
-        unsafe { libc::unlinkat(dir, name.as_ptr(), 0) };
-        CREATING.fetch_sub(1, Ordering::SeqCst);
-        wait_for_the_end();
-    }
     Some(index)
 }
 

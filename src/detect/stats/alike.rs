@@ -12,9 +12,8 @@ use std::cell::RefCell;
 /// costs known so far.
 pub(super) struct Alike<'a> {
     pub view: ByteView<'a>,
-    /// The view's high bytes, 0x80 less.
-    high: Vec<usize>,
-    /// How often each of them is in the view (0x80 less, count).
+    /// The view's high bytes (0x80 less) in order, and how often each is
+    /// in it.
     counts: Vec<(u8, u32)>,
     known: RefCell<Known>,
 }
@@ -68,7 +67,6 @@ impl<'a> Alike<'a> {
         );
         Alike {
             view,
-            high: (0..128).filter(|&i| count[i] > 0).collect(),
             counts: (0..128)
                 .filter(|&i| count[i] > 0)
                 .map(|i| (i as u8, count[i]))
@@ -91,7 +89,11 @@ impl<'a> Alike<'a> {
             return r;
         }
         let table = candidates::single_byte_table(index).expect("a single-byte candidate");
-        let chars: Vec<u32> = self.high.iter().map(|&h| table[h]).collect();
+        let chars: Vec<u32> = self
+            .counts
+            .iter()
+            .map(|&(h, _)| table[h as usize])
+            .collect();
         let r = match known.readings.iter().position(|r| *r == chars) {
             Some(r) => r,
             None => {

@@ -1,0 +1,206 @@
+use super::blocks::Planes;
+use super::*;
+use crate::codec::force_path;
+use proptest::prelude::*;
+
+/// Every way the count can run on this CPU.
+fn paths() -> impl Iterator<Item = SimdPath> {
+    [SimdPath::Scalar, SimdPath::Ssse3, SimdPath::Avx2]
+        .into_iter()
+        .filter(|p| p.available())
+}
+
+/// The evidence of `chunks` fed in turn on `path`.
+fn evidence_on(path: SimdPath, chunks: &[&[u8]]) -> Utf8Evidence {
+    force_path(Some(path));
+    let mut e = Utf8Evidence::new();
+    for c in chunks {
+        e.feed(c);
+    }
+    e.finish();
+    force_path(None);
+    e
+}
+
+fn evidence(chunks: &[&[u8]]) -> Utf8Evidence {
+    evidence_on(SimdPath::select(), chunks)
+}
+
+/// The counts of `chunks` on every path, checked to agree.
+fn counts(chunks: &[&[u8]]) -> (u64, u64, [u64; 2]) {
+    let mut seen = paths().map(|path| {
+        let e = evidence_on(path, chunks);
+        ((e.multibyte, e.stray, e.nul), path)
+    });
+    let (first, _) = seen.next().expect("the scalar path");
+    for (other, path) in seen {
+        assert_eq!(other, first, "{path:?} against the scalar path");
+    }
+    first
+}
+
+/// The counts the plain way: the whole input decoded at once.
+fn reference(bytes: &[u8]) -> (u64, u64, [u64; 2]) {
+    let (mut multibyte, mut stray, mut rest) = (0, 0, bytes);
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                multibyte += s.chars().filter(|c| !c.is_ascii()).count() as u64;
+                break;
+            }
+            Err(e) => {
+                let valid = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap();
+                multibyte += valid.chars().filter(|c| !c.is_ascii()).count() as u64;
+                stray += 1;
+                match e.error_len() {
+                    Some(n) => rest = &rest[e.valid_up_to() + n..],
+                    None => break,
+                }
+            }
+        }
+    }
+    let nul = |parity| {
+        let at = bytes
+            .iter()
+            .enumerate()
+            .filter(|(i, &b)| b == 0 && i % 2 == parity);
+        at.count() as u64
+    };
+    (multibyte, stray, [nul(0), nul(1)])
+}
+
+/// Every classifier gives every byte value, at every place in a block,
+/// the classes it has.
+#[test]
+fn every_path_classifies_every_byte_at_every_place() {
+    for turn in 0..64 {
+        for quarter in 0..4 {
+            let block: [u8; 64] = std::array::from_fn(|i| (quarter * 64 + (i + turn) % 64) as u8);
+            let want = Planes::bytewise(&block);
+            assert_eq!(blocks::planes(&block), want, "scalar, {block:02X?}");
+            #[cfg(target_arch = "x86_64")]
+            for path in paths() {
+                if let Some(seen) = x86::planes_by(path, &block) {
+                    assert_eq!(seen, want, "{path:?}, {block:02X?}");
+                }
+            }
+        }
+    }
+}
+
+/// Every lead with every second byte and the edges of a third, whole
+/// and cut after each byte, inside a block and across the end of one,
+/// on every path: counted as the standard library decodes.
+#[test]
+fn every_lead_and_second_byte_counts_as_decoded() {
+    for lead in 0x80..=0xFFu8 {
+        for second in 0..=0xFFu8 {
+            for third in [b'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                for before in [0, 62] {
+                    let mut bytes = vec![b'a'; before];
+                    bytes.extend([lead, second, third, 0x80, b'z']);
+                    let want = reference(&bytes);
+                    for cut in before..bytes.len() {
+                        let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
+                        assert_eq!(seen, want, "{bytes:02X?} cut at {cut}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The counts after each chunk are those of the input so far as a whole
+/// (a sequence cut by the chunk's end one stray byte).
+#[test]
+fn counts_so_far_are_the_prefix_counts() {
+    let text = "Jos\u{E9} \u{65E5}\u{672C}\u{8A9E} \u{1F600}!".as_bytes();
+    for path in paths() {
+        force_path(Some(path));
+        let mut e = Utf8Evidence::new();
+        for (i, &b) in text.iter().enumerate() {
+            e.feed(&[b]);
+            let want = reference(&text[..=i]);
+            assert_eq!((e.multibyte, e.stray, e.nul), want, "{path:?} after {i}");
+        }
+        force_path(None);
+    }
+}
+
+#[test]
+fn one_stray_byte_among_utf8_text() {
+    let e = evidence(&[b"Jos\xC3\xA9, Z\xC3\xBCrich, caf\xE9\n"]);
+    assert_eq!((e.multibyte, e.stray), (2, 1));
+    assert!(e.is_utf8_text());
+    assert!(!evidence(&[b"caf\xE9, na\xEFve"]).is_utf8_text());
+    assert!(!evidence(&[b"plain ascii"]).is_utf8_text());
+    assert!(!evidence(&[b"\x83\x74\x83\x40\x83\x43\x83\x8B"]).is_utf8_text());
+}
+
+#[test]
+fn utf16_signs() {
+    assert!(evidence(&[b"\xFF\xFEa\x00"]).looks_utf16());
+    assert!(evidence(&[b"\xFE", b"\xFF\x00a"]).looks_utf16());
+    assert!(evidence(&[b"a\x00b\x00"]).looks_utf16());
+    let utf8 = evidence(&["Name,City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
+    assert!(utf8.is_utf8_text() && !utf8.looks_utf16());
+    // A NUL character in UTF-8 text is no pattern.
+    let nul = evidence(&["Name\0City\r\nJos\u{E9},Z\u{FC}rich\r\n".as_bytes()]);
+    assert!(nul.is_utf8_text() && !nul.looks_utf16());
+}
+
+proptest! {
+    /// Legacy-like text: blocks without continuation bytes, and a few.
+    #[test]
+    fn legacy_text_counts_as_the_whole(
+        bytes in prop::collection::vec(
+            prop_oneof![8 => Just(b'a'), 4 => Just(b' '), 4 => Just(0xC3u8), 4 => Just(0xE9),
+                        2 => Just(0xF0), 2 => Just(0xFF), 2 => Just(0xE2), 1 => Just(0xA9),
+                        1 => Just(0x80)],
+            0..300),
+        cut in 0usize..300,
+    ) {
+        let cut = cut.min(bytes.len());
+        prop_assert_eq!(counts(&[&bytes[..cut], &bytes[cut..]]), reference(&bytes));
+    }
+
+    #[test]
+    fn any_chunking_counts_as_the_whole(
+        bytes in prop::collection::vec(
+            prop_oneof![Just(b'a'), Just(0u8), Just(0x80u8), Just(0xC3), Just(0xA9),
+                        Just(0xE2), Just(0xF0), Just(0x9F), Just(0xFF), any::<u8>()],
+            0..200),
+        cuts in prop::collection::vec(0usize..200, 0..6),
+    ) {
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+        cuts.push(0);
+        cuts.push(bytes.len());
+        cuts.sort_unstable();
+        let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
+        prop_assert_eq!(counts(&chunks), reference(&bytes));
+    }
+
+    /// Double-byte legacy text (the pairs of Shift_JIS, EUC and Big5, many
+    /// of them valid UTF-8 by chance) and UTF-8 text, over several blocks.
+    #[test]
+    fn cjk_like_text_over_blocks_counts_as_the_whole(
+        pieces in prop::collection::vec(
+            prop_oneof![
+                4 => (0x81u8..=0xFE, 0x40u8..=0xFE).prop_map(|(l, t)| vec![l, t]),
+                2 => (0xE0u8..=0xF4, 0x80u8..=0xBF, 0x80u8..=0xBF).prop_map(|(a, b, c)| vec![a, b, c]),
+                1 => any::<char>().prop_map(|c| c.to_string().into_bytes()),
+                2 => Just(b"ab".to_vec()),
+                1 => Just(vec![0u8]),
+            ],
+            0..200),
+        cuts in prop::collection::vec(0usize..600, 0..4),
+    ) {
+        let bytes = pieces.concat();
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+        cuts.push(0);
+        cuts.push(bytes.len());
+        cuts.sort_unstable();
+        let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
+        prop_assert_eq!(counts(&chunks), reference(&bytes));
+    }
+}

@@ -15,7 +15,7 @@ mod blocks;
 mod x86;
 
 use crate::codec::{Encoding, SimdPath, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
-use blocks::Behind;
+use blocks::{Behind, Counts, Words};
 
 /// What an input's bytes say about being UTF-8 text.
 #[derive(Debug, Default, Clone)]
@@ -49,15 +49,34 @@ impl Utf8Evidence {
         let first = bytes.len().min(2 - self.start_len);
         self.start[self.start_len..self.start_len + first].copy_from_slice(&bytes[..first]);
         self.start_len += first;
+        // Copied out and back: kept in registers through the blocks.
+        let mut counts = Counts {
+            multibyte: self.multibyte,
+            stray: self.stray,
+            nul: self.nul,
+            len: self.len,
+            behind: self.behind,
+        };
         match SimdPath::select() {
-            #[cfg(target_arch = "x86_64")]
             // SAFETY: `select` returns AVX2 only when the CPU has it.
-            SimdPath::Avx2 => unsafe { x86::add_avx2(self, bytes) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: SSE2 is part of x86-64.
-            SimdPath::Ssse3 => unsafe { x86::add_sse2(self, bytes) },
-            _ => self.add_blocks(bytes, blocks::planes),
+            SimdPath::Avx2 if std::arch::is_x86_feature_detected!("popcnt") => unsafe {
+                x86::add_avx2(&mut counts, bytes)
+            },
+            // SAFETY: `select` returns SSSE3 or AVX2 (which implies it) only
+            // when the CPU has it.
+            #[cfg(target_arch = "x86_64")]
+            SimdPath::Ssse3 | SimdPath::Avx2 => unsafe { x86::add_ssse3(&mut counts, bytes) },
+            _ => counts.add_blocks(bytes, |before| {
+                let mut words = Words { before };
+                move |block: &[u8; 64]| words.planes(block)
+            }),
         }
+        self.multibyte = counts.multibyte;
+        self.stray = counts.stray;
+        self.nul = counts.nul;
+        self.len = counts.len;
+        self.behind = counts.behind;
     }
 
     /// After the last chunk. The counts are always those of the bytes fed

@@ -12,7 +12,7 @@
 //! before it, and the counts are bit arithmetic on one bit a byte per class
 //! ([`Planes`]):
 //!
-//! - `second`: a continuation right after a lead, in its second-byte range;
+//! - `second`: a continuation in the second-byte range of the lead before;
 //! - `third`: a continuation after a `second` whose lead is E0..=F4;
 //! - `fourth`: a continuation after a `third` whose lead is F0..=F4;
 //! - taken = `second | third | fourth`; valid sequences end at a `second`
@@ -26,10 +26,9 @@
 //! of the input so far, whatever the chunking: [`Behind`] carries the last
 //! three bytes' classes from one block to the next.
 //!
-//! [`Planes`] come from a classifier per CPU path: [`planes`] here (eight
-//! bytes at a time in a `u64`, any target) and SSE2 or AVX2 (`x86.rs`).
-
-use super::Utf8Evidence;
+//! [`Planes`] come from a classifier per CPU path, each given the byte
+//! before the block: [`Words`] here (eight bytes at a time in a `u64`, any
+//! target), SSSE3 or AVX2 (`x86.rs`).
 
 /// One bit a byte (bit i: the block's byte i) for each class of byte the
 /// count needs.
@@ -39,62 +38,68 @@ pub(super) struct Planes {
     pub high: u64,
     /// 0x80..=0xBF.
     pub cont: u64,
-    /// 0x80..=0x9F, 0x80..=0x8F: where a second byte's range is cut.
-    pub below_a0: u64,
-    pub below_90: u64,
-    /// Leads of any length (0xC2..=0xF4), of three or four (0xE0..=0xF4),
-    /// of four (0xF0..=0xF4).
-    pub lead: u64,
+    /// A continuation the byte before takes as its second byte: that byte
+    /// is a lead (0xC2..=0xF4) and this one in its range (0x80..=0xBF,
+    /// after E0 0xA0..=0xBF, after ED 0x80..=0x9F, after F0 0x90..=0xBF,
+    /// after F4 0x80..=0x8F).
+    pub second: u64,
+    /// Bytes from 0xE0, from 0xF0: where a lead of three or four bytes,
+    /// of four, can be (0xF5..=0xFF are no lead, but these planes are only
+    /// looked at before a `second`, which only a lead has).
     pub lead3: u64,
     pub lead4: u64,
-    /// The leads whose second byte has a narrower range.
-    pub e0: u64,
-    pub ed: u64,
-    pub f0: u64,
-    pub f4: u64,
     pub nul: u64,
 }
 
 impl Planes {
-    /// The classes of the bytes of `block`, one at a time: the definition
-    /// every classifier is checked against.
+    /// The classes of the bytes of `block` after `before`, one at a time:
+    /// the definition every classifier is checked against.
     #[cfg(test)]
-    pub(super) fn bytewise(block: &[u8]) -> Planes {
+    pub(super) fn bytewise(block: &[u8], mut before: u8) -> Planes {
         let mut p = Planes::default();
         for (i, &b) in block.iter().enumerate() {
-            let bit = 1u64 << i;
-            let set = |plane: &mut u64, yes: bool| *plane |= if yes { bit } else { 0 };
-            set(&mut p.high, b >= 0x80);
-            set(&mut p.cont, (0x80..=0xBF).contains(&b));
-            set(&mut p.below_a0, (0x80..=0x9F).contains(&b));
-            set(&mut p.below_90, (0x80..=0x8F).contains(&b));
-            set(&mut p.lead, (0xC2..=0xF4).contains(&b));
-            set(&mut p.lead3, (0xE0..=0xF4).contains(&b));
-            set(&mut p.lead4, (0xF0..=0xF4).contains(&b));
-            set(&mut p.e0, b == 0xE0);
-            set(&mut p.ed, b == 0xED);
-            set(&mut p.f0, b == 0xF0);
-            set(&mut p.f4, b == 0xF4);
-            set(&mut p.nul, b == 0);
+            let bit = |yes: bool| u64::from(yes) << i;
+            // Unicode Table 3-7; no second byte after anything else.
+            let (from, to) = match before {
+                0xC2..=0xDF | 0xE1..=0xEC | 0xEE..=0xEF | 0xF1..=0xF3 => (0x80, 0xBF),
+                0xE0 => (0xA0, 0xBF),
+                0xED => (0x80, 0x9F),
+                0xF0 => (0x90, 0xBF),
+                0xF4 => (0x80, 0x8F),
+                _ => (1, 0),
+            };
+            p.high |= bit(b >= 0x80);
+            p.cont |= bit((0x80..=0xBF).contains(&b));
+            p.second |= bit((from..=to).contains(&b));
+            p.lead3 |= bit(b >= 0xE0);
+            p.lead4 |= bit(b >= 0xF0);
+            p.nul |= bit(b == 0);
+            before = b;
         }
         p
     }
 }
 
-/// The classes of the last three bytes counted (bit 63: the last byte, bit
-/// 62 the one before, ...), and which of them a lead took as its second or
-/// third byte.
+/// The last three bytes' classes (bit 63: the last byte, bit 62 the one
+/// before, ...), and the last byte.
 #[derive(Debug, Default, Clone, Copy)]
 pub(super) struct Behind {
-    lead: u64,
     lead3: u64,
     lead4: u64,
-    e0: u64,
-    ed: u64,
-    f0: u64,
-    f4: u64,
     second: u64,
     third: u64,
+    pub last: u8,
+}
+
+/// The running counts (`Utf8Evidence`'s, copied in for a run of blocks so
+/// that they stay in registers).
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Counts {
+    pub multibyte: u64,
+    pub stray: u64,
+    pub nul: [u64; 2],
+    pub len: u64,
+    pub behind: Behind,
 }
 
 /// `now` moved `k` bytes on, the last `k` bits of `before` coming in at
@@ -115,14 +120,14 @@ fn slide(now: u64, before: u64, n: u32) -> u64 {
     }
 }
 
-impl Utf8Evidence {
+impl Counts {
     /// Counts a block of `n` (1..=64) bytes whose classes are `p` (bits
     /// `n` up clear).
     #[inline(always)]
-    pub(super) fn add_block(&mut self, p: Planes, n: u32) {
+    fn add_block(&mut self, p: Planes, n: u32) {
         if p.nul != 0 {
             // Bit i is the input's byte len + i: the even ones alternate.
-            let even = if self.len % 2 == 0 {
+            let even = if self.len.is_multiple_of(2) {
                 0x5555_5555_5555_5555
             } else {
                 0xAAAA_AAAA_AAAA_AAAA
@@ -133,52 +138,38 @@ impl Utf8Evidence {
         self.len += u64::from(n);
         let b = &mut self.behind;
         if p.high == 0 {
-            // ASCII only: nothing taken, nothing ends, no lead left behind.
-            *b = Behind {
-                lead: slide(0, b.lead, n),
-                lead3: slide(0, b.lead3, n),
-                lead4: slide(0, b.lead4, n),
-                e0: slide(0, b.e0, n),
-                ed: slide(0, b.ed, n),
-                f0: slide(0, b.f0, n),
-                f4: slide(0, b.f4, n),
-                second: slide(0, b.second, n),
-                third: slide(0, b.third, n),
-            };
+            // Nothing taken, nothing ends, no lead left behind.
+            (b.lead3, b.lead4) = (slide(0, b.lead3, n), slide(0, b.lead4, n));
+            (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
             return;
         }
-        // A second byte out of its lead's range (Table 3-7).
-        let narrow = (back(p.e0, b.e0, 1) & p.below_a0)
-            | (back(p.ed, b.ed, 1) & !p.below_a0)
-            | (back(p.f0, b.f0, 1) & p.below_90)
-            | (back(p.f4, b.f4, 1) & !p.below_90);
-        let second = back(p.lead, b.lead, 1) & p.cont & !narrow;
-        let third = back(p.lead3, b.lead3, 2) & back(second, b.second, 1) & p.cont;
+        let third = back(p.lead3, b.lead3, 2) & back(p.second, b.second, 1) & p.cont;
         let fourth = back(p.lead4, b.lead4, 3) & back(third, b.third, 1) & p.cont;
-        let valid = (second & !back(p.lead3, b.lead3, 1))
-            | (third & !back(p.lead4, b.lead4, 2))
-            | fourth;
-        let taken = second | third | fourth;
+        let valid =
+            (p.second & !back(p.lead3, b.lead3, 1)) | (third & !back(p.lead4, b.lead4, 2)) | fourth;
+        let taken = p.second | third | fourth;
         self.multibyte += u64::from(valid.count_ones());
         self.stray += u64::from(p.high.count_ones());
         self.stray -= u64::from(taken.count_ones() + valid.count_ones());
-        *b = Behind {
-            lead: slide(p.lead, b.lead, n),
-            lead3: slide(p.lead3, b.lead3, n),
-            lead4: slide(p.lead4, b.lead4, n),
-            e0: slide(p.e0, b.e0, n),
-            ed: slide(p.ed, b.ed, n),
-            f0: slide(p.f0, b.f0, n),
-            f4: slide(p.f4, b.f4, n),
-            second: slide(second, b.second, n),
-            third: slide(third, b.third, n),
-        };
+        b.lead3 = slide(p.lead3, b.lead3, n);
+        b.lead4 = slide(p.lead4, b.lead4, n);
+        b.second = slide(p.second, b.second, n);
+        b.third = slide(third, b.third, n);
     }
 
-    /// Counts `bytes` in blocks of 64 classified by `classify` (the last,
-    /// shorter block padded with NUL bytes, not counted).
+    /// Counts `bytes` in blocks of 64 classified in turn by `classify` (the
+    /// last, shorter block padded with NUL bytes, not counted), which is
+    /// given the byte before the first block.
     #[inline(always)]
-    pub(super) fn add_blocks(&mut self, bytes: &[u8], classify: impl Fn(&[u8; 64]) -> Planes) {
+    pub(super) fn add_blocks<C: FnMut(&[u8; 64]) -> Planes>(
+        &mut self,
+        bytes: &[u8],
+        classify: impl FnOnce(u8) -> C,
+    ) {
+        let Some(&last) = bytes.last() else {
+            return;
+        };
+        let mut classify = classify(self.behind.last);
         let mut blocks = bytes.chunks_exact(64);
         for block in &mut blocks {
             self.add_block(classify(block.try_into().expect("64 bytes")), 64);
@@ -191,6 +182,7 @@ impl Utf8Evidence {
             p.nul &= (1 << rest.len()) - 1;
             self.add_block(p, rest.len() as u32);
         }
+        self.behind.last = last;
     }
 }
 
@@ -205,38 +197,54 @@ fn at_least(w: u64, t: u8) -> u64 {
     ((w & LOW7) + u64::from(0x80 - (t & 0x7F)) * 0x0101_0101_0101_0101) & w & HIGH
 }
 
-/// Bit 7 of each byte of `w` gathered into the low 8 bits.
+/// Bit 7 of each byte of `w` that is `t` (0x80..=0xFE).
+#[inline(always)]
+fn equal(w: u64, t: u8) -> u64 {
+    at_least(w, t) & !at_least(w, t + 1)
+}
+
+/// Bit 7 of each byte of `m` gathered into the low 8 bits.
 #[inline(always)]
 fn gather(m: u64) -> u64 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
-/// The classes of a block, eight bytes at a time in a `u64` (any CPU).
-pub(super) fn planes(block: &[u8; 64]) -> Planes {
-    let mut p = Planes::default();
-    for (i, word) in block.chunks_exact(8).enumerate() {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let at = 8 * i;
-        let nul = !(((w & LOW7) + LOW7) | w) & HIGH;
-        p.nul |= gather(nul) << at;
-        let high = w & HIGH;
-        if high == 0 {
-            continue;
+/// The classifier for any CPU: eight bytes at a time in a `u64`, each
+/// class a byte's bit 7.
+pub(super) struct Words {
+    /// The byte before the next block.
+    pub before: u8,
+}
+
+impl Words {
+    pub(super) fn planes(&mut self, block: &[u8; 64]) -> Planes {
+        let mut p = Planes::default();
+        for (i, word) in block.chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // Each byte's byte before.
+            let a = (w << 8) | u64::from(self.before);
+            self.before = word[7];
+            let at = 8 * i;
+            let nul = !(((w & LOW7) + LOW7) | w) & HIGH;
+            p.nul |= gather(nul) << at;
+            let high = w & HIGH;
+            if high == 0 {
+                continue;
+            }
+            let ge = |t| at_least(w, t);
+            let cont = high & !ge(0xC0);
+            let narrow = (equal(a, 0xE0) & !ge(0xA0))
+                | (equal(a, 0xED) & ge(0xA0))
+                | (equal(a, 0xF0) & !ge(0x90))
+                | (equal(a, 0xF4) & ge(0x90));
+            let lead = at_least(a, 0xC2) & !at_least(a, 0xF5);
+            let set = |plane: &mut u64, m: u64| *plane |= gather(m) << at;
+            set(&mut p.high, high);
+            set(&mut p.cont, cont);
+            set(&mut p.second, lead & cont & !narrow);
+            set(&mut p.lead3, ge(0xE0));
+            set(&mut p.lead4, ge(0xF0));
         }
-        let ge = |t| at_least(w, t);
-        let (c0, c2, e0, f0, f5) = (ge(0xC0), ge(0xC2), ge(0xE0), ge(0xF0), ge(0xF5));
-        let set = |plane: &mut u64, m: u64| *plane |= gather(m) << at;
-        set(&mut p.high, high);
-        set(&mut p.cont, high & !c0);
-        set(&mut p.below_a0, high & !ge(0xA0));
-        set(&mut p.below_90, high & !ge(0x90));
-        set(&mut p.lead, c2 & !f5);
-        set(&mut p.lead3, e0 & !f5);
-        set(&mut p.lead4, f0 & !f5);
-        set(&mut p.e0, e0 & !ge(0xE1));
-        set(&mut p.ed, ge(0xED) & !ge(0xEE));
-        set(&mut p.f0, f0 & !ge(0xF1));
-        set(&mut p.f4, ge(0xF4) & !f5);
+        p
     }
-    p
 }

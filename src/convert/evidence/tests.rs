@@ -1,4 +1,4 @@
-use super::blocks::Planes;
+use super::blocks::{Planes, Words};
 use super::*;
 use crate::codec::force_path;
 use proptest::prelude::*;
@@ -69,21 +69,34 @@ fn reference(bytes: &[u8]) -> (u64, u64, [u64; 2]) {
     (multibyte, stray, [nul(0), nul(1)])
 }
 
-/// Every classifier gives every byte value, at every place in a block,
-/// the classes it has.
+/// Every classifier gives every byte after every byte, at every place in
+/// a block, the classes it has.
 #[test]
-fn every_path_classifies_every_byte_at_every_place() {
-    for turn in 0..64 {
-        for quarter in 0..4 {
-            let block: [u8; 64] = std::array::from_fn(|i| (quarter * 64 + (i + turn) % 64) as u8);
-            let want = Planes::bytewise(&block);
-            assert_eq!(blocks::planes(&block), want, "scalar, {block:02X?}");
-            #[cfg(target_arch = "x86_64")]
-            for path in paths() {
-                if let Some(seen) = x86::planes_by(path, &block) {
-                    assert_eq!(seen, want, "{path:?}, {block:02X?}");
-                }
+fn every_path_classifies_every_pair_at_every_place() {
+    let check = |block: &[u8; 64], before: u8| {
+        let want = Planes::bytewise(block, before);
+        let words = Words { before }.planes(block);
+        assert_eq!(words, want, "scalar, {before:02X} {block:02X?}");
+        #[cfg(target_arch = "x86_64")]
+        for path in paths() {
+            if let Some(seen) = x86::planes_by(path, block, before) {
+                assert_eq!(seen, want, "{path:?}, {before:02X} {block:02X?}");
             }
+        }
+    };
+    for first in 0..=0xFFu8 {
+        // Each byte after `first`, 32 to a block of pairs; then the same
+        // blocks one byte on (each byte before `first`).
+        for part in 0..8u8 {
+            let pairs: [u8; 64] = std::array::from_fn(|i| match i % 2 {
+                0 => first,
+                _ => part * 32 + (i / 2) as u8,
+            });
+            check(&pairs, 0);
+            let mut turned = [0; 64];
+            turned[..63].copy_from_slice(&pairs[1..]);
+            turned[63] = first;
+            check(&turned, first);
         }
     }
 }

@@ -1,102 +1,236 @@
-//! The classes of a block ([`Planes`]) by vector compares: SSE2 (part of
-//! x86-64) and AVX2. A signed compare sorts the high bytes among
-//! themselves (0x80 the lowest, 0xFF the highest) and puts every ASCII
-//! byte above them all.
+//! The classes of a block ([`Planes`]) by vector instructions: SSSE3 (16
+//! bytes a vector) and AVX2 (32).
+//!
+//! A signed compare sorts the high bytes among themselves (0x80 the lowest,
+//! 0xFF the highest) and puts every ASCII byte above them all. Whether a
+//! byte is the second of the lead before it is nibble lookups (`pshufb`)
+//! ANDed, as simdutf8 finds errors: [`LEAD`]'s two tables give each byte
+//! the bits of what it would allow after it as a lead, [`CONT`] each byte
+//! the bits of what it is as a continuation; bit 0 is "a lead, then a
+//! continuation", the others are the exceptions, and a byte is a second
+//! byte when the bits of the byte before and its own share bit 0 only.
 
 use std::arch::x86_64::*;
 
-use super::blocks::Planes;
-use super::Utf8Evidence;
+use super::blocks::{Counts, Planes};
 
-/// Defines `$name(block) -> Planes` for vectors of `$lanes` bytes: `$load`
-/// loads one, `$mask` takes its bytes' top bits, `$set` makes a vector of
-/// one byte, and `$eq`, `$gt` (signed) and `$and` compare and combine.
+/// A lead's high nibble (C..F), and a continuation's (8..B)...
+const LEAD_CONT: u8 = 0x01;
+/// ...but C0 and C1 are no lead,
+const C0_C1: u8 = 0x02;
+/// nor F5..FF,
+const ABOVE_F4: u8 = 0x04;
+/// and E0 takes 0xA0..=0xBF, ED 0x80..=0x9F, F0 0x90..=0xBF, F4 0x80..=0x8F.
+const E0_LOW: u8 = 0x08;
+const ED_HIGH: u8 = 0x10;
+const F0_LOW: u8 = 0x20;
+const F4_HIGH: u8 = 0x40;
+/// Not in [`CONT`]: the byte is 0xE0 or more (`Planes::lead3`, its mask).
+const FROM_E0: u8 = 0x80;
+
+/// What a byte allows after it as a lead: by its high nibble, by its low
+/// nibble, ANDed.
+const LEAD: [[u8; 16]; 2] = {
+    let mut t = [[0u8; 16]; 2];
+    t[0][0xC] = LEAD_CONT | C0_C1;
+    t[0][0xD] = LEAD_CONT;
+    t[0][0xE] = LEAD_CONT | E0_LOW | ED_HIGH | FROM_E0;
+    t[0][0xF] = LEAD_CONT | ABOVE_F4 | F0_LOW | F4_HIGH | FROM_E0;
+    let mut lo = 0;
+    while lo < 16 {
+        t[1][lo] = LEAD_CONT | FROM_E0 | if lo >= 5 { ABOVE_F4 } else { 0 };
+        lo += 1;
+    }
+    t[1][0x0] |= C0_C1 | E0_LOW | F0_LOW;
+    t[1][0x1] |= C0_C1;
+    t[1][0x4] |= F4_HIGH;
+    t[1][0xD] |= ED_HIGH;
+    t
+};
+
+/// What a byte is as a continuation, by its high nibble.
+const CONT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let any = LEAD_CONT | C0_C1 | ABOVE_F4;
+    t[0x8] = any | E0_LOW | F0_LOW;
+    t[0x9] = any | E0_LOW | F4_HIGH;
+    t[0xA] = any | ED_HIGH | F4_HIGH;
+    t[0xB] = any | ED_HIGH | F4_HIGH;
+    t
+};
+
+/// Defines `$name(v, before) -> (Planes, lead)`: the planes of the
+/// vectors `v` (a block, in order) of `$lanes` bytes, and the [`LEAD`] bits
+/// of the last vector's bytes, which the next block is given as `before`.
+/// `$prev(x, before)` is `x` moved one byte on with `before`'s last byte
+/// first; `$table(t)` loads a nibble table into each 16-byte lane; the
+/// rest are the intrinsics.
 macro_rules! classifier {
-    ($(#[$attr:meta])* $name:ident, $lanes:literal, $load:ident, $mask:ident,
-     $set:ident, $eq:ident, $gt:ident, $and:ident) => {
+    ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
+     $eq:ident, $gt:ident, $and:ident, $srli:ident, $shuffle:ident, $prev:ident, $table:ident) => {
         $(#[$attr])*
-        fn $name(block: &[u8; 64]) -> Planes {
-            const N: usize = 64 / $lanes;
-            let mut v = [$set(0); N];
-            for (i, x) in v.iter_mut().enumerate() {
-                // SAFETY: the `$lanes` bytes at `i * $lanes` are in the block.
-                *x = unsafe { $load(block.as_ptr().add(i * $lanes).cast()) };
-            }
-            /// The plane of `$f` (a vector whose bytes' top bits say).
+        fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> (Planes, $vector) {
+            /// The plane of `$f`, a vector (of vector `$i`) whose bytes'
+            /// top bits say.
             macro_rules! plane {
-                (|$x:ident| $f:expr) => {{
+                (|$i:ident| $f:expr) => {{
                     let mut plane = 0u64;
-                    for (i, &$x) in v.iter().enumerate() {
-                        plane |= u64::from($mask($f) as u32) << (i * $lanes);
+                    for $i in 0..v.len() {
+                        plane |= u64::from($mask($f) as u32) << ($i * $lanes);
                     }
                     plane
                 }};
             }
             let byte = |b: u8| $set(b as i8);
-            let nul = plane!(|x| $eq(x, byte(0)));
-            let high = plane!(|x| x);
+            let nul = plane!(|i| $eq(v[i], byte(0)));
+            let high = plane!(|i| v[i]);
             if high == 0 {
-                return Planes { nul, ..Planes::default() };
+                // No lead in the last vector either.
+                return (Planes { nul, ..Planes::default() }, $set(0));
             }
-            Planes {
+            let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
+            let low = byte(0x0F);
+            let his = v.map(|x| $and($srli(x, 4), low));
+            let lead: [$vector; 64 / $lanes] = std::array::from_fn(|i| {
+                $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)))
+            });
+            let second = plane!(|i| {
+                let allowed = $prev(lead[i], if i == 0 { before } else { lead[i - 1] });
+                $eq($and(allowed, $shuffle(cont, his[i])), byte(LEAD_CONT))
+            });
+            let planes = Planes {
                 high,
-                cont: plane!(|x| $gt(byte(0xC0), x)),
-                below_a0: plane!(|x| $gt(byte(0xA0), x)),
-                below_90: plane!(|x| $gt(byte(0x90), x)),
-                lead: plane!(|x| $and($gt(x, byte(0xC1)), $gt(byte(0xF5), x))),
-                lead3: plane!(|x| $and($gt(x, byte(0xDF)), $gt(byte(0xF5), x))),
-                lead4: plane!(|x| $and($gt(x, byte(0xEF)), $gt(byte(0xF5), x))),
-                e0: plane!(|x| $eq(x, byte(0xE0))),
-                ed: plane!(|x| $eq(x, byte(0xED))),
-                f0: plane!(|x| $eq(x, byte(0xF0))),
-                f4: plane!(|x| $eq(x, byte(0xF4))),
+                cont: plane!(|i| $gt(byte(0xC0), v[i])),
+                second,
+                lead3: plane!(|i| lead[i]),
+                lead4: plane!(|i| $gt(v[i], byte(0xEF))) & high,
                 nul,
-            }
+            };
+            (planes, lead[v.len() - 1])
         }
     };
+}
+
+/// `x` moved one byte on, the last byte of `before` first (SSSE3).
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn prev_ssse3(x: __m128i, before: __m128i) -> __m128i {
+    _mm_alignr_epi8(x, before, 15)
+}
+
+/// `x` moved one byte on, the last byte of `before` first (AVX2).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn prev_avx2(x: __m256i, before: __m256i) -> __m256i {
+    _mm256_alignr_epi8(x, _mm256_permute2x128_si256(before, x, 0x21), 15)
+}
+
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn table_ssse3(t: [u8; 16]) -> __m128i {
+    // SAFETY: 16 bytes.
+    unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn table_avx2(t: [u8; 16]) -> __m256i {
+    // SAFETY: 16 bytes.
+    _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
 }
 
 classifier!(
     /// Four 16-byte vectors a block.
     #[inline]
-    #[target_feature(enable = "sse2")]
-    planes_sse2, 16, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_set1_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_and_si128
+    #[target_feature(enable = "ssse3")]
+    planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
+    _mm_cmpgt_epi8, _mm_and_si128, _mm_srli_epi16, _mm_shuffle_epi8, prev_ssse3, table_ssse3
 );
 
 classifier!(
     /// Two 32-byte vectors a block.
     #[inline]
     #[target_feature(enable = "avx2")]
-    planes_avx2, 32, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_set1_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_and_si256
+    planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_srli_epi16, _mm256_shuffle_epi8, prev_avx2,
+    table_avx2
 );
 
-/// Counts `bytes` with SSE2 (part of x86-64).
-#[target_feature(enable = "sse2")]
-pub(super) fn add_sse2(e: &mut Utf8Evidence, bytes: &[u8]) {
-    e.add_blocks(bytes, |block| planes_sse2(block));
+/// The [`LEAD`] bits of `byte` in every lane.
+fn lead_bits(byte: u8) -> i8 {
+    (LEAD[0][usize::from(byte >> 4)] & LEAD[1][usize::from(byte & 15)]) as i8
 }
 
-/// Counts `bytes` with AVX2.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn add_avx2(e: &mut Utf8Evidence, bytes: &[u8]) {
-    e.add_blocks(bytes, |block| planes_avx2(block));
+/// Counts `bytes` with SSSE3.
+#[target_feature(enable = "ssse3")]
+pub(super) fn add_ssse3(counts: &mut Counts, bytes: &[u8]) {
+    counts.add_blocks(bytes, |before| {
+        let mut before = _mm_set1_epi8(lead_bits(before));
+        move |block: &[u8; 64]| {
+            // SAFETY: 16 bytes at each of 0, 16, 32, 48 are in the block.
+            let v: [__m128i; 4] = std::array::from_fn(|i| unsafe {
+                _mm_loadu_si128(block.as_ptr().add(16 * i).cast())
+            });
+            let planes;
+            (planes, before) = planes_ssse3(&v, before);
+            planes
+        }
+    })
 }
 
-/// The classes of `block` by `path`'s classifier, None if this CPU lacks it
-/// (the scalar path is `blocks::planes`).
+/// Counts `bytes` with AVX2 (and POPCNT, which every AVX2 CPU has).
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) fn add_avx2(counts: &mut Counts, bytes: &[u8]) {
+    counts.add_blocks(bytes, |before| {
+        let mut before = _mm256_set1_epi8(lead_bits(before));
+        move |block: &[u8; 64]| {
+            // SAFETY: 32 bytes at 0 and at 32 are in the block.
+            let v: [__m256i; 2] = std::array::from_fn(|i| unsafe {
+                _mm256_loadu_si256(block.as_ptr().add(32 * i).cast())
+            });
+            let planes;
+            (planes, before) = planes_avx2(&v, before);
+            planes
+        }
+    })
+}
+
+/// The classes of `block` after `before` by `path`'s classifier, None if
+/// this CPU lacks it (the scalar path is `blocks::Words`).
 #[cfg(test)]
-pub(super) fn planes_by(path: crate::codec::SimdPath, block: &[u8; 64]) -> Option<Planes> {
+pub(super) fn planes_by(
+    path: crate::codec::SimdPath,
+    block: &[u8; 64],
+    before: u8,
+) -> Option<Planes> {
     use crate::codec::SimdPath;
-    match path {
-        // SAFETY: SSE2 is part of x86-64.
-        SimdPath::Ssse3 => Some(unsafe { planes_sse2(block) }),
-        // SAFETY: this CPU has AVX2 (checked just now).
-        SimdPath::Avx2 if path.available() => Some(unsafe { planes_avx2(block) }),
-        _ => None,
+    if !path.available() {
+        return None;
     }
+    let load = |i: usize| block[i..i + 16].try_into().expect("16 bytes");
+    match path {
+        // SAFETY: this CPU has SSSE3 (checked just now).
+        SimdPath::Ssse3 => {
+            Some(unsafe { ssse3_planes(std::array::from_fn(|i| load(16 * i)), before) })
+        }
+        // SAFETY: this CPU has AVX2 (checked just now).
+        SimdPath::Avx2 => Some(unsafe { avx2_planes(block, before) }),
+        SimdPath::Scalar => None,
+    }
+}
+
+#[cfg(test)]
+#[target_feature(enable = "ssse3")]
+fn ssse3_planes(v: [[u8; 16]; 4], before: u8) -> Planes {
+    // SAFETY: 16 bytes each.
+    let v = v.map(|x| unsafe { _mm_loadu_si128(x.as_ptr().cast()) });
+    planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))).0
+}
+
+#[cfg(test)]
+#[target_feature(enable = "avx2")]
+fn avx2_planes(block: &[u8; 64], before: u8) -> Planes {
+    // SAFETY: 32 bytes at 0 and at 32.
+    let v = [0, 32].map(|i| unsafe { _mm256_loadu_si256(block.as_ptr().add(i).cast()) });
+    planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))).0
 }

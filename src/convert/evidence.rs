@@ -49,7 +49,6 @@ impl Utf8Evidence {
         let first = bytes.len().min(2 - self.start_len);
         self.start[self.start_len..self.start_len + first].copy_from_slice(&bytes[..first]);
         self.start_len += first;
-        // Copied out and back: kept in registers through the blocks.
         let mut counts = Counts {
             multibyte: self.multibyte,
             stray: self.stray,

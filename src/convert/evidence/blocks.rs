@@ -91,8 +91,7 @@ pub(super) struct Behind {
     pub last: u8,
 }
 
-/// The running counts (`Utf8Evidence`'s, copied in for a run of blocks so
-/// that they stay in registers).
+/// The running counts (`Utf8Evidence`'s).
 #[derive(Debug, Default, Clone, Copy)]
 pub(super) struct Counts {
     pub multibyte: u64,
@@ -169,10 +168,12 @@ impl Counts {
         let Some(&last) = bytes.last() else {
             return;
         };
-        let mut classify = classify(self.behind.last);
+        // A copy the loop keeps in registers (no store per block).
+        let mut counts = *self;
+        let mut classify = classify(counts.behind.last);
         let mut blocks = bytes.chunks_exact(64);
         for block in &mut blocks {
-            self.add_block(classify(block.try_into().expect("64 bytes")), 64);
+            counts.add_block(classify(block.try_into().expect("64 bytes")), 64);
         }
         let rest = blocks.remainder();
         if !rest.is_empty() {
@@ -180,9 +181,10 @@ impl Counts {
             padded[..rest.len()].copy_from_slice(rest);
             let mut p = classify(&padded);
             p.nul &= (1 << rest.len()) - 1;
-            self.add_block(p, rest.len() as u32);
+            counts.add_block(p, rest.len() as u32);
         }
-        self.behind.last = last;
+        counts.behind.last = last;
+        *self = counts;
     }
 }
 

@@ -5,7 +5,7 @@
 //! through the ranges algorithm.
 
 use super::multi_byte::{Call, MultiByte, Pairs};
-use super::shared::encode_stateless;
+use super::shared::{encode_with_runs, pair_run};
 use super::shared::write_scalar;
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
@@ -264,11 +264,13 @@ impl Gb18030Encoder {
         let is_gbk = self.is_gbk;
         // Built on first use: looked up once per call, not per character.
         let table: &BytesTable = &GB18030_BYTES;
-        encode_stateless::<4>(src, dst, |cp, out| {
+        let usable = |cp| !(is_gbk && cp == 0x20AC);
+        let run = |src: &[u8], dst: &mut [u8]| pair_run(src, dst, table, usable);
+        encode_with_runs::<4>(src, dst, run, |cp, out| {
             // The standard's steps, with the index first: neither U+E5E5, GBK's
             // U+20AC, nor a side-table code point is in index gb18030.
             // (The index's two bytes are precomputed, `reverse.rs`.)
-            if let Some(pair) = table.bytes(cp).filter(|_| !(is_gbk && cp == 0x20AC)) {
+            if let Some(pair) = table.bytes(cp).filter(|_| usable(cp)) {
                 out[..2].copy_from_slice(&pair);
                 return Some(2);
             }

@@ -87,6 +87,20 @@ pub(crate) fn unmappable(cp: u32) -> RawEncoderResult {
 pub(crate) fn encode_stateless<const MAX_LEN: usize>(
     src: &str,
     dst: &mut [u8],
+    encode_one: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+) -> Encoded {
+    encode_with_runs::<MAX_LEN>(src, dst, |_, _| (0, 0), encode_one)
+}
+
+/// [`encode_stateless`] with a fast path: at a non-ASCII character `run`
+/// encodes what it can of the text from there (its bytes, and the room
+/// left) and says how much it read and wrote; `encode_one` takes the
+/// character it stopped at.
+#[inline(always)]
+pub(crate) fn encode_with_runs<const MAX_LEN: usize>(
+    src: &str,
+    dst: &mut [u8],
+    mut run: impl FnMut(&[u8], &mut [u8]) -> (usize, usize),
     mut encode_one: impl FnMut(u32, &mut [u8]) -> Option<usize>,
 ) -> Encoded {
     let bytes = src.as_bytes();
@@ -111,6 +125,12 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
                 }
                 continue;
             }
+            let (read, written) = run(&bytes[r..], &mut dst[w..]);
+            if read > 0 {
+                r += read;
+                w += written;
+                continue;
+            }
             let (cp, len) = next_scalar(bytes, r);
             r += len;
             match encode_one(cp, &mut dst[w..]) {
@@ -121,10 +141,43 @@ pub(crate) fn encode_stateless<const MAX_LEN: usize>(
     }
 }
 
+/// The run of three-byte characters (U+0800..=U+FFFF, most of Chinese,
+/// Japanese and Korean text) at the start of `src` (valid UTF-8) that
+/// `table` has and `usable` allows, two bytes each into `dst` while there
+/// is room: (bytes read, bytes written). One table load a character and no
+/// call, where the general loop decodes each character and calls the
+/// family's `encode_one`.
+#[inline(always)]
+pub(crate) fn pair_run(
+    src: &[u8],
+    dst: &mut [u8],
+    table: &BytesTable,
+    usable: impl Fn(u32) -> bool,
+) -> (usize, usize) {
+    let mut n = 0;
+    for (c, out) in src.chunks_exact(3).zip(dst.chunks_exact_mut(2)) {
+        // A lead 0xE0..=0xEF: two continuations follow (the text is valid).
+        if c[0] & 0xF0 != 0xE0 {
+            break;
+        }
+        let cp = (u32::from(c[0] & 0x0F) << 12)
+            | (u32::from(c[1] & 0x3F) << 6)
+            | u32::from(c[2] & 0x3F);
+        let entry = table.bmp[usize::from(cp as u16)];
+        if entry == 0 || !usable(cp) {
+            break;
+        }
+        out.copy_from_slice(&entry.to_le_bytes());
+        n += 1;
+    }
+    (3 * n, 2 * n)
+}
+
 /// The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5):
 /// [`encode_stateless`] writing the two bytes `table` holds for a character
-/// (precomputed from the index, `reverse.rs`), else what `outside` writes for
-/// the few characters the index lacks (`None`: unmappable).
+/// (precomputed from the index, `reverse.rs`; runs of three-byte
+/// characters by [`pair_run`]), else what `outside` writes for the few
+/// characters the index lacks (`None`: unmappable).
 #[inline(always)]
 pub(crate) fn encode_pairs(
     src: &str,
@@ -132,7 +185,8 @@ pub(crate) fn encode_pairs(
     table: &BytesTable,
     mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
 ) -> Encoded {
-    encode_stateless::<2>(src, dst, |cp, out| match table.bytes(cp) {
+    let run = |src: &[u8], dst: &mut [u8]| pair_run(src, dst, table, |_| true);
+    encode_with_runs::<2>(src, dst, run, |cp, out| match table.bytes(cp) {
         Some(pair) => {
             out[..2].copy_from_slice(&pair);
             Some(2)

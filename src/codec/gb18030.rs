@@ -5,8 +5,8 @@
 //! through the ranges algorithm.
 
 use super::multi_byte::{Call, MultiByte, Pairs};
-use super::shared::{encode_with_runs, pair_run};
 use super::shared::write_scalar;
+use super::shared::{encode_with_runs, pair_run};
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
 };

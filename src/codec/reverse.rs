@@ -131,6 +131,25 @@ impl ByteTable {
         (byte != 0).then_some(byte)
     }
 
+    /// How many of the three-byte characters that start `src` (valid
+    /// UTF-8) have a byte, written to `dst` while there is room: Thai text
+    /// is runs of them, one load of the rows each, no branch on the length.
+    #[inline(always)]
+    pub fn three_byte_run(&self, src: &[u8], dst: &mut [u8]) -> usize {
+        let mut n = 0;
+        for (c, out) in src.chunks_exact(3).zip(dst.iter_mut()) {
+            if c[0] & 0xF0 != 0xE0 {
+                break;
+            }
+            match self.three_byte(c[0], c[1], c[2]) {
+                Some(byte) => *out = byte,
+                None => break,
+            }
+            n += 1;
+        }
+        n
+    }
+
     /// The byte for any code point from U+0080, if any.
     pub fn byte(&self, cp: u32) -> Option<u8> {
         let byte = match cp {

@@ -160,9 +160,8 @@ pub(crate) fn pair_run(
         if c[0] & 0xF0 != 0xE0 {
             break;
         }
-        let cp = (u32::from(c[0] & 0x0F) << 12)
-            | (u32::from(c[1] & 0x3F) << 6)
-            | u32::from(c[2] & 0x3F);
+        let cp =
+            (u32::from(c[0] & 0x0F) << 12) | (u32::from(c[1] & 0x3F) << 6) | u32::from(c[2] & 0x3F);
         let entry = table.bmp[usize::from(cp as u16)];
         if entry == 0 || !usable(cp) {
             break;

@@ -247,7 +247,8 @@ impl SingleByteEncoder {
     /// ASCII runs a word at a time; other characters and lone ASCII bytes
     /// between them in a tight loop: two-byte ones (most of Cyrillic, Greek,
     /// Hebrew, Arabic and Latin text) through the flat part of the table,
-    /// three-byte ones (Thai, punctuation) through its rows; four-byte ones
+    /// runs of three-byte ones (Thai, punctuation) through its rows, in a loop
+    /// of their own ([`ByteTable::three_byte_run`]); four-byte ones
     /// (never mapped) and the last byte one at a time after it.
     #[inline(always)]
     fn encode_scalar(
@@ -276,17 +277,16 @@ impl SingleByteEncoder {
                     }
                     r += 1;
                 } else if b < 0xF0 {
-                    let last = bytes[r + 2];
-                    match self.tables.bytes.three_byte(b, next, last) {
-                        Some(byte) => dst[w] = byte,
-                        None => {
-                            let cp = u32::from(b & 0x0F) << 12
-                                | u32::from(next & 0x3F) << 6
-                                | u32::from(last & 0x3F);
-                            return Err((unmappable(cp), r + 3, w));
-                        }
+                    let n = self.tables.bytes.three_byte_run(&bytes[r..], &mut dst[w..]);
+                    if n == 0 {
+                        let cp = u32::from(b & 0x0F) << 12
+                            | u32::from(next & 0x3F) << 6
+                            | u32::from(bytes[r + 2] & 0x3F);
+                        return Err((unmappable(cp), r + 3, w));
                     }
-                    r += 2;
+                    r += 3 * n;
+                    w += n;
+                    continue;
                 } else {
                     break;
                 }

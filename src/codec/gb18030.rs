@@ -261,7 +261,17 @@ impl Gb18030Encoder {
     }
 
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
-        let is_gbk = self.is_gbk;
+        // One loop each: gb18030's runs check no exception per character.
+        if self.is_gbk {
+            Self::encode_as::<true>(src, dst)
+        } else {
+            Self::encode_as::<false>(src, dst)
+        }
+    }
+
+    #[inline(always)]
+    fn encode_as<const GBK: bool>(src: &str, dst: &mut [u8]) -> Encoded {
+        let is_gbk = GBK;
         // Built on first use: looked up once per call, not per character.
         let table: &BytesTable = &GB18030_BYTES;
         let usable = |cp| !(is_gbk && cp == 0x20AC);

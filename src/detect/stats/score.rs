@@ -5,8 +5,8 @@
 use super::alike::{Alike, Memo};
 use super::candidates::{self, CANDIDATES};
 use super::evidence::AsciiFit;
+use super::tally::Tally;
 use super::{model, Hint, HINT_BONUS};
-use std::cell::OnceCell;
 use std::ops::Range;
 
 /// One surviving legacy encoding: its index in CANDIDATES, total cost, the
@@ -52,25 +52,25 @@ pub(super) struct Start {
 /// first. With `prune`, single-byte candidates that fall PRUNE behind the
 /// best stop being scored (their costs are then lower bounds, still more
 /// than PRUNE behind): only scores that are summed with others must not.
-/// `start` is filled at SCORE_LIMIT bytes and used past them.
+/// `start` is filled at SCORE_LIMIT bytes and used past them; `tally` has
+/// counted a prefix of `bytes`.
 pub(super) fn score_all(
     bytes: &[u8],
     last: bool,
     hint: Option<Hint>,
     prune: bool,
     start: &mut Start,
+    tally: &mut Tally,
 ) -> Vec<Scored> {
-    let mut seen = [false; 256];
-    for &b in bytes {
-        seen[b as usize] = true;
-    }
+    let seen = tally.counts(bytes).seen();
+    let tally = tally.score(bytes);
     let kept = match &start.scores {
         Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
         _ => None,
     };
     let mut scored = match kept {
         Some(kept) => kept,
-        None => score_start(bytes, last, hint, prune, &seen, &mut start.heads),
+        None => score_start(bytes, last, hint, prune, &seen, &mut start.heads, tally),
     };
     if prune && !last && bytes.len() == SCORE_LIMIT {
         start.scores = Some(scored.clone());
@@ -78,17 +78,14 @@ pub(super) fn score_all(
     scored.sort_by_key(|s| s.cost);
     if bytes.len() > SCORE_LIMIT {
         let best = scored.first().map_or(0, |s| s.cost);
-        let fit = AsciiFit::new(bytes);
+        let fit = tally.fit();
         let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
-        let whole_sketch = OnceCell::new();
         let mut whole_alike = None;
         let mut grown = 0;
         for s in &mut scored[..close] {
             let full = if candidates::by_bytes(s.index) {
-                let whole = whole_alike.get_or_insert_with(|| {
-                    let sketch = whole_sketch.get_or_init(|| model::ByteSketch::new(bytes));
-                    Alike::new(sketch.view(usize::MAX))
-                });
+                let whole =
+                    whole_alike.get_or_insert_with(|| Alike::new(tally.sketch().view(usize::MAX)));
                 s.text = Text::Bytes(std::iter::once(0..bytes.len()).collect());
                 cost(
                     s.index,
@@ -132,6 +129,7 @@ pub(super) fn score_all(
 
 /// The scores of the first SCORE_LIMIT bytes of every candidate that
 /// decodes `bytes` (whose byte values are `seen`), in the candidates' order.
+/// `tally`: the counts of all of `bytes`.
 fn score_start(
     bytes: &[u8],
     last: bool,
@@ -139,10 +137,18 @@ fn score_start(
     prune: bool,
     seen: &[bool; 256],
     heads: &mut Memo,
+    tally: &Tally,
 ) -> Vec<Scored> {
     let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
-    let fit = AsciiFit::new(start);
-    let start_sketch = model::ByteSketch::new(start);
+    // The tally's, unless there is more than the start.
+    let own;
+    let (fit, start_sketch) = match start.len() == bytes.len() {
+        true => (tally.fit(), tally.sketch()),
+        false => {
+            own = model::ByteSketch::new(start);
+            (AsciiFit::new(start), &own)
+        }
+    };
     let all = Alike::new(start_sketch.view(usize::MAX));
     let head_alike = Alike::recall(all.view.head(HEAD), heads);
     let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
@@ -395,15 +401,22 @@ fn beside_text(
 pub(super) struct SameText<'a> {
     best: &'a Scored,
     bytes: &'a [u8],
+    /// The byte values in all of `bytes`, when known.
+    seen: Option<&'a [bool; 256]>,
     /// The high bytes in the best's spans, when it is a single-byte reading.
     present: Option<[bool; 128]>,
 }
 
 impl<'a> SameText<'a> {
-    pub(super) fn new(best: &'a Scored, bytes: &'a [u8]) -> SameText<'a> {
+    pub(super) fn new(
+        best: &'a Scored,
+        bytes: &'a [u8],
+        seen: Option<&'a [bool; 256]>,
+    ) -> SameText<'a> {
         SameText {
             best,
             bytes,
+            seen,
             present: None,
         }
     }
@@ -415,15 +428,20 @@ impl<'a> SameText<'a> {
                 if a != b {
                     return false;
                 }
-                let bytes = self.bytes;
-                let present = self.present.get_or_insert_with(|| {
-                    let mut present = [false; 128];
-                    for &x in a.iter().flat_map(|r| &bytes[r.clone()]) {
-                        if x >= 0x80 {
-                            present[x as usize - 0x80] = true;
-                        }
+                let (bytes, seen) = (self.bytes, self.seen);
+                let present = self.present.get_or_insert_with(|| match seen {
+                    Some(seen) if a[..] == [0..bytes.len()] => {
+                        seen[0x80..].try_into().expect("128 high bytes")
                     }
-                    present
+                    _ => {
+                        let mut present = [false; 128];
+                        for &x in a.iter().flat_map(|r| &bytes[r.clone()]) {
+                            if x >= 0x80 {
+                                present[x as usize - 0x80] = true;
+                            }
+                        }
+                        present
+                    }
                 });
                 let ta = candidates::single_byte_table(self.best.index).expect("single-byte");
                 let tb = candidates::single_byte_table(s.index).expect("single-byte");

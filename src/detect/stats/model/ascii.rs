@@ -42,40 +42,78 @@ pub(crate) struct AsciiPairs {
 
 impl AsciiPairs {
     pub fn new(bytes: &[u8]) -> AsciiPairs {
-        let mut near = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
-        let mut far = near.clone();
-        // The current word's pairs, near or far once its end shows whether
-        // it holds a high byte (a last word without one may be cut: left out).
-        let mut word: Vec<usize> = Vec::with_capacity(32);
-        let mut high = false;
-        // usize::MAX: after a non-ASCII byte (that pair is the sketch's).
-        let mut prev = 0;
+        let mut tally = AsciiTally::default();
+        tally.extend(bytes);
+        tally.pairs()
+    }
+}
+
+/// The counts of [`AsciiPairs`] as the bytes arrive: the detector's
+/// checkpoints each feed only the bytes new since the last one.
+pub(crate) struct AsciiTally {
+    /// How often each pair is in the words counted so far, by pair.
+    near: Vec<u32>,
+    far: Vec<u32>,
+    /// The current word's pairs, near or far once its end shows whether
+    /// it holds a high byte (a last word without one may be cut: left out).
+    word: Vec<usize>,
+    high: bool,
+    /// The previous byte's class; usize::MAX: a non-ASCII byte (that pair
+    /// is the sketch's).
+    prev: usize,
+}
+
+impl Default for AsciiTally {
+    fn default() -> AsciiTally {
+        AsciiTally {
+            near: vec![0; ASCII_CLASSES * ASCII_CLASSES],
+            far: vec![0; ASCII_CLASSES * ASCII_CLASSES],
+            word: Vec::with_capacity(32),
+            high: false,
+            prev: 0,
+        }
+    }
+}
+
+impl AsciiTally {
+    /// Counts `bytes`, the input's next ones: the same counts as one pass
+    /// over all of it, however it is split.
+    pub fn extend(&mut self, bytes: &[u8]) {
         for &b in bytes {
             let class = match b {
                 b'a'..=b'z' => (b - b'a') as usize + 1,
                 b'A'..=b'Z' => (b - b'A') as usize + 1,
                 0x80.. => {
-                    (high, prev) = (true, usize::MAX);
+                    (self.high, self.prev) = (true, usize::MAX);
                     continue;
                 }
                 _ => 0,
             };
-            if prev != usize::MAX && (prev | class) != 0 {
-                word.push(prev * ASCII_CLASSES + class);
+            if self.prev != usize::MAX && (self.prev | class) != 0 {
+                self.word.push(self.prev * ASCII_CLASSES + class);
             }
             if class == 0 {
-                let counts = if high { &mut near } else { &mut far };
-                word.iter().for_each(|&i| counts[i] += 1);
-                (high, _) = (false, word.clear());
+                let counts = if self.high {
+                    &mut self.near
+                } else {
+                    &mut self.far
+                };
+                self.word.iter().for_each(|&i| counts[i] += 1);
+                (self.high, _) = (false, self.word.clear());
             }
-            prev = class;
+            self.prev = class;
         }
-        if high {
-            word.iter().for_each(|&i| near[i] += 1);
+    }
+
+    /// The pairs of the bytes counted so far, as the end of a text.
+    pub fn pairs(&self) -> AsciiPairs {
+        let mut near = self.near.clone();
+        if self.high {
+            self.word.iter().for_each(|&i| near[i] += 1);
         }
         AsciiPairs {
             near: met(&near),
-            far: met(&far),
+            far: met(&self.far),
         }
     }
 }

@@ -36,10 +36,17 @@ const UNQUOTED_COST: u32 = 4 * 4;
 /// What the models need of a text in a single-byte encoding, from its
 /// bytes: the runs of high bytes with one byte on each side, as
 /// [`Sketch`](super::Sketch) keeps them of the decoded text, and its counts.
+/// Extended as more of the input arrives: the detector's checkpoints each
+/// feed only the bytes new since the last one.
+#[derive(Default)]
 pub(crate) struct ByteSketch {
     bytes: Vec<u8>,
     ascii_letters: u32,
     non_ascii: u32,
+    /// The last ASCII byte, unless it is already in the sketch.
+    pending: Option<u8>,
+    /// The last byte was a high one.
+    after_run: bool,
 }
 
 /// A view of a byte sketch: all of it, or its head.
@@ -52,41 +59,41 @@ pub(crate) struct ByteView<'a> {
 
 impl ByteSketch {
     pub fn new(input: &[u8]) -> ByteSketch {
-        let mut sketch = ByteSketch {
-            bytes: Vec::new(),
-            ascii_letters: 0,
-            non_ascii: 0,
-        };
+        let mut sketch = ByteSketch::default();
+        sketch.extend(input);
+        sketch
+    }
+
+    /// The sketch of the input so far followed by `input`: the same as
+    /// `new` of the two together, however they are split.
+    pub fn extend(&mut self, input: &[u8]) {
         // The same walk as Sketch::new, with a high byte for a non-ASCII
         // character (every single-byte candidate reads one as such).
-        let mut pending: Option<u8> = None;
-        let mut after_run = false;
         let mut at = 0;
         while at < input.len() {
             let end = at + super::ascii_run(&input[at..]);
             if end > at {
                 let ascii = &input[at..end];
-                sketch.ascii_letters += ascii
+                self.ascii_letters += ascii
                     .iter()
                     .map(|&b| ((b | 0x20).wrapping_sub(b'a') < 26) as u32)
                     .sum::<u32>();
-                if after_run {
-                    sketch.bytes.push(ascii[0]);
+                if self.after_run {
+                    self.bytes.push(ascii[0]);
                 }
-                pending = (!after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1]);
-                after_run = false;
+                self.pending = (!self.after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1]);
+                self.after_run = false;
                 at = end;
                 continue;
             }
-            sketch.non_ascii += 1;
-            if let Some(p) = pending.take() {
-                sketch.bytes.push(p);
+            self.non_ascii += 1;
+            if let Some(p) = self.pending.take() {
+                self.bytes.push(p);
             }
-            sketch.bytes.push(input[at]);
+            self.bytes.push(input[at]);
             at += 1;
-            after_run = true;
+            self.after_run = true;
         }
-        sketch
     }
 
     /// The whole sketch, or its first `chars` characters (same counts).

@@ -72,21 +72,13 @@ pub(super) fn evidence_cap(parts: &[&[u8]], single_byte: bool) -> f32 {
 
 /// The distinct pairs of bytes with a high byte in them, counted as the
 /// bytes arrive (the same however they are split), up to VARIED.
+#[derive(Default)]
 pub(super) struct Variety {
-    seen: Vec<u64>,
+    /// The first `distinct` are the pairs met (high byte, low byte).
+    seen: [u16; VARIED as usize],
     distinct: u32,
     /// The last byte, whose pair with the next one is still to count.
     prev: Option<u8>,
-}
-
-impl Default for Variety {
-    fn default() -> Variety {
-        Variety {
-            seen: vec![0u64; 1024],
-            distinct: 0,
-            prev: None,
-        }
-    }
 }
 
 impl Variety {
@@ -97,10 +89,12 @@ impl Variety {
         while at < bytes.len() && self.distinct < VARIED {
             let b = bytes[at];
             if let Some(p) = self.prev.filter(|&p| (p | b) >= 0x80) {
-                let i = (p as usize) << 8 | b as usize;
-                let bit = 1u64 << (i % 64);
-                self.distinct += (self.seen[i / 64] & bit == 0) as u32;
-                self.seen[i / 64] |= bit;
+                let pair = (p as u16) << 8 | b as u16;
+                let met = &self.seen[..self.distinct as usize];
+                if !met.contains(&pair) {
+                    self.seen[self.distinct as usize] = pair;
+                    self.distinct += 1;
+                }
             }
             let run = match b {
                 0..0x80 => model::ascii_run(&bytes[at..]).max(1),
@@ -140,3 +134,27 @@ pub(super) fn noise_cap(counts: &ByteCounts, single_byte: bool) -> f32 {
 
 /// The most confidence text that looks like noise gets.
 const NOISY_CAP: f32 = 0.4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Fed at any split, a variety counts the distinct pairs with a high
+    /// byte of the whole, up to VARIED.
+    #[test]
+    fn variety_counts_distinct_high_pairs_at_any_split() {
+        let few = b"ab \xe9 \xe9\xe9 \xe9x".repeat(4);
+        let many: Vec<u8> = (0x80..=0xFF).flat_map(|b| [b, b' ', b'a', b]).collect();
+        for text in [&few[..], &many[..], b"", b"plain ascii"] {
+            let pairs = text.windows(2).filter(|p| (p[0] | p[1]) >= 0x80);
+            let want = pairs.collect::<HashSet<_>>().len().min(VARIED as usize);
+            for split in 0..text.len().min(40) {
+                let mut variety = Variety::default();
+                variety.extend(&text[..split]);
+                variety.extend(&text[split..]);
+                assert_eq!(variety.distinct as usize, want, "{split}");
+            }
+        }
+    }
+}

@@ -64,7 +64,14 @@ impl ByteCounts {
 pub(super) struct Tally {
     counts: ByteCounts,
     counted: usize,
-    /// How many bytes the three below have read.
+    /// Made when text is first scored.
+    scoring: Option<Box<Scoring>>,
+}
+
+/// The counts only scored text needs.
+#[derive(Default)]
+struct Scoring {
+    /// How many bytes they have read.
     scored: usize,
     ascii: AsciiTally,
     sketch: ByteSketch,
@@ -76,10 +83,7 @@ impl Default for Tally {
         Tally {
             counts: ByteCounts([0; 256]),
             counted: 0,
-            scored: 0,
-            ascii: AsciiTally::default(),
-            sketch: ByteSketch::default(),
-            variety: Variety::default(),
+            scoring: None,
         }
     }
 }
@@ -94,29 +98,34 @@ impl Tally {
 
     /// Brings the scoring counts up to `prefix` (as for [`counts`](Self::counts)).
     pub(super) fn score(&mut self, prefix: &[u8]) -> &Tally {
-        let new = &prefix[self.scored..];
-        self.ascii.extend(new);
-        self.sketch.extend(new);
-        self.variety.extend(new);
-        self.scored = prefix.len();
+        let s = self.scoring.get_or_insert_with(Box::default);
+        let new = &prefix[s.scored..];
+        s.ascii.extend(new);
+        s.sketch.extend(new);
+        s.variety.extend(new);
+        s.scored = prefix.len();
         self.counts(prefix);
         self
     }
 
+    fn scoring(&self) -> &Scoring {
+        self.scoring.as_ref().expect("scored: see Tally::score")
+    }
+
     /// The fit of the ASCII words of the bytes scored (see `AsciiFit`).
     pub(super) fn fit(&self) -> AsciiFit {
-        AsciiFit::of(&self.ascii.pairs())
+        AsciiFit::of(&self.scoring().ascii.pairs())
     }
 
     /// The byte sketch of the bytes scored.
     pub(super) fn sketch(&self) -> &ByteSketch {
-        &self.sketch
+        &self.scoring().sketch
     }
 
     /// `evidence_cap` of the bytes scored as one part.
     pub(super) fn evidence_cap(&self, single_byte: bool) -> f32 {
         let noise = noise_cap(&self.counts, single_byte);
-        self.variety.cap().min(noise)
+        self.scoring().variety.cap().min(noise)
     }
 }
 

@@ -51,23 +51,60 @@ impl AsciiPairs {
 /// The counts of [`AsciiPairs`] as the bytes arrive: the detector's
 /// checkpoints each feed only the bytes new since the last one.
 pub(crate) struct AsciiTally {
-    /// How often each pair is in the words counted so far, by pair.
-    near: Vec<u32>,
-    far: Vec<u32>,
-    /// The current word's pairs, near or far once its end shows whether
-    /// it holds a high byte (a last word without one may be cut: left out).
-    word: Vec<usize>,
+    /// How often each pair of classes (the previous byte's class times
+    /// STRIDE plus this one's, HIGH included) is in the words that hold a
+    /// high byte, and in all the others counted so far (the current
+    /// word's pairs are in `far` until its end shows where they belong).
+    /// Every byte counts a pair, as one step with no branch: the pairs
+    /// with a high byte or of two boundaries are left out at the end.
+    near: Box<[u32; CELLS]>,
+    far: Box<[u32; CELLS]>,
+    /// The current word's bytes from earlier calls (a word is every byte
+    /// after a boundary up to the next boundary, that one included).
+    word: Vec<u8>,
+    /// The current word holds a high byte.
     high: bool,
-    /// The previous byte's class; usize::MAX: a non-ASCII byte (that pair
-    /// is the sketch's).
-    prev: usize,
+    /// The previous byte's class.
+    prev: u8,
+}
+
+/// The class of a byte in [`AsciiPairs`]: 0 a boundary, 1..=26 a letter
+/// (case folded), HIGH a non-ASCII byte (its pairs are the sketch's).
+const CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'a'..=b'z' => b as u8 - b'a' + 1,
+            b'A'..=b'Z' => b as u8 - b'A' + 1,
+            0x80.. => HIGH,
+            _ => 0,
+        };
+        b += 1;
+    }
+    class
+};
+const HIGH: u8 = ASCII_CLASSES as u8;
+/// A pair's cell in [`AsciiTally`]'s counts: `prev * STRIDE + class`.
+const STRIDE: usize = 32;
+const CELLS: usize = STRIDE * STRIDE;
+
+/// Calls `f` with the cell of each pair of `bytes` (after a byte of class
+/// `prev`); returns the last byte's class.
+fn cells(bytes: &[u8], mut prev: u8, mut f: impl FnMut(usize)) -> u8 {
+    for &b in bytes {
+        let class = CLASS[b as usize];
+        f((prev as usize * STRIDE + class as usize) % CELLS);
+        prev = class;
+    }
+    prev
 }
 
 impl Default for AsciiTally {
     fn default() -> AsciiTally {
         AsciiTally {
-            near: vec![0; ASCII_CLASSES * ASCII_CLASSES],
-            far: vec![0; ASCII_CLASSES * ASCII_CLASSES],
+            near: Box::new([0; CELLS]),
+            far: Box::new([0; CELLS]),
             word: Vec::with_capacity(32),
             high: false,
             prev: 0,
@@ -77,43 +114,58 @@ impl Default for AsciiTally {
 
 impl AsciiTally {
     /// Counts `bytes`, the input's next ones: the same counts as one pass
-    /// over all of it, however it is split.
+    /// over all of it, however it is split. Each pair is counted in `far`
+    /// at once; a word found to hold a high byte moves its pairs to `near`
+    /// (walked again: few words in Latin text, few bytes in others).
     pub fn extend(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            let class = match b {
-                b'a'..=b'z' => (b - b'a') as usize + 1,
-                b'A'..=b'Z' => (b - b'A') as usize + 1,
-                0x80.. => {
-                    (self.high, self.prev) = (true, usize::MAX);
-                    continue;
-                }
-                _ => 0,
-            };
-            if self.prev != usize::MAX && (self.prev | class) != 0 {
-                self.word.push(self.prev * ASCII_CLASSES + class);
-            }
+        let (mut prev, mut high) = (self.prev, self.high);
+        let mut word_start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let class = CLASS[b as usize];
+            self.far[(prev as usize * STRIDE + class as usize) % CELLS] += 1;
+            high |= class == HIGH;
             if class == 0 {
-                let counts = if self.high {
-                    &mut self.near
-                } else {
-                    &mut self.far
-                };
-                self.word.iter().for_each(|&i| counts[i] += 1);
-                (self.high, _) = (false, self.word.clear());
+                if high {
+                    let (near, far) = (&mut self.near, &mut self.far);
+                    let mut to_near = |cell: usize| {
+                        far[cell] -= 1;
+                        near[cell] += 1;
+                    };
+                    let after = cells(&self.word, 0, &mut to_near);
+                    cells(&bytes[word_start..=i], after, &mut to_near);
+                    high = false;
+                }
+                self.word.clear();
+                word_start = i + 1;
             }
-            self.prev = class;
+            prev = class;
         }
+        self.word.extend_from_slice(&bytes[word_start..]);
+        (self.prev, self.high) = (prev, high);
     }
 
-    /// The pairs of the bytes counted so far, as the end of a text.
+    /// The pairs of the bytes counted so far, as the end of a text: the
+    /// last word counts when it holds a high byte, else it may be cut
+    /// (left out).
     pub fn pairs(&self) -> AsciiPairs {
-        let mut near = self.near.clone();
-        if self.high {
-            self.word.iter().for_each(|&i| near[i] += 1);
-        }
+        let (mut near, mut far) = (self.near.clone(), self.far.clone());
+        cells(&self.word, 0, |cell| {
+            far[cell] -= 1;
+            near[cell] += self.high as u32;
+        });
+        // Back to the pairs of two ASCII classes, (0, 0) left out.
+        let pairs = |counts: &[u32; CELLS]| -> Vec<u32> {
+            let mut out = vec![0; ASCII_CLASSES * ASCII_CLASSES];
+            for a in 0..ASCII_CLASSES {
+                for b in (a == 0) as usize..ASCII_CLASSES {
+                    out[a * ASCII_CLASSES + b] = counts[a * STRIDE + b];
+                }
+            }
+            out
+        };
         AsciiPairs {
-            near: met(&near),
-            far: met(&self.far),
+            near: met(&pairs(&near)),
+            far: met(&pairs(&far)),
         }
     }
 }
@@ -139,5 +191,71 @@ impl Model {
             costs.sum()
         };
         Some([cost(&pairs.near), cost(&pairs.far)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counts one word at a time (the pairs kept until the word's end
+    /// says near or far): what [`AsciiTally`] must count, however fed.
+    fn by_words(bytes: &[u8]) -> AsciiPairs {
+        let mut near = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
+        let mut far = near.clone();
+        let (mut word, mut high, mut prev) = (Vec::new(), false, 0usize);
+        for &b in bytes {
+            let class = match b {
+                b'a'..=b'z' => (b - b'a') as usize + 1,
+                b'A'..=b'Z' => (b - b'A') as usize + 1,
+                0x80.. => {
+                    (high, prev) = (true, usize::MAX);
+                    continue;
+                }
+                _ => 0,
+            };
+            if prev != usize::MAX && (prev | class) != 0 {
+                word.push(prev * ASCII_CLASSES + class);
+            }
+            if class == 0 {
+                let counts = if high { &mut near } else { &mut far };
+                word.iter().for_each(|&i| counts[i] += 1);
+                (high, _) = (false, word.clear());
+            }
+            prev = class;
+        }
+        if high {
+            word.iter().for_each(|&i| near[i] += 1);
+        }
+        AsciiPairs {
+            near: met(&near),
+            far: met(&far),
+        }
+    }
+
+    #[test]
+    fn a_tally_in_pieces_counts_words_as_one_pass() {
+        let mut seed = 7u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as u8
+        };
+        const ALPHABET: &[u8] = b"abcXYZ e .\xe9\x80";
+        for len in [0, 1, 2, 5, 40, 300] {
+            for _ in 0..30 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| ALPHABET[next() as usize % ALPHABET.len()])
+                    .collect();
+                let want = by_words(&bytes);
+                let cut = (next() as usize % (len + 1), next() as usize % (len + 1));
+                let (a, b) = (cut.0.min(cut.1), cut.0.max(cut.1));
+                let mut tally = AsciiTally::default();
+                for piece in [&bytes[..a], &bytes[a..b], &bytes[b..]] {
+                    tally.extend(piece);
+                }
+                let got = tally.pairs();
+                assert_eq!((got.near, got.far), (want.near, want.far), "{bytes:?} {a} {b}");
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! models of its languages, best first (step 4 of the module docs of
 //! [`stats`](super)), and which candidates read a text the same.
 
-use super::alike::{Alike, Memo};
+use super::alike::{Alike, Memo, Walks};
 use super::candidates::{self, CANDIDATES};
 use super::evidence::AsciiFit;
 use super::tally::Tally;
@@ -46,6 +46,8 @@ const PRUNE: u32 = 4 * 64;
 pub(super) struct Start {
     scores: Option<Vec<Scored>>,
     heads: Memo,
+    /// The walks over the last whole sketch scored.
+    walks: Walks,
 }
 
 /// Scores every legacy candidate that decodes `bytes` without error, best
@@ -70,7 +72,7 @@ pub(super) fn score_all(
     };
     let mut scored = match kept {
         Some(kept) => kept,
-        None => score_start(bytes, last, hint, prune, &seen, &mut start.heads, tally),
+        None => score_start(bytes, last, hint, prune, &seen, start, tally),
     };
     if prune && !last && bytes.len() == SCORE_LIMIT {
         start.scores = Some(scored.clone());
@@ -84,8 +86,10 @@ pub(super) fn score_all(
         let mut grown = 0;
         for s in &mut scored[..close] {
             let full = if candidates::by_bytes(s.index) {
-                let whole =
-                    whole_alike.get_or_insert_with(|| Alike::new(tally.sketch().view(usize::MAX)));
+                let whole = whole_alike.get_or_insert_with(|| {
+                    let view = tally.sketch().view(usize::MAX);
+                    Alike::carry_on(view, &Memo::default(), std::mem::take(&mut start.walks))
+                });
                 s.text = Text::Bytes(std::iter::once(0..bytes.len()).collect());
                 cost(
                     s.index,
@@ -122,6 +126,9 @@ pub(super) fn score_all(
         for s in &mut scored[close..] {
             s.cost += grown;
         }
+        if let Some(whole) = whole_alike {
+            start.walks = whole.walks();
+        }
         scored.sort_by_key(|s| s.cost);
     }
     scored
@@ -136,7 +143,7 @@ fn score_start(
     hint: Option<Hint>,
     prune: bool,
     seen: &[bool; 256],
-    heads: &mut Memo,
+    kept: &mut Start,
     tally: &Tally,
 ) -> Vec<Scored> {
     let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
@@ -149,8 +156,9 @@ fn score_start(
             (AsciiFit::new(start), &own)
         }
     };
-    let all = Alike::new(start_sketch.view(usize::MAX));
-    let head_alike = Alike::recall(all.view.head(HEAD), heads);
+    let walks = std::mem::take(&mut kept.walks);
+    let all = Alike::carry_on(start_sketch.view(usize::MAX), &Memo::default(), walks);
+    let head_alike = Alike::recall(all.view.head(HEAD), &kept.heads);
     let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
     let mut scored = Vec::new();
     // Single-byte candidates: (the least bound of their models, index,
@@ -228,7 +236,8 @@ fn score_start(
             text,
         });
     }
-    head_alike.remember(heads);
+    head_alike.remember(&mut kept.heads);
+    kept.walks = all.walks();
     // Ties keep the candidates' order.
     scored.sort_by_key(|s| s.index);
     scored

@@ -254,7 +254,11 @@ mod tests {
                     tally.extend(piece);
                 }
                 let got = tally.pairs();
-                assert_eq!((got.near, got.far), (want.near, want.far), "{bytes:?} {a} {b}");
+                assert_eq!(
+                    (got.near, got.far),
+                    (want.near, want.far),
+                    "{bytes:?} {a} {b}"
+                );
             }
         }
     }

@@ -8,6 +8,7 @@ use super::evidence::AsciiFit;
 use super::tally::Tally;
 use super::{model, Hint, HINT_BONUS};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// One surviving legacy encoding: its index in CANDIDATES, total cost, the
 /// model that explains it best, and the text that was scored.
@@ -168,8 +169,8 @@ fn score_start(
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
                 let mut models: Vec<(u32, usize)> = languages(index)
-                    .into_iter()
-                    .map(|m| (bound(index, m, &all, hint, &fit), m))
+                    .iter()
+                    .map(|&m| (bound(index, m, &all, hint, &fit), m))
                     .collect();
                 models.sort();
                 if let Some(&(least, _)) = models.first() {
@@ -185,7 +186,7 @@ fn score_start(
         let sketch = Sketched::Text(&whole);
         let head = Sketched::Text(&whole.head(HEAD));
         let order = languages(index);
-        let Head::Kept(models) = kept_models(index, &order, head, hint, &fit, u32::MAX) else {
+        let Head::Kept(models) = kept_models(index, order, head, hint, &fit, u32::MAX) else {
             unreachable!("no cost passes u32::MAX")
         };
         let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
@@ -279,13 +280,15 @@ impl Sketched<'_> {
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
 
-/// The models of the languages of candidate `index`.
-fn languages(index: usize) -> Vec<usize> {
-    CANDIDATES[index]
-        .languages
-        .iter()
-        .filter_map(|&l| model::find(l))
-        .collect()
+/// The models of the languages of candidate `index` (found by name once
+/// per process: every analysis asks for them per candidate).
+fn languages(index: usize) -> &'static [usize] {
+    static MODELS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        let of = |c: &candidates::Candidate| c.languages.iter().filter_map(|&l| model::find(l));
+        CANDIDATES.iter().map(|c| of(c).collect()).collect()
+    });
+    &models[index]
 }
 
 /// What a sketch's head says of a candidate's languages.
@@ -314,7 +317,7 @@ fn kept_models(
 ) -> Head {
     let all = languages(index);
     if all.len() <= LANGUAGES_KEPT {
-        return Head::Kept(all);
+        return Head::Kept(all.to_vec());
     }
     let position = |m: usize| all.iter().position(|&a| a == m);
     // (head cost, language position, model), best first.
@@ -388,6 +391,16 @@ fn bound(index: usize, model: usize, view: &Alike, hint: Option<Hint>, fit: &Asc
     (view.byte_bound(index, model) + rest).saturating_sub(bonus)
 }
 
+/// `candidates::language_prior` of model `model`, by index.
+fn language_prior(model: usize) -> u32 {
+    static PRIORS: OnceLock<Vec<u32>> = OnceLock::new();
+    let priors = PRIORS.get_or_init(|| {
+        let models = model::models().iter();
+        models.map(|m| candidates::language_prior(m.name)).collect()
+    });
+    priors[model]
+}
+
 /// What a candidate's cost adds to its text's and takes off: the priors
 /// and the ASCII misfit, and the hint's bonus.
 fn beside_text(
@@ -401,7 +414,7 @@ fn beside_text(
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let rest = candidates::language_prior(m.name) + fit.penalty(model, non_ascii) + candidate.prior;
+    let rest = language_prior(model) + fit.penalty(model, non_ascii) + candidate.prior;
     (rest, bonus)
 }
 

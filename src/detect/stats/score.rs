@@ -452,7 +452,7 @@ impl<'a> SameText<'a> {
                 }
                 let (bytes, seen) = (self.bytes, self.seen);
                 let present = self.present.get_or_insert_with(|| match seen {
-                    Some(seen) if a[..] == [0..bytes.len()] => {
+                    Some(seen) if a.len() == 1 && a[0] == (0..bytes.len()) => {
                         seen[0x80..].try_into().expect("128 high bytes")
                     }
                     _ => {

@@ -130,22 +130,23 @@ fn revise(answer: Sniffed, bytes: &[u8], start: usize, end: usize, hint: Option<
 }
 
 /// Which byte values 0x80..=0xFF occur in `bytes`: words of eight ASCII
-/// bytes are skipped whole.
+/// bytes are skipped whole, and each byte of the others is marked with no
+/// test (text in other scripts has a high byte in nearly every word).
 fn high_bytes(bytes: &[u8]) -> [bool; 128] {
-    let mut present = [false; 128];
+    let mut seen = [false; 256];
     let (words, tail) = bytes.split_at(bytes.len() / 8 * 8);
     for word in words.chunks_exact(8) {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
         if w & 0x8080_8080_8080_8080 != 0 {
-            for &b in word.iter().filter(|&&b| b >= 0x80) {
-                present[b as usize - 0x80] = true;
+            for &b in word {
+                seen[b as usize] = true;
             }
         }
     }
-    for &b in tail.iter().filter(|&&b| b >= 0x80) {
-        present[b as usize - 0x80] = true;
+    for &b in tail {
+        seen[b as usize] = true;
     }
-    present
+    seen[0x80..].try_into().expect("128 high bytes")
 }
 
 /// Appends to `out` the words around telling bytes of `part`, one line
@@ -153,7 +154,14 @@ fn high_bytes(bytes: &[u8]) -> [bool; 128] {
 fn snippets(part: &[u8], telling: &[bool], covered: &mut [bool; 128], out: &mut Vec<u8>) {
     let mut taken = out.iter().filter(|&&b| b == b'\n').count();
     let mut next_free = 0;
-    for (i, &b) in part.iter().enumerate() {
+    let mut at = 0;
+    while at < part.len() {
+        let (i, b) = (at, part[at]);
+        // Runs of ASCII are skipped whole.
+        at += match b {
+            0..0x80 => crate::codec::ascii_run(&part[i..]).max(1),
+            _ => 1,
+        };
         if b < 0x80 || !telling[b as usize - 0x80] || i < next_free {
             continue;
         }

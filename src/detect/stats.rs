@@ -32,12 +32,15 @@ mod evidence;
 mod model;
 mod score;
 mod shape;
+mod tally;
 
 use crate::codec::{self, Encoding};
 use candidates::CANDIDATES;
 use evidence::{evidence_cap, noise_cap};
 use score::{score_all, SameText, Scored, Start, Text};
+use std::cell::RefCell;
 use std::ops::Range;
+use tally::{ByteCounts, Tally};
 
 /// A language or top-level-domain hint, as browsers use the TLD ("ja", "jp", ".ru", "cz", "zh-tw").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +186,8 @@ pub struct Detector {
     settled: Option<Guess>,
     /// The scores of the first 4 KiB, from their checkpoint on.
     start: Start,
+    /// The counts of `buf` so far, which each analysis brings up to date.
+    tally: RefCell<Tally>,
 }
 
 impl Detector {
@@ -194,6 +199,7 @@ impl Detector {
             cut: false,
             settled: None,
             start: Start::default(),
+            tally: RefCell::default(),
         }
     }
 
@@ -210,7 +216,8 @@ impl Detector {
             self.buf.extend_from_slice(&chunk[..take]);
             chunk = &chunk[take..];
             if self.buf.len() == next && next < PREFIX_LIMIT {
-                let guess = analyze(&self.buf, false, self.hint, &mut self.start);
+                let tally = self.tally.get_mut();
+                let guess = analyze(&self.buf, false, self.hint, &mut self.start, tally);
                 self.done = is_sure(&guess);
                 self.settled = self.done.then_some(guess);
             }
@@ -226,7 +233,10 @@ impl Detector {
         let last = last && !self.cut;
         match &self.settled {
             Some(guess) if !last => guess.clone(),
-            _ => analyze(&self.buf, last, self.hint, &mut self.start.clone()),
+            _ => {
+                let tally = &mut self.tally.borrow_mut();
+                analyze(&self.buf, last, self.hint, &mut self.start.clone(), tally)
+            }
         }
     }
 }
@@ -254,20 +264,29 @@ fn is_sure(guess: &Guess) -> bool {
 }
 
 /// The whole decision for one prefix (see the module docs for the order).
-fn analyze(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
-    if let Some(guess) = by_shape(bytes, last) {
+/// `tally` has counted a prefix of `bytes` (none of them, or those of an
+/// earlier analysis of the same input).
+fn analyze(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    start: &mut Start,
+    tally: &mut Tally,
+) -> Guess {
+    if let Some(guess) = by_shape(bytes, last, tally.counts(bytes)) {
         return guess;
     }
     match shape::utf8_non_ascii(bytes, last) {
-        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start),
-        _ => rank(bytes, last, hint, start),
+        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start, tally),
+        _ => rank(bytes, last, hint, start, tally),
     }
 }
 
 /// Steps 1 and 2 of the module docs: the answer when the bytes' shape
 /// gives it (NULs, control bytes, only ASCII), else None: text, to score.
-fn by_shape(bytes: &[u8], last: bool) -> Option<Guess> {
-    if bytes.contains(&0) {
+/// `counts`: how often each byte value is in `bytes`.
+fn by_shape(bytes: &[u8], last: bool, counts: &ByteCounts) -> Option<Guess> {
+    if counts.of_byte(0) > 0 {
         return Some(match shape::utf16(bytes, last) {
             Some((encoding, _)) => Guess::text(vec![Candidate {
                 encoding,
@@ -276,10 +295,10 @@ fn by_shape(bytes: &[u8], last: bool) -> Option<Guess> {
             None => Guess::verdict(Verdict::Binary),
         });
     }
-    if shape::is_binary(bytes) {
+    if shape::is_binary(counts) {
         return Some(Guess::verdict(Verdict::Binary));
     }
-    if shape::is_ascii(bytes) {
+    if shape::is_ascii(counts) {
         return Some(match shape::iso_2022_jp(bytes, last) {
             Some(_) => Guess::text(vec![Candidate {
                 encoding: codec::ISO_2022_JP,
@@ -296,12 +315,22 @@ fn by_shape(bytes: &[u8], last: bool) -> Option<Guess> {
 /// only in whether they are sure, which matters only when one of them
 /// would stop the reading with another verdict than the end's.
 fn detect_verdict(bytes: &[u8], hint: Option<Hint>) -> Verdict {
-    let shaped = |b: &[u8], last| by_shape(b, last).map_or(Verdict::Text, |g| g.verdict);
+    // One tally for the growing prefixes: the checkpoints, then the end.
+    let mut tally = Tally::default();
+    let mut shaped = |b: &[u8], last| {
+        let guess = by_shape(b, last, tally.counts(b));
+        guess.map_or(Verdict::Text, |g| g.verdict)
+    };
     let end = bytes.len().min(PREFIX_LIMIT);
+    let at: Vec<Verdict> = CHECKPOINTS
+        .iter()
+        .filter(|&&c| c < end)
+        .map(|&c| shaped(&bytes[..c], false))
+        .collect();
     let at_end = shaped(&bytes[..end], bytes.len() <= PREFIX_LIMIT);
     let mut settled = true;
-    for &c in CHECKPOINTS.iter().filter(|&&c| c < end) {
-        match shaped(&bytes[..c], false) {
+    for verdict in at {
+        match verdict {
             // Binary is always sure: the reading stops there.
             Verdict::Binary => {
                 settled &= at_end == Verdict::Binary;
@@ -326,6 +355,7 @@ fn utf8_guess(
     hint: Option<Hint>,
     non_ascii: usize,
     start: &mut Start,
+    tally: &mut Tally,
 ) -> Guess {
     let doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
     let mut candidates = vec![Candidate {
@@ -333,7 +363,7 @@ fn utf8_guess(
         confidence: 1.0 - doubt,
     }];
     if non_ascii < 16 {
-        let others = rank(bytes, last, hint, start).candidates;
+        let others = rank(bytes, last, hint, start, tally).candidates;
         candidates.extend(others.into_iter().map(|c| Candidate {
             encoding: c.encoding,
             confidence: c.confidence * doubt,
@@ -343,8 +373,22 @@ fn utf8_guess(
 }
 
 /// Ranks the legacy encodings (step 4 of the module docs).
-fn rank(bytes: &[u8], last: bool, hint: Option<Hint>, start: &mut Start) -> Guess {
-    finish(score_all(bytes, last, hint, true, start), bytes, &[bytes])
+fn rank(
+    bytes: &[u8],
+    last: bool,
+    hint: Option<Hint>,
+    start: &mut Start,
+    tally: &mut Tally,
+) -> Guess {
+    let scored = score_all(bytes, last, hint, true, start, tally);
+    let seen = tally.counts(bytes).seen();
+    let tally = tally.score(bytes);
+    finish(
+        scored,
+        bytes,
+        |single| tally.evidence_cap(single),
+        Some(&seen),
+    )
 }
 
 /// The guess for `bytes`, the start of an input, with `extra` scored too:
@@ -356,8 +400,11 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
     if extra.is_empty() || detect_verdict(bytes, hint) != Verdict::Text {
         return detect(bytes, hint);
     }
-    let more = score_all(extra, false, hint, false, &mut Start::default());
-    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut Start::default())
+    let fresh = || (Start::default(), Tally::default());
+    let (mut start, mut tally) = fresh();
+    let more = score_all(extra, false, hint, false, &mut start, &mut tally);
+    let (mut start, mut tally) = fresh();
+    let mut scored: Vec<Scored> = score_all(bytes, true, hint, false, &mut start, &mut tally)
         .into_iter()
         .filter_map(|mut s| {
             let m = more.iter().find(|m| m.index == s.index)?;
@@ -384,9 +431,9 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
     all.extend_from_slice(extra);
     let mut parts = vec![bytes];
     parts.extend(extra.split(|&b| b == b'\n'));
-    let mut guess = finish(scored, &all, &parts);
+    let mut guess = finish(scored, &all, |single| evidence_cap(&parts, single), None);
     let cap = noise_cap(
-        bytes,
+        &ByteCounts::of(bytes),
         candidates::is_single_byte_encoding(guess.candidates[0].encoding),
     );
     for c in guess.candidates.iter_mut() {
@@ -397,9 +444,15 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
 
 /// Scored candidates, best first, into a guess: confidence is a softmax
 /// over the costs, where candidates that read the text the same share
-/// their mass, capped by how much evidence the text holds (`parts`: the
-/// pieces of `bytes`, see [`evidence_cap`]).
-fn finish(scored: Vec<Scored>, bytes: &[u8], parts: &[&[u8]]) -> Guess {
+/// their mass, capped by how much evidence the text holds (`cap`, given
+/// whether the best is a single-byte encoding: see [`evidence_cap`]).
+/// `seen`: the byte values in `bytes`, when known.
+fn finish(
+    scored: Vec<Scored>,
+    bytes: &[u8],
+    cap: impl FnOnce(bool) -> f32,
+    seen: Option<&[bool; 256]>,
+) -> Guess {
     let Some(best) = scored.first() else {
         // Nothing decodes cleanly: windows-1252 reads the most bytes, as browsers default.
         return Guess::text(vec![Candidate {
@@ -409,9 +462,9 @@ fn finish(scored: Vec<Scored>, bytes: &[u8], parts: &[&[u8]]) -> Guess {
     };
     let weight = |s: &Scored| (-(s.cost.saturating_sub(best.cost) as f32) / SOFTNESS).exp2();
     let total: f32 = scored.iter().map(weight).sum();
-    let mut same = SameText::new(best, bytes);
+    let mut same = SameText::new(best, bytes, seen);
     let same_as_best: f32 = scored.iter().filter(|s| same.as_best(s)).map(weight).sum();
-    let cap = evidence_cap(parts, candidates::is_single_byte(best.index));
+    let cap = cap(candidates::is_single_byte(best.index));
     let candidates = scored
         .iter()
         .enumerate()

@@ -5,7 +5,7 @@
 //! Baltic encodings mostly agree on the letters a text has).
 
 use super::candidates::{self, CANDIDATES};
-use super::model::{self, ByteView};
+use super::model::{self, ByteView, ByteWalk};
 use std::cell::RefCell;
 
 /// A view of a byte sketch, with the readings of it met so far and the
@@ -16,6 +16,32 @@ pub(super) struct Alike<'a> {
     /// in it.
     counts: Vec<(u8, u32)>,
     known: RefCell<Known>,
+    walks: RefCell<Walks>,
+}
+
+/// Where walks over views of one input's byte sketches stood at a view's
+/// end, by (candidate, model): the sketch of a longer prefix of the input
+/// starts with the sketch of a shorter one, so a walk over the next view
+/// carries on from there over the new characters only.
+#[derive(Clone, Default)]
+pub(super) struct Walks(Vec<(usize, usize, ByteWalk)>);
+
+impl Walks {
+    fn get(&self, index: usize, model: usize) -> Option<ByteWalk> {
+        let found = self.0.iter().find(|&&(i, m, _)| (i, m) == (index, model));
+        found.map(|&(_, _, walk)| walk)
+    }
+
+    fn set(&mut self, index: usize, model: usize, walk: ByteWalk) {
+        match self
+            .0
+            .iter_mut()
+            .find(|(i, m, _)| (*i, *m) == (index, model))
+        {
+            Some(slot) => slot.2 = walk,
+            None => self.0.push((index, model, walk)),
+        }
+    }
 }
 
 /// What is known of a view's readings.
@@ -36,6 +62,8 @@ struct Cost {
     model: usize,
     limit: u32,
     cost: u32,
+    /// The walk at the view's end, unless it stopped before.
+    walk: Option<ByteWalk>,
 }
 
 /// What earlier analyses of an input knew of views of its sketch: the head
@@ -47,12 +75,14 @@ pub(super) struct Memo(Vec<(Vec<u8>, Known)>);
 const REMEMBERED: usize = 2;
 
 impl<'a> Alike<'a> {
-    pub fn new(view: ByteView<'a>) -> Alike<'a> {
-        Alike::recall(view, &Memo::default())
-    }
-
     /// The view, with what `memo` knows of the same characters.
     pub fn recall(view: ByteView<'a>, memo: &Memo) -> Alike<'a> {
+        Alike::carry_on(view, memo, Walks::default())
+    }
+
+    /// The view, with what `memo` knows of the same characters, and the
+    /// `walks` of views of sketches of shorter prefixes of the same input.
+    pub fn carry_on(view: ByteView<'a>, memo: &Memo, walks: Walks) -> Alike<'a> {
         let mut count = [0u32; 128];
         for &b in view.bytes().iter().filter(|&&b| b >= 0x80) {
             count[b as usize - 0x80] += 1;
@@ -72,7 +102,13 @@ impl<'a> Alike<'a> {
                 .map(|i| (i as u8, count[i]))
                 .collect(),
             known: RefCell::new(known),
+            walks: RefCell::new(walks),
         }
+    }
+
+    /// Where the walks over the view stood at its end.
+    pub fn walks(&self) -> Walks {
+        self.walks.borrow().clone()
     }
 
     /// Leaves what is known of the view in `memo`.
@@ -126,20 +162,31 @@ impl<'a> Alike<'a> {
                 && k.model == model
                 && (k.limit == limit || k.cost <= k.limit.min(limit))
         });
-        let cost = match found {
-            Some(k) => k.cost,
+        let walks = &mut *self.walks.borrow_mut();
+        let (cost, walk) = match found {
+            Some(k) => (k.cost, k.walk),
             None => {
                 let classes = candidates::byte_classes(index, model);
-                let cost = m.byte_bigrams_cost(self.view, classes, limit);
+                let carried = walks.get(index, model);
+                let carried =
+                    carried.filter(|w| w.at <= self.view.bytes().len() && w.total <= limit);
+                let mut walk = carried.unwrap_or_default();
+                let cost = m.byte_bigrams_from(self.view, classes, limit, &mut walk);
+                let walk = (cost <= limit).then_some(walk);
                 known.costs.push(Cost {
                     reading,
                     model,
                     limit,
                     cost,
+                    walk,
                 });
-                cost
+                (cost, walk)
             }
         };
+        // Candidates that read the view alike stand where its walk does.
+        if let Some(walk) = walk {
+            walks.set(index, model, walk);
+        }
         cost + m.foreign_cost(self.view)
     }
 }

@@ -4,6 +4,7 @@
 //! confidence.
 
 use super::model;
+use super::tally::ByteCounts;
 
 /// How badly each language model fits the ASCII letters of a text, beside
 /// the Latin model that fits them best (quarter bits; 0 for models of other
@@ -12,7 +13,7 @@ use super::model;
 /// non-ASCII bytes say which language the text is in, and so which
 /// encodings are plausible: "Hawaïaanse" is Dutch, not Czech; and so do
 /// the words between ("già" in Italian text is not Lithuanian "gią").
-pub(super) struct AsciiFit(Vec<[u32; 2]>);
+pub(super) struct AsciiFit(pub(super) Vec<[u32; 2]>);
 
 /// The misfit of the words with a non-ASCII byte counts at most this much
 /// per non-ASCII character: a name in another language ("Wałęsa" in
@@ -29,10 +30,14 @@ const FAR_CAP: u32 = 4 * 2;
 
 impl AsciiFit {
     pub(super) fn new(bytes: &[u8]) -> AsciiFit {
-        let pairs = model::AsciiPairs::new(bytes);
+        AsciiFit::of(&model::AsciiPairs::new(bytes))
+    }
+
+    /// The fit of a text with these ASCII pairs.
+    pub(super) fn of(pairs: &model::AsciiPairs) -> AsciiFit {
         let costs: Vec<Option<[u32; 2]>> = model::models()
             .iter()
-            .map(|m| m.ascii_cost(&pairs))
+            .map(|m| m.ascii_cost(pairs))
             .collect();
         let best = |i: usize| costs.iter().flatten().map(|c| c[i]).min().unwrap_or(0);
         let (near, far) = (best(0), best(1));
@@ -56,26 +61,59 @@ impl AsciiFit {
 /// seams (a seam's pair is no evidence of the text), and the first part
 /// alone says whether it is noise.
 pub(super) fn evidence_cap(parts: &[&[u8]], single_byte: bool) -> f32 {
-    let mut seen = vec![0u64; 1024];
-    let mut distinct = 0u32;
-    let pairs = parts
-        .iter()
-        .flat_map(|part| part.windows(2))
-        .filter(|p| (p[0] | p[1]) >= 0x80);
-    for pair in pairs {
-        let i = (pair[0] as usize) << 8 | pair[1] as usize;
-        let bit = 1u64 << (i % 64);
-        distinct += (seen[i / 64] & bit == 0) as u32;
-        seen[i / 64] |= bit;
-        if distinct >= VARIED {
-            break;
+    let mut variety = Variety::default();
+    for part in parts {
+        variety.extend(part);
+        variety.seam();
+    }
+    let first = ByteCounts::of(parts.first().copied().unwrap_or(&[]));
+    variety.cap().min(noise_cap(&first, single_byte))
+}
+
+/// The distinct pairs of bytes with a high byte in them, counted as the
+/// bytes arrive (the same however they are split), up to VARIED.
+#[derive(Default)]
+pub(super) struct Variety {
+    /// The first `distinct` are the pairs met (high byte, low byte).
+    seen: [u16; VARIED as usize],
+    distinct: u32,
+    /// The last byte, whose pair with the next one is still to count.
+    prev: Option<u8>,
+}
+
+impl Variety {
+    /// Counts the pairs of `bytes`, the next ones of the current part.
+    /// Runs of ASCII are skipped whole: only their ends pair with a high byte.
+    pub(super) fn extend(&mut self, bytes: &[u8]) {
+        let mut at = 0;
+        while at < bytes.len() && self.distinct < VARIED {
+            let b = bytes[at];
+            if let Some(p) = self.prev.filter(|&p| (p | b) >= 0x80) {
+                let pair = (p as u16) << 8 | b as u16;
+                let met = &self.seen[..self.distinct as usize];
+                if !met.contains(&pair) {
+                    self.seen[self.distinct as usize] = pair;
+                    self.distinct += 1;
+                }
+            }
+            let run = match b {
+                0..0x80 => model::ascii_run(&bytes[at..]).max(1),
+                _ => 1,
+            };
+            at += run;
+            self.prev = Some(bytes[at - 1]);
         }
     }
-    let by_variety = 1.0 - DOUBT_PER_PAIR.powi(distinct as i32);
-    by_variety.min(noise_cap(
-        parts.first().copied().unwrap_or(&[]),
-        single_byte,
-    ))
+
+    /// Ends a part: its last byte and the next part's first are no pair.
+    pub(super) fn seam(&mut self) {
+        self.prev = None;
+    }
+
+    /// The confidence the pairs counted allow.
+    pub(super) fn cap(&self) -> f32 {
+        1.0 - DOUBT_PER_PAIR.powi(self.distinct as i32)
+    }
 }
 
 const DOUBT_PER_PAIR: f32 = 0.4;
@@ -85,12 +123,8 @@ const VARIED: u32 = 24;
 /// High bytes with hardly a space or sign between them (random bytes) are
 /// noise: text in any script but Chinese and Japanese (which multi-byte
 /// decoding already tests) has them.
-pub(super) fn noise_cap(bytes: &[u8], single_byte: bool) -> f32 {
-    let high = bytes.iter().filter(|&&b| b >= 0x80).count();
-    let separators = bytes
-        .iter()
-        .filter(|&&b| b < 0x80 && !b.is_ascii_alphabetic())
-        .count();
+pub(super) fn noise_cap(counts: &ByteCounts, single_byte: bool) -> f32 {
+    let (high, separators) = (counts.high(), counts.separators());
     if single_byte && high >= 64 && separators * 100 < high {
         NOISY_CAP
     } else {
@@ -100,3 +134,27 @@ pub(super) fn noise_cap(bytes: &[u8], single_byte: bool) -> f32 {
 
 /// The most confidence text that looks like noise gets.
 const NOISY_CAP: f32 = 0.4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Fed at any split, a variety counts the distinct pairs with a high
+    /// byte of the whole, up to VARIED.
+    #[test]
+    fn variety_counts_distinct_high_pairs_at_any_split() {
+        let few = b"ab \xe9 \xe9\xe9 \xe9x".repeat(4);
+        let many: Vec<u8> = (0x80..=0xFF).flat_map(|b| [b, b' ', b'a', b]).collect();
+        for text in [&few[..], &many[..], b"", b"plain ascii"] {
+            let pairs = text.windows(2).filter(|p| (p[0] | p[1]) >= 0x80);
+            let want = pairs.collect::<HashSet<_>>().len().min(VARIED as usize);
+            for split in 0..text.len().min(40) {
+                let mut variety = Variety::default();
+                variety.extend(&text[..split]);
+                variety.extend(&text[split..]);
+                assert_eq!(variety.distinct as usize, want, "{split}");
+            }
+        }
+    }
+}

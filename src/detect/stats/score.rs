@@ -2,12 +2,13 @@
 //! models of its languages, best first (step 4 of the module docs of
 //! [`stats`](super)), and which candidates read a text the same.
 
-use super::alike::{Alike, Memo};
+use super::alike::{Alike, Memo, Walks};
 use super::candidates::{self, CANDIDATES};
 use super::evidence::AsciiFit;
+use super::tally::Tally;
 use super::{model, Hint, HINT_BONUS};
-use std::cell::OnceCell;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// One surviving legacy encoding: its index in CANDIDATES, total cost, the
 /// model that explains it best, and the text that was scored.
@@ -46,31 +47,33 @@ const PRUNE: u32 = 4 * 64;
 pub(super) struct Start {
     scores: Option<Vec<Scored>>,
     heads: Memo,
+    /// The walks over the last whole sketch scored.
+    walks: Walks,
 }
 
 /// Scores every legacy candidate that decodes `bytes` without error, best
 /// first. With `prune`, single-byte candidates that fall PRUNE behind the
 /// best stop being scored (their costs are then lower bounds, still more
 /// than PRUNE behind): only scores that are summed with others must not.
-/// `start` is filled at SCORE_LIMIT bytes and used past them.
+/// `start` is filled at SCORE_LIMIT bytes and used past them; `tally` has
+/// counted a prefix of `bytes`.
 pub(super) fn score_all(
     bytes: &[u8],
     last: bool,
     hint: Option<Hint>,
     prune: bool,
     start: &mut Start,
+    tally: &mut Tally,
 ) -> Vec<Scored> {
-    let mut seen = [false; 256];
-    for &b in bytes {
-        seen[b as usize] = true;
-    }
+    let seen = tally.counts(bytes).seen();
+    let tally = tally.score(bytes);
     let kept = match &start.scores {
         Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
         _ => None,
     };
     let mut scored = match kept {
         Some(kept) => kept,
-        None => score_start(bytes, last, hint, prune, &seen, &mut start.heads),
+        None => score_start(bytes, last, hint, prune, &seen, start, tally),
     };
     if prune && !last && bytes.len() == SCORE_LIMIT {
         start.scores = Some(scored.clone());
@@ -78,16 +81,15 @@ pub(super) fn score_all(
     scored.sort_by_key(|s| s.cost);
     if bytes.len() > SCORE_LIMIT {
         let best = scored.first().map_or(0, |s| s.cost);
-        let fit = AsciiFit::new(bytes);
+        let fit = tally.fit();
         let close = scored.iter().take_while(|s| s.cost <= best + CLOSE).count();
-        let whole_sketch = OnceCell::new();
         let mut whole_alike = None;
         let mut grown = 0;
         for s in &mut scored[..close] {
             let full = if candidates::by_bytes(s.index) {
                 let whole = whole_alike.get_or_insert_with(|| {
-                    let sketch = whole_sketch.get_or_init(|| model::ByteSketch::new(bytes));
-                    Alike::new(sketch.view(usize::MAX))
+                    let view = tally.sketch().view(usize::MAX);
+                    Alike::carry_on(view, &Memo::default(), std::mem::take(&mut start.walks))
                 });
                 s.text = Text::Bytes(std::iter::once(0..bytes.len()).collect());
                 cost(
@@ -125,6 +127,9 @@ pub(super) fn score_all(
         for s in &mut scored[close..] {
             s.cost += grown;
         }
+        if let Some(whole) = whole_alike {
+            start.walks = whole.walks();
+        }
         scored.sort_by_key(|s| s.cost);
     }
     scored
@@ -132,19 +137,29 @@ pub(super) fn score_all(
 
 /// The scores of the first SCORE_LIMIT bytes of every candidate that
 /// decodes `bytes` (whose byte values are `seen`), in the candidates' order.
+/// `tally`: the counts of all of `bytes`.
 fn score_start(
     bytes: &[u8],
     last: bool,
     hint: Option<Hint>,
     prune: bool,
     seen: &[bool; 256],
-    heads: &mut Memo,
+    kept: &mut Start,
+    tally: &Tally,
 ) -> Vec<Scored> {
     let start = &bytes[..bytes.len().min(SCORE_LIMIT)];
-    let fit = AsciiFit::new(start);
-    let start_sketch = model::ByteSketch::new(start);
-    let all = Alike::new(start_sketch.view(usize::MAX));
-    let head_alike = Alike::recall(all.view.head(HEAD), heads);
+    // The tally's, unless there is more than the start.
+    let own;
+    let (fit, start_sketch) = match start.len() == bytes.len() {
+        true => (tally.fit(), tally.sketch()),
+        false => {
+            own = model::ByteSketch::new(start);
+            (AsciiFit::new(start), &own)
+        }
+    };
+    let walks = std::mem::take(&mut kept.walks);
+    let all = Alike::carry_on(start_sketch.view(usize::MAX), &Memo::default(), walks);
+    let head_alike = Alike::recall(all.view.head(HEAD), &kept.heads);
     let (view, head) = (Sketched::Bytes(&all), Sketched::Bytes(&head_alike));
     let mut scored = Vec::new();
     // Single-byte candidates: (the least bound of their models, index,
@@ -154,8 +169,8 @@ fn score_start(
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
                 let mut models: Vec<(u32, usize)> = languages(index)
-                    .into_iter()
-                    .map(|m| (bound(index, m, &all, hint, &fit), m))
+                    .iter()
+                    .map(|&m| (bound(index, m, &all, hint, &fit), m))
                     .collect();
                 models.sort();
                 if let Some(&(least, _)) = models.first() {
@@ -171,7 +186,7 @@ fn score_start(
         let sketch = Sketched::Text(&whole);
         let head = Sketched::Text(&whole.head(HEAD));
         let order = languages(index);
-        let Head::Kept(models) = kept_models(index, &order, head, hint, &fit, u32::MAX) else {
+        let Head::Kept(models) = kept_models(index, order, head, hint, &fit, u32::MAX) else {
             unreachable!("no cost passes u32::MAX")
         };
         let Some((cost, model)) = best_of(index, &models, sketch, hint, &fit, u32::MAX) else {
@@ -222,7 +237,8 @@ fn score_start(
             text,
         });
     }
-    head_alike.remember(heads);
+    head_alike.remember(&mut kept.heads);
+    kept.walks = all.walks();
     // Ties keep the candidates' order.
     scored.sort_by_key(|s| s.index);
     scored
@@ -264,13 +280,15 @@ impl Sketched<'_> {
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
 
-/// The models of the languages of candidate `index`.
-fn languages(index: usize) -> Vec<usize> {
-    CANDIDATES[index]
-        .languages
-        .iter()
-        .filter_map(|&l| model::find(l))
-        .collect()
+/// The models of the languages of candidate `index` (found by name once
+/// per process: every analysis asks for them per candidate).
+fn languages(index: usize) -> &'static [usize] {
+    static MODELS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        let of = |c: &candidates::Candidate| c.languages.iter().filter_map(|&l| model::find(l));
+        CANDIDATES.iter().map(|c| of(c).collect()).collect()
+    });
+    &models[index]
 }
 
 /// What a sketch's head says of a candidate's languages.
@@ -299,7 +317,7 @@ fn kept_models(
 ) -> Head {
     let all = languages(index);
     if all.len() <= LANGUAGES_KEPT {
-        return Head::Kept(all);
+        return Head::Kept(all.to_vec());
     }
     let position = |m: usize| all.iter().position(|&a| a == m);
     // (head cost, language position, model), best first.
@@ -373,6 +391,16 @@ fn bound(index: usize, model: usize, view: &Alike, hint: Option<Hint>, fit: &Asc
     (view.byte_bound(index, model) + rest).saturating_sub(bonus)
 }
 
+/// `candidates::language_prior` of model `model`, by index.
+fn language_prior(model: usize) -> u32 {
+    static PRIORS: OnceLock<Vec<u32>> = OnceLock::new();
+    let priors = PRIORS.get_or_init(|| {
+        let models = model::models().iter();
+        models.map(|m| candidates::language_prior(m.name)).collect()
+    });
+    priors[model]
+}
+
 /// What a candidate's cost adds to its text's and takes off: the priors
 /// and the ASCII misfit, and the hint's bonus.
 fn beside_text(
@@ -386,7 +414,7 @@ fn beside_text(
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let rest = candidates::language_prior(m.name) + fit.penalty(model, non_ascii) + candidate.prior;
+    let rest = language_prior(model) + fit.penalty(model, non_ascii) + candidate.prior;
     (rest, bonus)
 }
 
@@ -395,15 +423,22 @@ fn beside_text(
 pub(super) struct SameText<'a> {
     best: &'a Scored,
     bytes: &'a [u8],
+    /// The byte values in all of `bytes`, when known.
+    seen: Option<&'a [bool; 256]>,
     /// The high bytes in the best's spans, when it is a single-byte reading.
     present: Option<[bool; 128]>,
 }
 
 impl<'a> SameText<'a> {
-    pub(super) fn new(best: &'a Scored, bytes: &'a [u8]) -> SameText<'a> {
+    pub(super) fn new(
+        best: &'a Scored,
+        bytes: &'a [u8],
+        seen: Option<&'a [bool; 256]>,
+    ) -> SameText<'a> {
         SameText {
             best,
             bytes,
+            seen,
             present: None,
         }
     }
@@ -415,15 +450,20 @@ impl<'a> SameText<'a> {
                 if a != b {
                     return false;
                 }
-                let bytes = self.bytes;
-                let present = self.present.get_or_insert_with(|| {
-                    let mut present = [false; 128];
-                    for &x in a.iter().flat_map(|r| &bytes[r.clone()]) {
-                        if x >= 0x80 {
-                            present[x as usize - 0x80] = true;
-                        }
+                let (bytes, seen) = (self.bytes, self.seen);
+                let present = self.present.get_or_insert_with(|| match seen {
+                    Some(seen) if a.len() == 1 && a[0] == (0..bytes.len()) => {
+                        seen[0x80..].try_into().expect("128 high bytes")
                     }
-                    present
+                    _ => {
+                        let mut present = [false; 128];
+                        for &x in a.iter().flat_map(|r| &bytes[r.clone()]) {
+                            if x >= 0x80 {
+                                present[x as usize - 0x80] = true;
+                            }
+                        }
+                        present
+                    }
                 });
                 let ta = candidates::single_byte_table(self.best.index).expect("single-byte");
                 let tb = candidates::single_byte_table(s.index).expect("single-byte");

@@ -2,24 +2,24 @@
 //! ASCII, UTF-16 without a BOM, UTF-8 and ISO-2022-JP.
 
 use super::candidates::decode_strict;
+use super::tally::ByteCounts;
 use crate::codec::{self, Encoding};
 
 /// Control bytes that text does not contain (TAB, LF, FF, CR and ESC are
 /// text; NUL is handled on its own).
-fn is_binary_control(b: u8) -> bool {
+pub(super) fn is_binary_control(b: u8) -> bool {
     matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F)
 }
 
-/// Whether `bytes` look like binary data: NULs (outside UTF-16) or more
-/// stray control bytes than the odd one text picks up (a DOS end-of-file
-/// 0x1A, a form feed).
-pub(crate) fn is_binary(bytes: &[u8]) -> bool {
-    let controls = bytes.iter().filter(|&&b| is_binary_control(b)).count();
-    bytes.contains(&0) || controls > 1 + bytes.len() / 512
+/// Whether bytes with these `counts` look like binary data: NULs (outside
+/// UTF-16) or more stray control bytes than the odd one text picks up (a
+/// DOS end-of-file 0x1A, a form feed).
+pub(super) fn is_binary(counts: &ByteCounts) -> bool {
+    counts.of_byte(0) > 0 || counts.controls() > 1 + counts.len() / 512
 }
 
-pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
-    bytes.is_ascii()
+pub(super) fn is_ascii(counts: &ByteCounts) -> bool {
+    counts.high() == 0
 }
 
 /// UTF-16 without a BOM: one byte of each pair is often NUL (Latin text) and
@@ -82,9 +82,10 @@ mod tests {
 
     #[test]
     fn binary_needs_nul_or_many_controls() {
-        assert!(is_binary(b"abc\0def"));
-        assert!(is_binary(b"\x01\x02\x03 text"));
-        assert!(!is_binary(b"text with a form feed\x0c and EOF\x1a"));
+        let binary = |b: &[u8]| is_binary(&ByteCounts::of(b));
+        assert!(binary(b"abc\0def"));
+        assert!(binary(b"\x01\x02\x03 text"));
+        assert!(!binary(b"text with a form feed\x0c and EOF\x1a"));
     }
 
     #[test]

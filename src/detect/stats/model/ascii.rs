@@ -42,14 +42,168 @@ pub(crate) struct AsciiPairs {
 
 impl AsciiPairs {
     pub fn new(bytes: &[u8]) -> AsciiPairs {
+        let mut tally = AsciiTally::default();
+        tally.extend(bytes);
+        tally.pairs()
+    }
+}
+
+/// The counts of [`AsciiPairs`] as the bytes arrive: the detector's
+/// checkpoints each feed only the bytes new since the last one.
+pub(crate) struct AsciiTally {
+    /// How often each pair of classes (the previous byte's class times
+    /// STRIDE plus this one's, HIGH included) is in the words that hold a
+    /// high byte, and in all the others counted so far (the current
+    /// word's pairs are in `far` until its end shows where they belong).
+    /// Every byte counts a pair, as one step with no branch: the pairs
+    /// with a high byte or of two boundaries are left out at the end.
+    near: Box<[u32; CELLS]>,
+    far: Box<[u32; CELLS]>,
+    /// The current word's bytes from earlier calls (a word is every byte
+    /// after a boundary up to the next boundary, that one included).
+    word: Vec<u8>,
+    /// The current word holds a high byte.
+    high: bool,
+    /// The previous byte's class.
+    prev: u8,
+}
+
+/// The class of a byte in [`AsciiPairs`]: 0 a boundary, 1..=26 a letter
+/// (case folded), HIGH a non-ASCII byte (its pairs are the sketch's).
+const CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'a'..=b'z' => b as u8 - b'a' + 1,
+            b'A'..=b'Z' => b as u8 - b'A' + 1,
+            0x80.. => HIGH,
+            _ => 0,
+        };
+        b += 1;
+    }
+    class
+};
+const HIGH: u8 = ASCII_CLASSES as u8;
+/// A pair's cell in [`AsciiTally`]'s counts: `prev * STRIDE + class`.
+const STRIDE: usize = 32;
+const CELLS: usize = STRIDE * STRIDE;
+
+/// Calls `f` with the cell of each pair of `bytes` (after a byte of class
+/// `prev`); returns the last byte's class.
+fn cells(bytes: &[u8], mut prev: u8, mut f: impl FnMut(usize)) -> u8 {
+    for &b in bytes {
+        let class = CLASS[b as usize];
+        f((prev as usize * STRIDE + class as usize) % CELLS);
+        prev = class;
+    }
+    prev
+}
+
+impl Default for AsciiTally {
+    fn default() -> AsciiTally {
+        AsciiTally {
+            near: Box::new([0; CELLS]),
+            far: Box::new([0; CELLS]),
+            word: Vec::with_capacity(32),
+            high: false,
+            prev: 0,
+        }
+    }
+}
+
+impl AsciiTally {
+    /// Counts `bytes`, the input's next ones: the same counts as one pass
+    /// over all of it, however it is split. Each pair is counted in `far`
+    /// at once; a word found to hold a high byte moves its pairs to `near`
+    /// (walked again: few words in Latin text, few bytes in others).
+    pub fn extend(&mut self, bytes: &[u8]) {
+        let (mut prev, mut high) = (self.prev, self.high);
+        let mut word_start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let class = CLASS[b as usize];
+            self.far[(prev as usize * STRIDE + class as usize) % CELLS] += 1;
+            high |= class == HIGH;
+            if class == 0 {
+                if high {
+                    let (near, far) = (&mut self.near, &mut self.far);
+                    let mut to_near = |cell: usize| {
+                        far[cell] -= 1;
+                        near[cell] += 1;
+                    };
+                    let after = cells(&self.word, 0, &mut to_near);
+                    cells(&bytes[word_start..=i], after, &mut to_near);
+                    high = false;
+                }
+                self.word.clear();
+                word_start = i + 1;
+            }
+            prev = class;
+        }
+        self.word.extend_from_slice(&bytes[word_start..]);
+        (self.prev, self.high) = (prev, high);
+    }
+
+    /// The pairs of the bytes counted so far, as the end of a text: the
+    /// last word counts when it holds a high byte, else it may be cut
+    /// (left out).
+    pub fn pairs(&self) -> AsciiPairs {
+        let (mut near, mut far) = (self.near.clone(), self.far.clone());
+        cells(&self.word, 0, |cell| {
+            far[cell] -= 1;
+            near[cell] += self.high as u32;
+        });
+        // Back to the pairs of two ASCII classes, (0, 0) left out.
+        let pairs = |counts: &[u32; CELLS]| -> Vec<u32> {
+            let mut out = vec![0; ASCII_CLASSES * ASCII_CLASSES];
+            for a in 0..ASCII_CLASSES {
+                for b in (a == 0) as usize..ASCII_CLASSES {
+                    out[a * ASCII_CLASSES + b] = counts[a * STRIDE + b];
+                }
+            }
+            out
+        };
+        AsciiPairs {
+            near: met(&pairs(&near)),
+            far: met(&pairs(&far)),
+        }
+    }
+}
+
+/// The pairs met, with their counts.
+fn met(counts: &[u32]) -> Vec<(u16, u32)> {
+    let met = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
+    met.map(|(i, &n)| (i as u16, n)).collect()
+}
+
+impl Model {
+    /// What the ASCII letters of a text cost in this model's language, in
+    /// the words with a non-ASCII byte and in the others (None for a model
+    /// that is not Latin).
+    pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<[u32; 2]> {
+        if self.ascii.is_empty() {
+            return None;
+        }
+        let cost = |counts: &[(u16, u32)]| {
+            let costs = counts
+                .iter()
+                .map(|&(i, n)| n * self.ascii[i as usize] as u32);
+            costs.sum()
+        };
+        Some([cost(&pairs.near), cost(&pairs.far)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counts one word at a time (the pairs kept until the word's end
+    /// says near or far): what [`AsciiTally`] must count, however fed.
+    fn by_words(bytes: &[u8]) -> AsciiPairs {
         let mut near = vec![0u32; ASCII_CLASSES * ASCII_CLASSES];
         let mut far = near.clone();
-        // The current word's pairs, near or far once its end shows whether
-        // it holds a high byte (a last word without one may be cut: left out).
-        let mut word: Vec<usize> = Vec::with_capacity(32);
-        let mut high = false;
-        // usize::MAX: after a non-ASCII byte (that pair is the sketch's).
-        let mut prev = 0;
+        let (mut word, mut high, mut prev) = (Vec::new(), false, 0usize);
         for &b in bytes {
             let class = match b {
                 b'a'..=b'z' => (b - b'a') as usize + 1,
@@ -78,28 +232,34 @@ impl AsciiPairs {
             far: met(&far),
         }
     }
-}
 
-/// The pairs met, with their counts.
-fn met(counts: &[u32]) -> Vec<(u16, u32)> {
-    let met = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
-    met.map(|(i, &n)| (i as u16, n)).collect()
-}
-
-impl Model {
-    /// What the ASCII letters of a text cost in this model's language, in
-    /// the words with a non-ASCII byte and in the others (None for a model
-    /// that is not Latin).
-    pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<[u32; 2]> {
-        if self.ascii.is_empty() {
-            return None;
-        }
-        let cost = |counts: &[(u16, u32)]| {
-            let costs = counts
-                .iter()
-                .map(|&(i, n)| n * self.ascii[i as usize] as u32);
-            costs.sum()
+    #[test]
+    fn a_tally_in_pieces_counts_words_as_one_pass() {
+        let mut seed = 7u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as u8
         };
-        Some([cost(&pairs.near), cost(&pairs.far)])
+        const ALPHABET: &[u8] = b"abcXYZ e .\xe9\x80";
+        for len in [0, 1, 2, 5, 40, 300] {
+            for _ in 0..30 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| ALPHABET[next() as usize % ALPHABET.len()])
+                    .collect();
+                let want = by_words(&bytes);
+                let cut = (next() as usize % (len + 1), next() as usize % (len + 1));
+                let (a, b) = (cut.0.min(cut.1), cut.0.max(cut.1));
+                let mut tally = AsciiTally::default();
+                for piece in [&bytes[..a], &bytes[a..b], &bytes[b..]] {
+                    tally.extend(piece);
+                }
+                let got = tally.pairs();
+                assert_eq!(
+                    (got.near, got.far),
+                    (want.near, want.far),
+                    "{bytes:?} {a} {b}"
+                );
+            }
+        }
     }
 }

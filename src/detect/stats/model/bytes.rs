@@ -36,10 +36,17 @@ const UNQUOTED_COST: u32 = 4 * 4;
 /// What the models need of a text in a single-byte encoding, from its
 /// bytes: the runs of high bytes with one byte on each side, as
 /// [`Sketch`](super::Sketch) keeps them of the decoded text, and its counts.
+/// Extended as more of the input arrives: the detector's checkpoints each
+/// feed only the bytes new since the last one.
+#[derive(Default)]
 pub(crate) struct ByteSketch {
     bytes: Vec<u8>,
     ascii_letters: u32,
     non_ascii: u32,
+    /// The last ASCII byte, unless it is already in the sketch.
+    pending: Option<u8>,
+    /// The last byte was a high one.
+    after_run: bool,
 }
 
 /// A view of a byte sketch: all of it, or its head.
@@ -52,41 +59,41 @@ pub(crate) struct ByteView<'a> {
 
 impl ByteSketch {
     pub fn new(input: &[u8]) -> ByteSketch {
-        let mut sketch = ByteSketch {
-            bytes: Vec::new(),
-            ascii_letters: 0,
-            non_ascii: 0,
-        };
+        let mut sketch = ByteSketch::default();
+        sketch.extend(input);
+        sketch
+    }
+
+    /// The sketch of the input so far followed by `input`: the same as
+    /// `new` of the two together, however they are split.
+    pub fn extend(&mut self, input: &[u8]) {
         // The same walk as Sketch::new, with a high byte for a non-ASCII
         // character (every single-byte candidate reads one as such).
-        let mut pending: Option<u8> = None;
-        let mut after_run = false;
         let mut at = 0;
         while at < input.len() {
             let end = at + super::ascii_run(&input[at..]);
             if end > at {
                 let ascii = &input[at..end];
-                sketch.ascii_letters += ascii
+                self.ascii_letters += ascii
                     .iter()
                     .map(|&b| ((b | 0x20).wrapping_sub(b'a') < 26) as u32)
                     .sum::<u32>();
-                if after_run {
-                    sketch.bytes.push(ascii[0]);
+                if self.after_run {
+                    self.bytes.push(ascii[0]);
                 }
-                pending = (!after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1]);
-                after_run = false;
+                self.pending = (!self.after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1]);
+                self.after_run = false;
                 at = end;
                 continue;
             }
-            sketch.non_ascii += 1;
-            if let Some(p) = pending.take() {
-                sketch.bytes.push(p);
+            self.non_ascii += 1;
+            if let Some(p) = self.pending.take() {
+                self.bytes.push(p);
             }
-            sketch.bytes.push(input[at]);
+            self.bytes.push(input[at]);
             at += 1;
-            after_run = true;
+            self.after_run = true;
         }
-        sketch
     }
 
     /// The whole sketch, or its first `chars` characters (same counts).
@@ -149,6 +156,8 @@ const S_SIGN: u16 = 64;
 const S_SYMBOL: u16 = 128;
 const S_NUMBER: u16 = 256;
 const S_GUILLEMET: u16 = 512;
+/// The bits that a rule beside the bigram may charge for, whatever came before.
+const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET;
 
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
@@ -233,11 +242,35 @@ impl Model {
     /// The bigrams' part of a byte sketch's cost, which depends
     /// on the view's characters alone; once it passes `limit`, what they
     /// cost so far.
+    #[cfg(test)]
     pub fn byte_bigrams_cost(&self, view: ByteView, classes: &ByteClasses, limit: u32) -> u32 {
+        self.byte_bigrams_from(view, classes, limit, &mut ByteWalk::default())
+    }
+
+    /// [`byte_bigrams_cost`](Self::byte_bigrams_cost) carried on from
+    /// `walk`, where the same walk (candidate and model) stood after a
+    /// prefix of `view`'s characters: equal to a walk from the start when
+    /// `walk.total` is within `limit` (the total only grows, so a walk from
+    /// the start would not have stopped before). Leaves `walk` at the end,
+    /// or where it stopped.
+    pub fn byte_bigrams_from(
+        &self,
+        view: ByteView,
+        classes: &ByteClasses,
+        limit: u32,
+        walk: &mut ByteWalk,
+    ) -> u32 {
         let Kind::Bigram { n, .. } = &self.kind else {
             unreachable!("byte classes exist only for bigram models")
         };
-        byte_bigram_cost(view.bytes, classes, (*n, &self.walk), self.latin, limit)
+        byte_bigram_cost(
+            view.bytes,
+            classes,
+            (*n, &self.walk),
+            self.latin,
+            limit,
+            walk,
+        )
     }
 
     /// The rest of it: what a model of a non-Latin script charges for the
@@ -292,6 +325,33 @@ pub(super) fn column_least(n: usize, walk: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// Where a byte walk stands: after `at` characters of a sketch, what it
+/// costs so far and what the next step needs of the ones before.
+#[derive(Clone, Copy)]
+pub(crate) struct ByteWalk {
+    pub at: usize,
+    pub total: u32,
+    prev: u8,
+    prev_ascii: bool,
+    prev_lower: bool,
+    in_word: bool,
+    quoted: bool,
+}
+
+impl Default for ByteWalk {
+    fn default() -> ByteWalk {
+        ByteWalk {
+            at: 0,
+            total: 0,
+            prev: BOUNDARY,
+            prev_ascii: true,
+            prev_lower: false,
+            in_word: false,
+            quoted: false,
+        }
+    }
+}
+
 /// The bigram cost of a byte sketch through its classes, stopping once it
 /// passes `limit`: [`Walk`]'s charges with each byte's decisions taken
 /// beforehand (its [`Step`]) and the fixed costs in the table (`costs`, from
@@ -303,13 +363,21 @@ fn byte_bigram_cost(
     (n, costs): (usize, &[u8]),
     latin: bool,
     limit: u32,
+    walk: &mut ByteWalk,
 ) -> u32 {
     const FOREIGN: usize = FOREIGN_ASCII as usize;
-    let mut total = 0u32;
-    let mut prev = BOUNDARY as usize;
-    let (mut prev_ascii, mut prev_lower, mut in_word) = (true, false, false);
-    let mut quoted = false;
-    for &b in sketch {
+    let ByteWalk {
+        mut at,
+        mut total,
+        prev,
+        mut prev_ascii,
+        mut prev_lower,
+        mut in_word,
+        mut quoted,
+    } = *walk;
+    let mut prev = prev as usize;
+    for &b in &sketch[at..] {
+        at += 1;
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
@@ -321,19 +389,24 @@ fn byte_bigram_cost(
             prev_ascii = false;
         } else {
             if s.bits & S_ASCII == 0 || !prev_ascii {
-                let mut c = costs[prev * n + s.class as usize] as u32;
-                c += CASE_PENALTY * (s.bits & S_UPPER != 0 && prev_lower) as u32;
+                total += costs[prev * n + s.class as usize] as u32;
                 let glued = prev == FOREIGN && s.bits & S_OWN != 0
                     || prev > FOREIGN && s.bits & S_FOREIGN != 0;
-                c += GLUED_COST * (!latin && glued) as u32;
-                let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
-                c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
-                c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
-                c += SYMBOL_IN_WORD_COST * (s.bits & S_NUMBER != 0 && prev >= FOREIGN) as u32;
-                let guillemet = s.bits & S_GUILLEMET != 0;
-                c += UNQUOTED_COST * (guillemet && !quoted && prev >= FOREIGN) as u32;
-                quoted |= guillemet;
-                total += c;
+                // Most steps pay only their bigram: the rules below charge
+                // a capital, a sign, a guillemet, a letter after a symbol
+                // in a word, or one glued to another script's.
+                if s.bits & S_RARE != 0 || in_word || !latin && glued {
+                    let mut c = CASE_PENALTY * (s.bits & S_UPPER != 0 && prev_lower) as u32;
+                    c += GLUED_COST * (!latin && glued) as u32;
+                    let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
+                    c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
+                    c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
+                    c += SYMBOL_IN_WORD_COST * (s.bits & S_NUMBER != 0 && prev >= FOREIGN) as u32;
+                    let guillemet = s.bits & S_GUILLEMET != 0;
+                    c += UNQUOTED_COST * (guillemet && !quoted && prev >= FOREIGN) as u32;
+                    quoted |= guillemet;
+                    total += c;
+                }
             }
             in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & S_NUMBER != 0;
             prev = s.next as usize;
@@ -344,6 +417,15 @@ fn byte_bigram_cost(
             break;
         }
     }
+    *walk = ByteWalk {
+        at,
+        total,
+        prev: prev as u8,
+        prev_ascii,
+        prev_lower,
+        in_word,
+        quoted,
+    };
     total
 }
 
@@ -554,6 +636,20 @@ mod tests {
                             enc.name(),
                             model.name
                         );
+                    }
+                    // Carried on from a walk over a head of the view,
+                    // where that walk did not stop: the same as from the start.
+                    for (chars, limit) in [(7, u32::MAX), (20, 300), (1, 40)] {
+                        let mut walk = ByteWalk::default();
+                        let head = bytes.view(chars);
+                        let before = model.byte_bigrams_from(head, &classes, limit, &mut walk);
+                        if before <= limit {
+                            assert_eq!(walk.at, head.bytes().len());
+                            assert_eq!(
+                                model.byte_bigrams_from(view, &classes, limit, &mut walk),
+                                model.byte_bigrams_cost(view, &classes, limit),
+                            );
+                        }
                     }
                     checked += 1;
                 }

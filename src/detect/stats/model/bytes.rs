@@ -29,6 +29,11 @@ const NUMBER_SIGN: u8 = 32;
 /// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
 /// windows-1250's "zobrazi»").
 const GUILLEMET: u8 = 64;
+/// A sign that ends a word or stands alone, never glued before one
+/// ("… • – — ™ ‰ ”"): what x-mac-cyrillic's capitals "Е Х Ц Ч Щ Й Ф"
+/// turn into in windows-1251 ("…сли", "—тобы" for "Если", "Чтобы").
+/// The letter after one is charged as after a sign inside a word.
+const TRAILING: u8 = 128;
 /// What a guillemet glued after a letter with none before it costs extra:
 /// less than a sign inside a word, as a sample may start inside a quotation.
 const UNQUOTED_COST: u32 = 4 * 4;
@@ -149,6 +154,7 @@ const S_SIGN: u16 = 64;
 const S_SYMBOL: u16 = 128;
 const S_NUMBER: u16 = 256;
 const S_GUILLEMET: u16 = 512;
+const S_TRAILING: u16 = 1024;
 
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
@@ -175,7 +181,8 @@ impl Step {
                 | bit(flags & SIGN != 0, S_SIGN)
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
                 | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
-                | bit(flags & GUILLEMET != 0, S_GUILLEMET),
+                | bit(flags & GUILLEMET != 0, S_GUILLEMET)
+                | bit(flags & TRAILING != 0, S_TRAILING),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -263,6 +270,7 @@ pub(super) fn flags(cp: u32) -> u8 {
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
+        | flag(matches!(c, '•' | '–' | '—' | '™' | '‰'), TRAILING)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
@@ -335,7 +343,8 @@ fn byte_bigram_cost(
                 quoted |= guillemet;
                 total += c;
             }
-            in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & S_NUMBER != 0;
+            in_word =
+                s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & (S_NUMBER | S_TRAILING) != 0;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -435,7 +444,7 @@ impl<'a> Walk<'a> {
         self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
             && prev >= FOREIGN_ASCII as usize
             && flags & IN_WORD == 0
-            || flags & NUMBER_SIGN != 0;
+            || flags & (NUMBER_SIGN | TRAILING) != 0;
         // After an unknown character or a symbol, carry on as after a boundary.
         self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize

@@ -191,3 +191,23 @@ fn an_unopened_guillemet_after_a_letter_costs_extra() {
     let sk = &models()[find("sk").unwrap()];
     assert!(sk.cost("zobraziť text") < sk.cost("zobrazi» text"));
 }
+
+/// • – — ™ ‰ end a word or stand alone: glued before a letter they are
+/// what another encoding made of a capital (x-mac-cyrillic's "Чтобы",
+/// "Хотите" read as windows-1251's "—тобы", "•отите").
+#[test]
+fn a_trailing_sign_glued_before_a_letter_costs_extra() {
+    let ru = &models()[find("ru").unwrap()];
+    for (spaced, glued) in [
+        ("да — тобы", "да —тобы"),
+        ("• отите", "•отите"),
+        ("5 ‰ сумма", "5 ‰сумма"),
+    ] {
+        assert!(
+            ru.cost(spaced) + 4 * 8 <= ru.cost(glued),
+            "{spaced} {} / {glued} {}",
+            ru.cost(spaced),
+            ru.cost(glued)
+        );
+    }
+}

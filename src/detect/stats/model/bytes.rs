@@ -34,6 +34,11 @@ const GUILLEMET: u8 = 64;
 /// turn into in windows-1251 ("…сли", "—тобы" for "Если", "Чтобы").
 /// The letter after one is charged as after a sign inside a word.
 const TRAILING: u8 = 128;
+/// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
+/// dagesh and a vowel, a Thai vowel and a tone): each further one costs
+/// UNKNOWN_COST. Cyrillic text read as ISO-8859-6 is a few Arabic letters
+/// under piles of marks ("исок" as "وّ َي", "قّْ ِ َ").
+const MARKS_ON_A_LETTER: u8 = 2;
 /// What a guillemet glued after a letter with none before it costs extra:
 /// less than a sign inside a word, as a sample may start inside a quotation.
 const UNQUOTED_COST: u32 = 4 * 4;
@@ -317,17 +322,21 @@ fn byte_bigram_cost(
     let mut prev = BOUNDARY as usize;
     let (mut prev_ascii, mut prev_lower, mut in_word) = (true, false, false);
     let mut quoted = false;
+    // Marks since the last character that is not one.
+    let mut marks = 0u8;
     for &b in sketch {
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
-            total += if prev > FOREIGN {
+            total += if prev > FOREIGN && marks < MARKS_ON_A_LETTER {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32
             };
+            marks = marks.saturating_add(1);
             prev_ascii = false;
         } else {
+            marks = 0;
             if s.bits & S_ASCII == 0 || !prev_ascii {
                 let mut c = costs[prev * n + s.class as usize] as u32;
                 c += CASE_PENALTY * (s.bits & S_UPPER != 0 && prev_lower) as u32;
@@ -371,6 +380,8 @@ pub(super) struct Walk<'a> {
     symbol_in_word: bool,
     /// Whether a guillemet came before.
     quoted: bool,
+    /// Marks since the last character that is not one.
+    marks: u8,
 }
 
 impl<'a> Walk<'a> {
@@ -385,6 +396,7 @@ impl<'a> Walk<'a> {
             prev_lower: false,
             symbol_in_word: false,
             quoted: false,
+            marks: 0,
         }
     }
 
@@ -400,10 +412,13 @@ impl<'a> Walk<'a> {
             } else {
                 MARK_COST
             };
-            self.total += if on_letter { mark } else { UNKNOWN_COST as u32 };
+            let carried = on_letter && self.marks < MARKS_ON_A_LETTER;
+            self.total += if carried { mark } else { UNKNOWN_COST as u32 };
+            self.marks = self.marks.saturating_add(1);
             self.prev_ascii = false;
             return;
         }
+        self.marks = 0;
         let class = (entry & !UPPER) as usize;
         let upper = entry & UPPER != 0;
         if !(ascii && self.prev_ascii) {

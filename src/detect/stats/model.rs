@@ -51,6 +51,12 @@ const MIXED_CAP: u32 = 4 * 4;
 /// letter costs this much extra per side.
 const GLUED_COST: u32 = 4 * 6;
 
+/// Quotation marks of Latin typography only (German, Czech ‚…‘; English
+/// ‘…’): text in Cyrillic, Greek, Hebrew, Arabic or Thai has none, so
+/// they are unknown to those models (x-mac-cyrillic's "Всегда", "Сбой"
+/// are not windows-1251's "‚сегда", "‘бой").
+const LATIN_QUOTES: &[u32] = &[0x201A, 0x2018];
+
 /// Typographic characters that text in any alphabet uses.
 const SYMBOLS: &[u32] = &[
     0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB2, 0xB3, 0xB5, 0xB7, 0xBB, 0xD7, 0x2013,
@@ -367,15 +373,18 @@ impl Sketch {
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
     let mut walk = bytes::Walk::new(n, costs, latin);
     for c in text.chars() {
-        walk.step(entry(c as u32, map), bytes::flags(c as u32));
+        walk.step(entry(c as u32, map, latin), bytes::flags(c as u32));
     }
     walk.total
 }
 
-/// The class map entry of code point `cp` in a model's `map`.
-fn entry(cp: u32, map: &[u8]) -> u8 {
+/// The class map entry of code point `cp` in a model's `map` (`latin`:
+/// the model's alphabet is Latin).
+fn entry(cp: u32, map: &[u8], latin: bool) -> u8 {
     if (cp as usize) < MAPPED {
         map[cp as usize]
+    } else if !latin && LATIN_QUOTES.contains(&cp) {
+        UNKNOWN
     } else if SYMBOLS.contains(&cp) {
         SYMBOL
     } else {

@@ -210,7 +210,7 @@ impl Model {
         };
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-            classes.step[b] = Step::new(super::entry(cp, map), flags(cp));
+            classes.step[b] = Step::new(super::entry(cp, map, self.latin), flags(cp));
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -483,7 +483,10 @@ mod tests {
         };
         let mut walk = Walk::new(*n, costs, model.latin);
         for c in text.chars() {
-            walk.step(super::super::entry(c as u32, map), flags(c as u32));
+            walk.step(
+                super::super::entry(c as u32, map, model.latin),
+                flags(c as u32),
+            );
             if walk.total > limit {
                 break;
             }

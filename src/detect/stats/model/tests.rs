@@ -223,3 +223,15 @@ fn a_third_mark_on_a_letter_costs_as_unknown() {
     let th = &models()[find("th").unwrap()];
     assert!(th.cost("ที่นี่") + UNKNOWN_COST as u32 <= th.cost("ที่่นี่"));
 }
+
+/// ‚ and ‘ quote only in Latin typography: a Cyrillic model has never
+/// seen them ("‚сегда" is x-mac-cyrillic's "Всегда" misread), a Latin one
+/// charges them as any sign.
+#[test]
+fn latin_quotes_are_unknown_to_other_scripts() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("«сегда") + 4 * 10 <= ru.cost("‚сегда"));
+    assert!(ru.cost("«сегда") + 4 * 10 <= ru.cost("‘сегда"));
+    let de = &models()[find("de").unwrap()];
+    assert_eq!(de.cost("‚Datei‘"), de.cost("„Datei“"));
+}

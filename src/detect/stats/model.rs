@@ -68,6 +68,8 @@ pub(crate) struct Model {
     pub name: &'static str,
     /// Whether the model's alphabet is Latin (ASCII letters are its own).
     pub latin: bool,
+    /// Whether the model's alphabet is Cyrillic (“ closes a quotation there).
+    cyrillic: bool,
     kind: Kind,
     /// For a Latin bigram model: the cost of each pair of ASCII classes
     /// (see [`AsciiPairs`]); empty otherwise.
@@ -119,6 +121,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
             let len = take(1)[0] as usize;
             let name = std::str::from_utf8(take(len)).expect("models.bin: name");
             let mut latin = false;
+            let mut cyrillic = false;
             let kind = match take(1)[0] {
                 0 => {
                     let count = take(1)[0] as usize;
@@ -127,6 +130,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                         .collect();
                     latin = alphabet.contains(&(b'a' as u32));
+                    cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
                     let costs = take(n * n).to_vec();
                     Kind::Bigram {
@@ -159,6 +163,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
             Model {
                 name,
                 latin,
+                cyrillic,
                 kind,
                 ascii,
                 walk,
@@ -285,7 +290,9 @@ impl Model {
     pub fn cost_of(&self, sketch: &Sketch) -> u32 {
         let text = &sketch.text;
         let own = match &self.kind {
-            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map, self.latin),
+            Kind::Bigram { n, costs, map } => {
+                bigram_cost(text, *n, costs, map, (self.latin, self.cyrillic))
+            }
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
         let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
@@ -370,10 +377,14 @@ impl Sketch {
     }
 }
 
-fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
+fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
+    let (latin, cyrillic) = script;
     let mut walk = bytes::Walk::new(n, costs, latin);
     for c in text.chars() {
-        walk.step(entry(c as u32, map, latin), bytes::flags(c as u32));
+        walk.step(
+            entry(c as u32, map, latin),
+            bytes::flags(c as u32, cyrillic),
+        );
     }
     walk.total
 }

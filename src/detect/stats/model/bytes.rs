@@ -210,7 +210,8 @@ impl Model {
         };
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-            classes.step[b] = Step::new(super::entry(cp, map, self.latin), flags(cp));
+            let entry = super::entry(cp, map, self.latin);
+            classes.step[b] = Step::new(entry, flags(cp, self.cyrillic));
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -265,8 +266,11 @@ impl Model {
     }
 }
 
-/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD, NOT_LETTER).
-pub(super) fn flags(cp: u32) -> u8 {
+/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
+/// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
+/// closes a quotation („…“), so glued before a letter it is TRAILING
+/// (x-mac-cyrillic's "Укажите" is not windows-1251's "“кажите").
+pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
     flag(cp < 0x80, ASCII)
@@ -276,6 +280,7 @@ pub(super) fn flags(cp: u32) -> u8 {
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
         | flag(matches!(c, '•' | '–' | '—' | '™' | '‰'), TRAILING)
+        | flag(cyrillic && c == '“', TRAILING)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
@@ -485,7 +490,7 @@ mod tests {
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
-                flags(c as u32),
+                flags(c as u32, model.cyrillic),
             );
             if walk.total > limit {
                 break;

@@ -235,3 +235,15 @@ fn latin_quotes_are_unknown_to_other_scripts() {
     let de = &models()[find("de").unwrap()];
     assert_eq!(de.cost("‚Datei‘"), de.cost("„Datei“"));
 }
+
+/// In Cyrillic typography “ closes a quotation („…“): glued before a
+/// letter it is what windows-1251 makes of x-mac-cyrillic's "У". In
+/// English it opens one.
+#[test]
+fn a_closing_quote_before_a_letter_costs_extra_in_cyrillic() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("«кажите") + 4 * 8 <= ru.cost("“кажите"));
+    assert_eq!(ru.cost("„файл“ есть"), ru.cost("„файл— есть"));
+    let en = &models()[find("en").unwrap()];
+    assert_eq!(en.cost("“Hello”"), en.cost("„Hello”"));
+}

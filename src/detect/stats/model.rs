@@ -51,6 +51,12 @@ const MIXED_CAP: u32 = 4 * 4;
 /// letter costs this much extra per side.
 const GLUED_COST: u32 = 4 * 6;
 
+/// Quotation marks of Latin typography only (German, Czech ‚…‘; English
+/// ‘…’): text in Cyrillic, Greek, Hebrew, Arabic or Thai has none, so
+/// they are unknown to those models (x-mac-cyrillic's "Всегда", "Сбой"
+/// are not windows-1251's "‚сегда", "‘бой").
+const LATIN_QUOTES: &[u32] = &[0x201A, 0x2018];
+
 /// Typographic characters that text in any alphabet uses.
 const SYMBOLS: &[u32] = &[
     0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAE, 0xB0, 0xB1, 0xB2, 0xB3, 0xB5, 0xB7, 0xBB, 0xD7, 0x2013,
@@ -62,6 +68,8 @@ pub(crate) struct Model {
     pub name: &'static str,
     /// Whether the model's alphabet is Latin (ASCII letters are its own).
     pub latin: bool,
+    /// Whether the model's alphabet is Cyrillic (“ closes a quotation there).
+    cyrillic: bool,
     kind: Kind,
     /// For a Latin bigram model: the cost of each pair of ASCII classes
     /// (see [`AsciiPairs`]); empty otherwise.
@@ -113,6 +121,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
             let len = take(1)[0] as usize;
             let name = std::str::from_utf8(take(len)).expect("models.bin: name");
             let mut latin = false;
+            let mut cyrillic = false;
             let kind = match take(1)[0] {
                 0 => {
                     let count = take(1)[0] as usize;
@@ -121,6 +130,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                         .collect();
                     latin = alphabet.contains(&(b'a' as u32));
+                    cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
                     let costs = take(n * n).to_vec();
                     Kind::Bigram {
@@ -153,6 +163,7 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
             Model {
                 name,
                 latin,
+                cyrillic,
                 kind,
                 ascii,
                 walk,
@@ -279,7 +290,9 @@ impl Model {
     pub fn cost_of(&self, sketch: &Sketch) -> u32 {
         let text = &sketch.text;
         let own = match &self.kind {
-            Kind::Bigram { n, costs, map } => bigram_cost(text, *n, costs, map, self.latin),
+            Kind::Bigram { n, costs, map } => {
+                bigram_cost(text, *n, costs, map, (self.latin, self.cyrillic))
+            }
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
         let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
@@ -364,18 +377,25 @@ impl Sketch {
     }
 }
 
-fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], latin: bool) -> u32 {
+fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
+    let (latin, cyrillic) = script;
     let mut walk = bytes::Walk::new(n, costs, latin);
     for c in text.chars() {
-        walk.step(entry(c as u32, map), bytes::flags(c as u32));
+        walk.step(
+            entry(c as u32, map, latin),
+            bytes::flags(c as u32, cyrillic),
+        );
     }
     walk.total
 }
 
-/// The class map entry of code point `cp` in a model's `map`.
-fn entry(cp: u32, map: &[u8]) -> u8 {
+/// The class map entry of code point `cp` in a model's `map` (`latin`:
+/// the model's alphabet is Latin).
+fn entry(cp: u32, map: &[u8], latin: bool) -> u8 {
     if (cp as usize) < MAPPED {
         map[cp as usize]
+    } else if !latin && LATIN_QUOTES.contains(&cp) {
+        UNKNOWN
     } else if SYMBOLS.contains(&cp) {
         SYMBOL
     } else {

@@ -29,6 +29,16 @@ const NUMBER_SIGN: u8 = 32;
 /// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
 /// windows-1250's "zobrazi»").
 const GUILLEMET: u8 = 64;
+/// A sign that ends a word or stands alone, never glued before one
+/// ("… • – — ™ ‰ ”"): what x-mac-cyrillic's capitals "Е Х Ц Ч Щ Й Ф"
+/// turn into in windows-1251 ("…сли", "—тобы" for "Если", "Чтобы").
+/// The letter after one is charged as after a sign inside a word.
+const TRAILING: u8 = 128;
+/// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
+/// dagesh and a vowel, a Thai vowel and a tone): each further one costs
+/// UNKNOWN_COST. Cyrillic text read as ISO-8859-6 is a few Arabic letters
+/// under piles of marks ("исок" as "وّ َي", "قّْ ِ َ").
+const MARKS_ON_A_LETTER: u8 = 2;
 /// What a guillemet glued after a letter with none before it costs extra:
 /// less than a sign inside a word, as a sample may start inside a quotation.
 const UNQUOTED_COST: u32 = 4 * 4;
@@ -156,6 +166,7 @@ const S_SIGN: u16 = 64;
 const S_SYMBOL: u16 = 128;
 const S_NUMBER: u16 = 256;
 const S_GUILLEMET: u16 = 512;
+const S_TRAILING: u16 = 1024;
 /// The bits that a rule beside the bigram may charge for, whatever came before.
 const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET;
 
@@ -184,7 +195,8 @@ impl Step {
                 | bit(flags & SIGN != 0, S_SIGN)
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
                 | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
-                | bit(flags & GUILLEMET != 0, S_GUILLEMET),
+                | bit(flags & GUILLEMET != 0, S_GUILLEMET)
+                | bit(flags & TRAILING != 0, S_TRAILING),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -207,7 +219,8 @@ impl Model {
         };
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-            classes.step[b] = Step::new(super::entry(cp, map), flags(cp));
+            let entry = super::entry(cp, map, self.latin);
+            classes.step[b] = Step::new(entry, flags(cp, self.cyrillic));
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -286,8 +299,11 @@ impl Model {
     }
 }
 
-/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD, NOT_LETTER).
-pub(super) fn flags(cp: u32) -> u8 {
+/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
+/// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
+/// closes a quotation („…“), so glued before a letter it is TRAILING
+/// (x-mac-cyrillic's "Укажите" is not windows-1251's "“кажите").
+pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
     flag(cp < 0x80, ASCII)
@@ -296,6 +312,8 @@ pub(super) fn flags(cp: u32) -> u8 {
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
+        | flag(matches!(c, '•' | '–' | '—' | '™' | '‰'), TRAILING)
+        | flag(cyrillic && c == '“', TRAILING)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
@@ -336,6 +354,8 @@ pub(crate) struct ByteWalk {
     prev_lower: bool,
     in_word: bool,
     quoted: bool,
+    /// Marks since the last character that is not one.
+    marks: u8,
 }
 
 impl Default for ByteWalk {
@@ -348,6 +368,7 @@ impl Default for ByteWalk {
             prev_lower: false,
             in_word: false,
             quoted: false,
+            marks: 0,
         }
     }
 }
@@ -374,6 +395,7 @@ fn byte_bigram_cost(
         mut prev_lower,
         mut in_word,
         mut quoted,
+        mut marks,
     } = *walk;
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
@@ -381,13 +403,15 @@ fn byte_bigram_cost(
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
-            total += if prev > FOREIGN {
+            total += if prev > FOREIGN && marks < MARKS_ON_A_LETTER {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32
             };
+            marks = marks.saturating_add(1);
             prev_ascii = false;
         } else {
+            marks = 0;
             if s.bits & S_ASCII == 0 || !prev_ascii {
                 total += costs[prev * n + s.class as usize] as u32;
                 let glued = prev == FOREIGN && s.bits & S_OWN != 0
@@ -408,7 +432,8 @@ fn byte_bigram_cost(
                     total += c;
                 }
             }
-            in_word = s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & S_NUMBER != 0;
+            in_word =
+                s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & (S_NUMBER | S_TRAILING) != 0;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -425,6 +450,7 @@ fn byte_bigram_cost(
         prev_lower,
         in_word,
         quoted,
+        marks,
     };
     total
 }
@@ -444,6 +470,8 @@ pub(super) struct Walk<'a> {
     symbol_in_word: bool,
     /// Whether a guillemet came before.
     quoted: bool,
+    /// Marks since the last character that is not one.
+    marks: u8,
 }
 
 impl<'a> Walk<'a> {
@@ -458,6 +486,7 @@ impl<'a> Walk<'a> {
             prev_lower: false,
             symbol_in_word: false,
             quoted: false,
+            marks: 0,
         }
     }
 
@@ -473,10 +502,13 @@ impl<'a> Walk<'a> {
             } else {
                 MARK_COST
             };
-            self.total += if on_letter { mark } else { UNKNOWN_COST as u32 };
+            let carried = on_letter && self.marks < MARKS_ON_A_LETTER;
+            self.total += if carried { mark } else { UNKNOWN_COST as u32 };
+            self.marks = self.marks.saturating_add(1);
             self.prev_ascii = false;
             return;
         }
+        self.marks = 0;
         let class = (entry & !UPPER) as usize;
         let upper = entry & UPPER != 0;
         if !(ascii && self.prev_ascii) {
@@ -517,7 +549,7 @@ impl<'a> Walk<'a> {
         self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
             && prev >= FOREIGN_ASCII as usize
             && flags & IN_WORD == 0
-            || flags & NUMBER_SIGN != 0;
+            || flags & (NUMBER_SIGN | TRAILING) != 0;
         // After an unknown character or a symbol, carry on as after a boundary.
         self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
             BOUNDARY as usize
@@ -541,7 +573,10 @@ mod tests {
         };
         let mut walk = Walk::new(*n, costs, model.latin);
         for c in text.chars() {
-            walk.step(super::super::entry(c as u32, map), flags(c as u32));
+            walk.step(
+                super::super::entry(c as u32, map, model.latin),
+                flags(c as u32, model.cyrillic),
+            );
             if walk.total > limit {
                 break;
             }

@@ -191,3 +191,59 @@ fn an_unopened_guillemet_after_a_letter_costs_extra() {
     let sk = &models()[find("sk").unwrap()];
     assert!(sk.cost("zobraziť text") < sk.cost("zobrazi» text"));
 }
+
+/// • – — ™ ‰ end a word or stand alone: glued before a letter they are
+/// what another encoding made of a capital (x-mac-cyrillic's "Чтобы",
+/// "Хотите" read as windows-1251's "—тобы", "•отите").
+#[test]
+fn a_trailing_sign_glued_before_a_letter_costs_extra() {
+    let ru = &models()[find("ru").unwrap()];
+    for (spaced, glued) in [
+        ("да — тобы", "да —тобы"),
+        ("• отите", "•отите"),
+        ("5 ‰ сумма", "5 ‰сумма"),
+    ] {
+        assert!(
+            ru.cost(spaced) + 4 * 8 <= ru.cost(glued),
+            "{spaced} {} / {glued} {}",
+            ru.cost(spaced),
+            ru.cost(glued)
+        );
+    }
+}
+
+/// A letter carries two marks (shadda and a vowel, a Thai vowel and a
+/// tone); a third is no text: Cyrillic read as ISO-8859-6 piles them up.
+#[test]
+fn a_third_mark_on_a_letter_costs_as_unknown() {
+    let ar = &models()[find("ar").unwrap()];
+    let (one, two, three) = (ar.cost("قَ"), ar.cost("قَّ"), ar.cost("قَّْ"));
+    assert_eq!(two - one, 4 * 3, "{one} {two}");
+    assert_eq!(three - two, UNKNOWN_COST as u32, "{two} {three}");
+    let th = &models()[find("th").unwrap()];
+    assert!(th.cost("ที่นี่") + UNKNOWN_COST as u32 <= th.cost("ที่่นี่"));
+}
+
+/// ‚ and ‘ quote only in Latin typography: a Cyrillic model has never
+/// seen them ("‚сегда" is x-mac-cyrillic's "Всегда" misread), a Latin one
+/// charges them as any sign.
+#[test]
+fn latin_quotes_are_unknown_to_other_scripts() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("«сегда") + 4 * 10 <= ru.cost("‚сегда"));
+    assert!(ru.cost("«сегда") + 4 * 10 <= ru.cost("‘сегда"));
+    let de = &models()[find("de").unwrap()];
+    assert_eq!(de.cost("‚Datei‘"), de.cost("„Datei“"));
+}
+
+/// In Cyrillic typography “ closes a quotation („…“): glued before a
+/// letter it is what windows-1251 makes of x-mac-cyrillic's "У". In
+/// English it opens one.
+#[test]
+fn a_closing_quote_before_a_letter_costs_extra_in_cyrillic() {
+    let ru = &models()[find("ru").unwrap()];
+    assert!(ru.cost("«кажите") + 4 * 8 <= ru.cost("“кажите"));
+    assert_eq!(ru.cost("„файл“ есть"), ru.cost("„файл— есть"));
+    let en = &models()[find("en").unwrap()];
+    assert_eq!(en.cost("“Hello”"), en.cost("„Hello”"));
+}

@@ -78,11 +78,6 @@ impl Utf8Evidence {
         self.behind = counts.behind;
     }
 
-    /// After the last chunk. The counts are always those of the bytes fed
-    /// as a whole input (a sequence cut by their end one stray byte), so
-    /// there is nothing left to count.
-    pub fn finish(&mut self) {}
-
     /// Whether the input is UTF-8 text: valid multi-byte sequences, more of
     /// them than stray bytes (a legacy text's bytes rarely form one).
     pub fn is_utf8_text(&self) -> bool {

@@ -202,7 +202,6 @@ pub fn convert_opened(
             lacking.feed(bytes);
         },
     );
-    utf8.finish();
     drop(declared);
     match result {
         Ok(()) => {

@@ -217,7 +217,7 @@ impl Guard {
             _ => {}
         }
         match back {
-            Some(mut back) => {
+            Some(back) => {
                 if back.recognised() {
                     return Verdict::Fine;
                 }
@@ -260,7 +260,6 @@ mod tests {
     fn utf8(bytes: &[u8]) -> Utf8Evidence {
         let mut w = Utf8Evidence::new();
         w.feed(bytes);
-        w.finish();
         w
     }
 

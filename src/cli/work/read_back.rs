@@ -115,8 +115,7 @@ impl ReadBack {
     /// After the last output byte: whether a second run would refuse the
     /// output as converted already, or read it back unchanged (ASCII read
     /// as itself).
-    pub fn recognised(&mut self) -> bool {
-        self.evidence.finish();
+    pub fn recognised(&self) -> bool {
         misread(self.from, &self.evidence)
             || (self.evidence.multibyte == 0 && self.foreign.is_none())
     }

@@ -17,7 +17,6 @@ fn evidence_on(path: SimdPath, chunks: &[&[u8]]) -> Utf8Evidence {
     for c in chunks {
         e.feed(c);
     }
-    e.finish();
     force_path(None);
     e
 }

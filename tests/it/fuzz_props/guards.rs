@@ -28,7 +28,6 @@ fn in_place(from: &'static Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
     result.ok()?;
     let mut evidence = Utf8Evidence::new();
     evidence.feed(bytes);
-    evidence.finish();
     if misread(summary.input_encoding, &evidence) {
         return None;
     }

@@ -114,7 +114,6 @@ fn given(plan: &Plan, from: &'static Encoding, bytes: &[u8]) -> Result<Done, Box
     }
     let mut evidence = Utf8Evidence::new();
     evidence.feed(bytes);
-    evidence.finish();
     if guard::misread(from, &evidence) {
         done.outcome = Outcome::Refused;
         done.reason = format!(

@@ -269,8 +269,9 @@ impl Model {
 
 /// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
 /// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
-/// closes a quotation („…“), so glued before a letter it is TRAILING
-/// (x-mac-cyrillic's "Укажите" is not windows-1251's "“кажите").
+/// closes a quotation („…“) and ” only closes an English-style one, so
+/// glued before a letter they are TRAILING (x-mac-cyrillic's "Укажите",
+/// "Файл" are not windows-1251's "“кажите", "”айл").
 pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
@@ -281,7 +282,7 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
         | flag(trailing(c), TRAILING)
-        | flag(cyrillic && c == '“', TRAILING)
+        | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,

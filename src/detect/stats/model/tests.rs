@@ -249,6 +249,7 @@ fn latin_quotes_are_unknown_to_other_scripts() {
 fn a_closing_quote_before_a_letter_costs_extra_in_cyrillic() {
     let ru = &models()[find("ru").unwrap()];
     assert!(ru.cost("«кажите") + 4 * 8 <= ru.cost("“кажите"));
+    assert!(ru.cost("«айл") + 4 * 8 <= ru.cost("”айл"));
     assert_eq!(ru.cost("„файл“ есть"), ru.cost("„файл— есть"));
     let en = &models()[find("en").unwrap()];
     assert_eq!(en.cost("“Hello”"), en.cost("„Hello”"));

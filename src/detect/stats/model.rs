@@ -68,7 +68,7 @@ pub(crate) struct Model {
     pub name: &'static str,
     /// Whether the model's alphabet is Latin (ASCII letters are its own).
     pub latin: bool,
-    /// Whether the model's alphabet is Cyrillic (“ closes a quotation there).
+    /// Whether the model's alphabet is Cyrillic (“ and ” close quotations there).
     cyrillic: bool,
     kind: Kind,
     /// For a Latin bigram model: the cost of each pair of ASCII classes

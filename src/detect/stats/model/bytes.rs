@@ -30,8 +30,9 @@ const NUMBER_SIGN: u8 = 32;
 /// windows-1250's "zobrazi»").
 const GUILLEMET: u8 = 64;
 /// A sign that ends a word or stands alone, never glued before one
-/// ("… • – — ™ ‰ ”"): what x-mac-cyrillic's capitals "Е Х Ц Ч Щ Й Ф"
-/// turn into in windows-1251 ("…сли", "—тобы" for "Если", "Чтобы").
+/// (• – — ™ ‰ and the like; not an opening one, see [`OPENING`]): what
+/// x-mac-cyrillic's capitals "Х Ц Ч Щ Й" turn into in windows-1251
+/// ("•отите", "—тобы" for "Хотите", "Чтобы").
 /// The letter after one is charged as after a sign inside a word.
 const TRAILING: u8 = 128;
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -301,8 +302,9 @@ impl Model {
 
 /// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
 /// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
-/// closes a quotation („…“), so glued before a letter it is TRAILING
-/// (x-mac-cyrillic's "Укажите" is not windows-1251's "“кажите").
+/// closes a quotation („…“) and ” only closes an English-style one, so
+/// glued before a letter they are TRAILING (x-mac-cyrillic's "Укажите",
+/// "Файл" are not windows-1251's "“кажите", "”айл").
 pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
@@ -312,12 +314,25 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
-        | flag(matches!(c, '•' | '–' | '—' | '™' | '‰'), TRAILING)
-        | flag(cyrillic && c == '“', TRAILING)
+        | flag(trailing(c), TRAILING)
+        | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
         | flag(
             cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
             NOT_LETTER,
         )
+}
+
+/// Signs that may stand glued before a word: quotation marks and
+/// inverted ¡ ¿ (… and ” too: "…und dann", Finnish "”dll”"), the
+/// no-break space ("« mot »"), ° ("°C"), and those inside words (’ · ´).
+const OPENING: &[char] = &[
+    '«', '»', '„', '“', '”', '‘', '‚', '‹', '›', '¡', '¿', '…', '\u{A0}', '°', '’', '·', '´',
+];
+
+/// Whether `c` is a sign that never stands glued before a word (TRAILING).
+fn trailing(c: char) -> bool {
+    let cp = c as u32;
+    cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp) && !OPENING.contains(&c)
 }
 
 /// A bigram model's `n` x `n` costs with what [`Walk::step`] charges

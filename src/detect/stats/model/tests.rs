@@ -192,22 +192,28 @@ fn an_unopened_guillemet_after_a_letter_costs_extra() {
     assert!(sk.cost("zobraziť text") < sk.cost("zobrazi» text"));
 }
 
-/// • – — ™ ‰ end a word or stand alone: glued before a letter they are
-/// what another encoding made of a capital (x-mac-cyrillic's "Чтобы",
-/// "Хотите" read as windows-1251's "—тобы", "•отите").
+/// • – — ™ ‰ ³ and other signs that open nothing end a word or stand
+/// alone: glued before a letter they are what another encoding made of a
+/// letter (x-mac-cyrillic's "Чтобы", "Хотите" read as windows-1251's
+/// "—тобы", "•отите"; ISO-8859-2's "łatwo" as windows-1252's "³atwo").
+/// ° before a letter is "°C".
 #[test]
 fn a_trailing_sign_glued_before_a_letter_costs_extra() {
     let ru = &models()[find("ru").unwrap()];
-    for (spaced, glued) in [
-        ("да — тобы", "да —тобы"),
-        ("• отите", "•отите"),
-        ("5 ‰ сумма", "5 ‰сумма"),
+    let pl = &models()[find("pl").unwrap()];
+    let en = &models()[find("en").unwrap()];
+    for (model, spaced, glued) in [
+        (ru, "да — тобы", "да —тобы"),
+        (ru, "• отите", "•отите"),
+        (ru, "5 ‰ сумма", "5 ‰сумма"),
+        (pl, "x ³ atwo", "x ³atwo"),
+        (en, "20 °C", "20 ×C"),
     ] {
         assert!(
-            ru.cost(spaced) + 4 * 8 <= ru.cost(glued),
+            model.cost(spaced) + 4 * 8 <= model.cost(glued),
             "{spaced} {} / {glued} {}",
-            ru.cost(spaced),
-            ru.cost(glued)
+            model.cost(spaced),
+            model.cost(glued)
         );
     }
 }
@@ -243,6 +249,7 @@ fn latin_quotes_are_unknown_to_other_scripts() {
 fn a_closing_quote_before_a_letter_costs_extra_in_cyrillic() {
     let ru = &models()[find("ru").unwrap()];
     assert!(ru.cost("«кажите") + 4 * 8 <= ru.cost("“кажите"));
+    assert!(ru.cost("«айл") + 4 * 8 <= ru.cost("”айл"));
     assert_eq!(ru.cost("„файл“ есть"), ru.cost("„файл— есть"));
     let en = &models()[find("en").unwrap()];
     assert_eq!(en.cost("“Hello”"), en.cost("„Hello”"));

@@ -9,7 +9,7 @@ mod ascii;
 mod bytes;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
-pub(crate) use ascii::{AsciiPairs, AsciiTally};
+pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
 pub(crate) use bytes::{ByteClasses, ByteSketch, ByteView, ByteWalk};
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");

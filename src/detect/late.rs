@@ -130,23 +130,22 @@ fn revise(answer: Sniffed, bytes: &[u8], start: usize, end: usize, hint: Option<
 }
 
 /// Which byte values 0x80..=0xFF occur in `bytes`: words of eight ASCII
-/// bytes are skipped whole, and each byte of the others is marked with no
-/// test (text in other scripts has a high byte in nearly every word).
+/// bytes are skipped whole.
 fn high_bytes(bytes: &[u8]) -> [bool; 128] {
-    let mut seen = [false; 256];
+    let mut present = [false; 128];
     let (words, tail) = bytes.split_at(bytes.len() / 8 * 8);
     for word in words.chunks_exact(8) {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
         if w & 0x8080_8080_8080_8080 != 0 {
-            for &b in word {
-                seen[b as usize] = true;
+            for &b in word.iter().filter(|&&b| b >= 0x80) {
+                present[b as usize - 0x80] = true;
             }
         }
     }
-    for &b in tail {
-        seen[b as usize] = true;
+    for &b in tail.iter().filter(|&&b| b >= 0x80) {
+        present[b as usize - 0x80] = true;
     }
-    seen[0x80..].try_into().expect("128 high bytes")
+    present
 }
 
 /// Appends to `out` the words around telling bytes of `part`, one line

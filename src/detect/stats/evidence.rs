@@ -35,10 +35,7 @@ impl AsciiFit {
 
     /// The fit of a text with these ASCII pairs.
     pub(super) fn of(pairs: &model::AsciiPairs) -> AsciiFit {
-        let costs: Vec<Option<[u32; 2]>> = model::models()
-            .iter()
-            .map(|m| m.ascii_cost(pairs))
-            .collect();
+        let costs = model::ascii_costs_of_all(pairs);
         let best = |i: usize| costs.iter().flatten().map(|c| c[i]).min().unwrap_or(0);
         let (near, far) = (best(0), best(1));
         let misfit = |c: &Option<[u32; 2]>| c.map_or([0, 0], |[a, b]| [a - near, b - far]);

@@ -6,11 +6,13 @@
 use std::sync::OnceLock;
 
 mod ascii;
+mod byte_sketch;
 mod bytes;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
-pub(crate) use ascii::{AsciiPairs, AsciiTally};
-pub(crate) use bytes::{ByteClasses, ByteSketch, ByteView, ByteWalk};
+pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
+pub(crate) use byte_sketch::{ByteSketch, ByteView};
+pub(crate) use bytes::{ByteClasses, ByteWalk};
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
 

@@ -1,7 +1,8 @@
 //! The ASCII letters of a text in a Latin model's language: the words
 //! around a non-ASCII byte say which language it is (see `stats::AsciiFit`).
 
-use super::{Model, BOUNDARY, UPPER};
+use super::{models, Model, BOUNDARY, UPPER};
+use std::sync::OnceLock;
 
 /// ASCII classes of [`AsciiPairs`]: 0 a boundary, 1..=26 the letters a-z.
 const ASCII_CLASSES: usize = 27;
@@ -179,7 +180,9 @@ fn met(counts: &[u32]) -> Vec<(u16, u32)> {
 impl Model {
     /// What the ASCII letters of a text cost in this model's language, in
     /// the words with a non-ASCII byte and in the others (None for a model
-    /// that is not Latin).
+    /// that is not Latin): one model's share of [`ascii_costs_of_all`],
+    /// which the detector calls.
+    #[cfg(test)]
     pub fn ascii_cost(&self, pairs: &AsciiPairs) -> Option<[u32; 2]> {
         if self.ascii.is_empty() {
             return None;
@@ -192,6 +195,42 @@ impl Model {
         };
         Some([cost(&pairs.near), cost(&pairs.far)])
     }
+}
+
+/// [`Model::ascii_cost`] of every model at once (None for those that are
+/// not Latin), in one pass over the pairs met: each pair's costs in all
+/// the Latin models lie side by side (laid out once per process), so
+/// every analysis sums rows instead of looking up each model's table.
+pub(crate) fn ascii_costs_of_all(pairs: &AsciiPairs) -> Vec<Option<[u32; 2]>> {
+    // The Latin models, and each pair's row of their costs.
+    static ROWS: OnceLock<(Vec<usize>, Vec<u8>)> = OnceLock::new();
+    let (latin, rows) = ROWS.get_or_init(|| {
+        let all = models();
+        let latin: Vec<usize> = (0..all.len())
+            .filter(|&m| !all[m].ascii.is_empty())
+            .collect();
+        let rows = (0..ASCII_CLASSES * ASCII_CLASSES)
+            .flat_map(|pair| latin.iter().map(move |&m| all[m].ascii[pair]))
+            .collect();
+        (latin, rows)
+    });
+    let width = latin.len();
+    let sum = |counts: &[(u16, u32)]| {
+        let mut total = vec![0u32; width];
+        for &(pair, n) in counts {
+            let row = &rows[pair as usize * width..][..width];
+            for (t, &c) in total.iter_mut().zip(row) {
+                *t += n * c as u32;
+            }
+        }
+        total
+    };
+    let (near, far) = (sum(&pairs.near), sum(&pairs.far));
+    let mut costs = vec![None; models().len()];
+    for (i, &m) in latin.iter().enumerate() {
+        costs[m] = Some([near[i], far[i]]);
+    }
+    costs
 }
 
 #[cfg(test)]
@@ -231,6 +270,16 @@ mod tests {
             near: met(&near),
             far: met(&far),
         }
+    }
+
+    #[test]
+    fn every_models_ascii_cost_at_once_is_its_own() {
+        let text = b"Die Hawa\xefaanse taal, na\xefve caf\xe9 zo\xf1a und mehr Text".repeat(3);
+        let pairs = AsciiPairs::new(&text);
+        let all = ascii_costs_of_all(&pairs);
+        let own: Vec<_> = models().iter().map(|m| m.ascii_cost(&pairs)).collect();
+        assert_eq!(all, own);
+        assert!(own.iter().flatten().count() > 10);
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! The byte sketch: what the models need of a text in any single-byte
+//! encoding, taken from its bytes once for all such candidates (see
+//! `bytes`, which scores it).
+
+/// What the models need of a text in a single-byte encoding, from its
+/// bytes: the runs of high bytes with one byte on each side, as
+/// [`Sketch`](super::Sketch) keeps them of the decoded text, and its counts.
+/// Extended as more of the input arrives: the detector's checkpoints each
+/// feed only the bytes new since the last one.
+#[derive(Default)]
+pub(crate) struct ByteSketch {
+    bytes: Vec<u8>,
+    ascii_letters: u32,
+    non_ascii: u32,
+    /// The last ASCII byte, unless it is already in the sketch.
+    pending: Option<u8>,
+    /// The last byte was a high one.
+    after_run: bool,
+}
+
+/// A view of a byte sketch: all of it, or its head.
+#[derive(Clone, Copy)]
+pub(crate) struct ByteView<'a> {
+    bytes: &'a [u8],
+    pub ascii_letters: u32,
+    pub non_ascii: u32,
+}
+
+impl ByteSketch {
+    pub fn new(input: &[u8]) -> ByteSketch {
+        let mut sketch = ByteSketch::default();
+        sketch.extend(input);
+        sketch
+    }
+
+    /// The sketch of the input so far followed by `input`: the same as
+    /// `new` of the two together, however they are split.
+    pub fn extend(&mut self, input: &[u8]) {
+        // The same walk as Sketch::new, with a high byte for a non-ASCII
+        // character (every single-byte candidate reads one as such).
+        let mut at = 0;
+        while at < input.len() {
+            let end = at + super::ascii_run(&input[at..]);
+            if end > at {
+                let ascii = &input[at..end];
+                self.ascii_letters += ascii
+                    .iter()
+                    .map(|&b| ((b | 0x20).wrapping_sub(b'a') < 26) as u32)
+                    .sum::<u32>();
+                if self.after_run {
+                    self.bytes.push(ascii[0]);
+                }
+                self.pending = (!self.after_run || ascii.len() > 1).then(|| ascii[ascii.len() - 1]);
+                self.after_run = false;
+                at = end;
+                continue;
+            }
+            self.non_ascii += 1;
+            if let Some(p) = self.pending.take() {
+                self.bytes.push(p);
+            }
+            self.bytes.push(input[at]);
+            at += 1;
+            self.after_run = true;
+        }
+    }
+
+    /// The whole sketch, or its first `chars` characters (same counts).
+    pub fn view(&self, chars: usize) -> ByteView<'_> {
+        ByteView {
+            bytes: &self.bytes[..self.bytes.len().min(chars)],
+            ascii_letters: self.ascii_letters,
+            non_ascii: self.non_ascii,
+        }
+    }
+}
+
+impl<'a> ByteView<'a> {
+    /// The first `chars` characters of the view (same counts).
+    pub fn head(self, chars: usize) -> ByteView<'a> {
+        ByteView {
+            bytes: &self.bytes[..self.bytes.len().min(chars)],
+            ..self
+        }
+    }
+
+    /// The view's characters.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+}

@@ -18,11 +18,13 @@ use std::cell::Cell;
 
 mod cjk;
 mod encode;
+mod encode_triples;
 mod single;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 pub(crate) use cjk::{decode_cjk, has_cjk_kernel, PairShape};
 pub(crate) use encode::{encode_pairs, EncodeTables};
+pub(crate) use encode_triples::{encode_triples, TripleEncodeTables};
 pub(crate) use single::{decode_pairs, decode_triples, PairTables, TripleTables};
 
 /// Which kernel a single-byte decoder uses.

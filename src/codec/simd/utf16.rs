@@ -45,12 +45,20 @@ pub(crate) fn encode_utf16(path: Kernel, be: bool, src: &str, dst: &mut [u8]) ->
     if src.len() < 16 || dst.len() < 32 {
         return Run::NONE;
     }
-    utf16_kernel(path, be, src, dst)
+    match be {
+        true => be_kernel(path, src, dst),
+        false => le_kernel(path, src, dst),
+    }
 }
 
 kernel_entry! {
-    /// [`encode_utf16`] past its checks.
-    fn utf16_kernel(be: bool, src: &[u8], dst: &mut [u8]) = x86::units, x86::units;
+    /// [`encode_utf16`] past its checks, little-endian.
+    fn le_kernel(src: &[u8], dst: &mut [u8]) = x86::units::<false>, x86::units::<false>;
+}
+
+kernel_entry! {
+    /// [`encode_utf16`] past its checks, big-endian.
+    fn be_kernel(src: &[u8], dst: &mut [u8]) = x86::units::<true>, x86::units::<true>;
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -64,7 +72,7 @@ mod x86 {
     /// character boundary (then so does each block).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn units(be: bool, src: &[u8], dst: &mut [u8]) -> Run {
+    pub(super) unsafe fn units<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Run {
         let (mut r, mut w) = (0, 0);
         // SAFETY: each block reads src[r..r + 16] and writes at most
         // dst[w..w + 32], both checked by the loop; the tables are 16
@@ -76,19 +84,22 @@ mod x86 {
             // one six bits up.
             let join = _mm_set1_epi16(0x4001);
             // For big-endian output: each unit's two bytes swapped.
-            let order = match be {
-                true => _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14),
-                false => _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            let swap = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+            let order = |x| match BE {
+                true => _mm_shuffle_epi8(x, swap),
+                false => x,
             };
             while r + 16 <= src.len() && w + 32 <= dst.len() {
                 let v = _mm_loadu_si128(src.as_ptr().add(r).cast());
                 let p = dst.as_mut_ptr().add(w);
                 let high = _mm_movemask_epi8(v) as u32;
                 if high == 0 {
-                    let lo = _mm_unpacklo_epi8(v, zero);
-                    let hi = _mm_unpackhi_epi8(v, zero);
-                    _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(lo, order));
-                    _mm_storeu_si128(p.add(16).cast(), _mm_shuffle_epi8(hi, order));
+                    let (lo, hi) = match BE {
+                        true => (_mm_unpacklo_epi8(zero, v), _mm_unpackhi_epi8(zero, v)),
+                        false => (_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero)),
+                    };
+                    _mm_storeu_si128(p.cast(), lo);
+                    _mm_storeu_si128(p.add(16).cast(), hi);
                     r += 16;
                     w += 32;
                     continue;
@@ -137,10 +148,10 @@ mod x86 {
                 let keep = starts & ((1 << cut) - 1);
                 let (klo, khi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
                 let shuffle = |k: usize| _mm_loadu_si128(KEEP_UNITS[k].as_ptr().cast());
-                let packed = _mm_shuffle_epi8(_mm_shuffle_epi8(lo, shuffle(klo)), order);
+                let packed = order(_mm_shuffle_epi8(lo, shuffle(klo)));
                 _mm_storeu_si128(p.cast(), packed);
                 let n = 2 * usize::from(KEEP_LEN[klo]);
-                let packed = _mm_shuffle_epi8(_mm_shuffle_epi8(hi, shuffle(khi)), order);
+                let packed = order(_mm_shuffle_epi8(hi, shuffle(khi)));
                 _mm_storeu_si128(p.add(n).cast(), packed);
                 r += cut;
                 w += n + 2 * usize::from(KEEP_LEN[khi]);

@@ -5,7 +5,7 @@ use super::ascii::copy_ascii;
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
 use super::shared::{next_scalar, unmappable};
-use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleTables};
+use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 use std::sync::OnceLock;
@@ -41,13 +41,14 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
 /// decoder's scalar table and the vector kernels' tables (the two-byte
 /// kernel's, or for an encoding with a block of three-byte characters, Thai,
 /// that kernel's), and the encoder's: its table and its kernel's small part
-/// of that table.
+/// of that table (the two-byte kernel's, or the Thai one's).
 struct DerivedTables {
     utf8: Utf8Table,
     pairs: PairTables,
     triples: Option<TripleTables>,
     bytes: ByteTable,
     encode: Option<EncodeTables>,
+    encode_triples: Option<TripleEncodeTables>,
 }
 
 fn build_tables(t: &SingleByteTable) -> DerivedTables {
@@ -62,6 +63,7 @@ fn build_tables(t: &SingleByteTable) -> DerivedTables {
         pairs: PairTables::new(utf8_of),
         triples: TripleTables::new(utf8_of),
         encode: EncodeTables::new(&bytes.below_800),
+        encode_triples: TripleEncodeTables::new(t.decode),
         bytes,
     }
 }
@@ -226,10 +228,17 @@ impl SingleByteEncoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         let (mut r, mut w) = (0, 0);
         loop {
-            let end = match (&self.tables.encode, self.path) {
-                (None, _) | (_, Kernel::Scalar) => src.len(),
-                (Some(t), path) => {
-                    let run = simd::encode_pairs(path, t, &src[r..], &mut dst[w..]);
+            let t = &self.tables;
+            let run = match (&t.encode, &t.encode_triples, self.path) {
+                (_, _, Kernel::Scalar) | (None, None, _) => None,
+                (Some(t), _, path) => Some(simd::encode_pairs(path, t, &src[r..], &mut dst[w..])),
+                (None, Some(t), path) => {
+                    Some(simd::encode_triples(path, t, &src[r..], &mut dst[w..]))
+                }
+            };
+            let end = match run {
+                None => src.len(),
+                Some(run) => {
                     r += run.read;
                     w += run.written;
                     src.len().min(r + scalar_stretch(&mut self.stretch, &run))

@@ -4,6 +4,7 @@
 //! documented extension (the standard has none): each scalar value becomes one
 //! code unit or a surrogate pair, in the label's byte order; it never fails.
 
+use super::simd::{self, Kernel};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 mod fast;
@@ -235,23 +236,27 @@ impl Utf16Decoder {
 /// wenc's UTF-16 encoder (an extension: see the module docs).
 pub(crate) struct Utf16Encoder {
     be: bool,
+    path: Kernel,
 }
 
 impl Utf16Encoder {
     pub fn new(be: bool) -> Self {
-        Utf16Encoder { be }
+        Utf16Encoder {
+            be,
+            path: Kernel::select(),
+        }
     }
 
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         if self.be {
-            encode_impl::<true>(src, dst)
+            encode_impl::<true>(self.path, src, dst)
         } else {
-            encode_impl::<false>(src, dst)
+            encode_impl::<false>(self.path, src, dst)
         }
     }
 }
 
-fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> Encoded {
+fn encode_impl<const BE: bool>(path: Kernel, src: &str, dst: &mut [u8]) -> Encoded {
     let bytes = src.as_bytes();
     let mut r = 0;
     let mut w = 0;
@@ -271,6 +276,14 @@ fn encode_impl<const BE: bool>(src: &str, dst: &mut [u8]) -> Encoded {
             }
             r += run;
             w += 2 * run;
+            continue;
+        }
+        // Mixed text from here: the vector kernel while it lasts (to a
+        // four-byte character, or near either end).
+        let run = simd::encode_utf16(path, BE, &src[r..], &mut dst[w..]);
+        if run.read > 0 {
+            r += run.read;
+            w += run.written;
             continue;
         }
         // A multi-byte sequence of valid UTF-8.

@@ -89,10 +89,10 @@ impl EncodeTables {
 
 /// For a mask `m` of which of 8 bytes to keep: the shuffle that packs them
 /// to the front (in order), and how many there are.
-static KEEP: [[u8; 16]; 256] = keep_shuffles();
+pub(super) static KEEP: [[u8; 16]; 256] = keep_shuffles();
 /// (A table: without the `popcnt` feature, counting bits takes a dozen
 /// instructions.)
-static KEEP_LEN: [u8; 256] = {
+pub(super) static KEEP_LEN: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut m = 0;
     while m < 256 {

@@ -1,6 +1,7 @@
 //! Vector kernels, with runtime CPU detection: single-byte decoding
-//! (`single.rs`), single-byte encoding (`encode.rs`) and double-byte CJK
-//! decoding (`cjk.rs`).
+//! (`single.rs`), single-byte encoding (`encode.rs`; Thai's block of
+//! three-byte characters, `encode_triples.rs`), UTF-16 encoding
+//! (`utf16.rs`) and double-byte CJK decoding (`cjk.rs`).
 //!
 //! Every kernel does only the common case, a block of 16 or 32 bytes at a
 //! time, and stops before anything unusual; the scalar loop that called it
@@ -18,12 +19,16 @@ use std::cell::Cell;
 
 mod cjk;
 mod encode;
+mod encode_triples;
 mod single;
+mod utf16;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 pub(crate) use cjk::{decode_cjk, has_cjk_kernel, PairShape};
 pub(crate) use encode::{encode_pairs, EncodeTables};
+pub(crate) use encode_triples::{encode_triples, TripleEncodeTables};
 pub(crate) use single::{decode_pairs, decode_triples, PairTables, TripleTables};
+pub(crate) use utf16::encode_utf16;
 
 /// Which kernel a single-byte decoder uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

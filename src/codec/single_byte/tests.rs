@@ -287,6 +287,18 @@ fn encodings_with_a_kernel() -> Vec<&'static Encoding> {
         .collect()
 }
 
+/// The encodings with a kernel of either kind (two-byte or Thai).
+fn encodings_with_any_kernel() -> Vec<&'static Encoding> {
+    let with_kernel = |e: &&Encoding| {
+        matches!(e.family(), CodecFamily::SingleByte(t)
+            if tables(t).encode.is_some() || tables(t).encode_triples.is_some())
+    };
+    single_byte_encodings()
+        .into_iter()
+        .filter(with_kernel)
+        .collect()
+}
+
 #[test]
 #[cfg_attr(not(wenc_shared), ignore = "needs ../shared")]
 fn encode_kernel_matches_encoding_rs_on_the_corpus() {
@@ -295,7 +307,7 @@ fn encode_kernel_matches_encoding_rs_on_the_corpus() {
         .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
         .collect();
     assert!(texts.len() >= 16, "{} articles", texts.len());
-    for enc in encodings_with_a_kernel() {
+    for enc in encodings_with_any_kernel() {
         for text in &texts {
             // encoding_rs's answer once, for every path.
             let expected = oracle_html(enc, text);
@@ -352,6 +364,80 @@ fn encode_kernel_takes_cyrillic_and_stops_at_a_dash() {
         );
         assert_eq!(run.blocked, Some(dash - run.read), "{path:?}");
         let expected = encoding_rs::WINDOWS_1251.encode(&text[..run.read]).0;
+        assert_eq!(&dst[..run.written], &expected[..], "{path:?}");
+    }
+}
+
+/// Thai's block, U+0E00..U+0E7F: every code point, mapped or not.
+fn thai_block() -> impl Iterator<Item = char> {
+    (0xE00..0xE80u32).filter_map(char::from_u32)
+}
+
+#[test]
+fn thai_kernel_is_windows_874s_only() {
+    let with: Vec<&str> = single_byte_encodings()
+        .into_iter()
+        .filter(|e| matches!(e.family(), CodecFamily::SingleByte(t) if tables(t).encode_triples.is_some()))
+        .map(|e| e.name())
+        .collect();
+    assert_eq!(with, ["windows-874"]);
+}
+
+#[test]
+fn thai_kernel_every_character_at_every_block_offset() {
+    // Each code point of the block (and its neighbours of the same lead
+    // byte: Devanagari's and Lao's) at each offset of a 16-byte block,
+    // between runs of mapped Thai, whole and cut at each byte.
+    let enc = Encoding::for_label(b"windows-874").unwrap();
+    let others = (0xE00 - 0x80..0xE00 + 0x100u32).filter_map(char::from_u32);
+    on_every_path(|path| {
+        for c in others.clone() {
+            for offset in 0..18 {
+                let text = format!("{}{c}{}", "a".repeat(offset), "กข ".repeat(8));
+                let cuts = [offset, offset + 1, offset + 2, offset + 4];
+                check_against_oracle(enc, &text, (&cuts, 40), path);
+                // After Thai: a lead at any offset, and the block's end
+                // falling inside the character.
+                let text = format!("{}{c}ค{}", "ก".repeat(offset / 3), "a".repeat(offset % 3));
+                check_against_oracle(enc, &text.repeat(4), (&[], 64), path);
+            }
+        }
+    });
+}
+
+#[test]
+fn thai_kernel_matches_encoding_rs_on_random_text() {
+    // Mostly Thai (mapped or not), with ASCII and characters that stop the
+    // kernel: other three-byte ones of lead 0xE0, signs, two- and four-byte.
+    let enc = Encoding::for_label(b"windows-874").unwrap();
+    let mut alphabet: Vec<char> = thai_block().collect();
+    alphabet.extend(thai_block().step_by(3));
+    alphabet.extend("ab z.\n0   ".chars());
+    alphabet.extend("\u{900}\u{E80}\u{EBF}€—“”…é\u{3042}😀".chars());
+    on_every_path(|path| {
+        let mut rng = Rng(0x7A1_0000);
+        for _ in 0..2000 {
+            let len = rng.below(120);
+            let text: String = rng.pick(&alphabet, len).into_iter().collect();
+            let cuts = rng.cuts(text.len());
+            check_against_oracle(enc, &text, (&cuts, 1 + rng.below(40)), path);
+        }
+    });
+}
+
+#[test]
+fn thai_kernel_writes_the_block_up_to_a_dash_and_stops_there() {
+    let text = "ภาษาไทยเป็นภาษาราชการ — ของประเทศไทย";
+    let t = tables(&SB_WINDOWS_874).encode_triples.as_ref().unwrap();
+    let mut dst = [0u8; 256];
+    for path in [Kernel::Ssse3, Kernel::Avx2]
+        .into_iter()
+        .filter(|p| p.available())
+    {
+        let run = simd::encode_triples(path, t, text, &mut dst);
+        let dash = text.find('—').unwrap();
+        assert_eq!((run.read, run.blocked), (dash, Some(0)), "{path:?}");
+        let expected = encoding_rs::WINDOWS_874.encode(&text[..dash]).0;
         assert_eq!(&dst[..run.written], &expected[..], "{path:?}");
     }
 }

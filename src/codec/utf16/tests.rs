@@ -435,3 +435,105 @@ fn encoder_writes_units_and_pairs() {
         (RawEncoderResult::OutputFull, 0, 0)
     );
 }
+
+/// `text` encoded on every kernel path this CPU has, in both orders, whole
+/// into a large buffer and in `pieces` (at character boundaries) into
+/// buffers of `dst_len`, against the standard library.
+fn check_encode_paths(text: &str, pieces: &[usize], dst_len: usize) {
+    use crate::codec::simd::{force_path, Kernel};
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
+        if !path.available() {
+            continue;
+        }
+        force_path(Some(path));
+        for (be_order, expected) in [(false, le(&units)), (true, be(&units))] {
+            assert_eq!(
+                encode(be_order, text, 1 << 12),
+                expected,
+                "{path:?} {text:?}"
+            );
+            let mut start = 0;
+            let mut out = Vec::new();
+            let cuts = pieces.iter().copied().filter(|&c| text.is_char_boundary(c));
+            for cut in cuts.chain([text.len()]) {
+                if cut >= start {
+                    out.extend(encode(be_order, &text[start..cut], dst_len));
+                    start = cut;
+                }
+            }
+            assert_eq!(out, expected, "{path:?} {text:?} {pieces:?} {dst_len}");
+        }
+    }
+    force_path(None);
+}
+
+#[test]
+fn encode_kernel_every_bmp_character_at_every_block_offset() {
+    // The kernel itself from a block's start: each two- and three-byte
+    // character at each offset of the first block (cut by its end at 14
+    // and 15), after ASCII, before two-byte characters.
+    use crate::codec::simd::{encode_utf16, Kernel};
+    let mut dst = [0u8; 256];
+    let mut text = String::new();
+    for path in [Kernel::Ssse3, Kernel::Avx2]
+        .into_iter()
+        .filter(|p| p.available())
+    {
+        for be_order in [false, true] {
+            for offset in 0..16 {
+                for c in (0x80..0x10000).filter_map(char::from_u32) {
+                    text.clear();
+                    text.extend(std::iter::repeat_n('a', offset));
+                    text.push(c);
+                    text.push_str("жжжжжжжжжж");
+                    let run = encode_utf16(path, be_order, &text, &mut dst);
+                    assert!(run.read > offset + c.len_utf8(), "{path:?} {text:?}");
+                    let units: Vec<u16> = text[..run.read].encode_utf16().collect();
+                    let expected = if be_order { be(&units) } else { le(&units) };
+                    assert_eq!(&dst[..run.written], &expected[..], "{path:?} {text:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn encode_kernel_matches_the_standard_library_on_random_text() {
+    // ASCII, two-, three- and four-byte characters, in runs and mixed.
+    let alphabet: Vec<char> =
+        "a z.\n\u{7F}\u{80}éжי\u{7FF}\u{800}ก€中\u{D7FF}\u{E000}\u{FFFF}😀\u{10000}\u{10FFFF}"
+            .chars()
+            .collect();
+    let mut rng = XorShift(0x0016_0000);
+    for _ in 0..3000 {
+        let len = rng.below(100);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+            .collect();
+        let cuts: Vec<usize> = (0..rng.below(4))
+            .map(|_| rng.below(text.len() as u64 + 1) as usize)
+            .collect();
+        let mut cuts = cuts;
+        cuts.sort_unstable();
+        check_encode_paths(&text, &cuts, 4 + rng.below(60) as usize);
+    }
+}
+
+#[test]
+fn encode_kernel_stops_at_a_four_byte_character() {
+    use crate::codec::simd::{encode_utf16, Kernel};
+    let text = "жжжжж中中 a😀 жжжжжжжжжжжжжж";
+    let emoji = text.find('😀').unwrap();
+    let mut dst = [0u8; 256];
+    for path in [Kernel::Ssse3, Kernel::Avx2]
+        .into_iter()
+        .filter(|p| p.available())
+    {
+        let run = encode_utf16(path, false, text, &mut dst);
+        assert_eq!(run.read, emoji, "{path:?}");
+        let units: Vec<u16> = text[..emoji].encode_utf16().collect();
+        assert_eq!(&dst[..run.written], &le(&units)[..], "{path:?}");
+        assert_eq!(encode_utf16(path, false, &text[emoji..], &mut dst).read, 0);
+    }
+}

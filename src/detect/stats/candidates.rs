@@ -136,12 +136,13 @@ fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
         (0..CANDIDATES.len())
             .map(|i| {
                 let table = single_byte_table(i)?;
+                let flags = model::TableFlags::of(table);
                 let models = CANDIDATES[i]
                     .languages
                     .iter()
                     .filter_map(|&l| model::find(l));
                 models
-                    .map(|m| Some((m, model::models()[m].byte_classes(table)?)))
+                    .map(|m| Some((m, model::models()[m].byte_classes(table, &flags)?)))
                     .collect()
             })
             .collect()

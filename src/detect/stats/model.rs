@@ -12,7 +12,7 @@ pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
 pub(crate) use byte_sketch::{ByteSketch, ByteView};
-pub(crate) use bytes::{ByteClasses, ByteWalk};
+pub(crate) use bytes::{ByteClasses, ByteWalk, TableFlags};
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
 

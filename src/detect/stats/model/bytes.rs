@@ -121,8 +121,9 @@ impl Step {
 
 impl Model {
     /// The classes of each byte as `table` (bytes 0x80..=0xFF as code
-    /// points) reads it; None for a model that is not a bigram model.
-    pub fn byte_classes(&self, table: &[u32; 128]) -> Option<ByteClasses> {
+    /// points) reads it, with the table's [`TableFlags`]; None for a model
+    /// that is not a bigram model.
+    pub fn byte_classes(&self, table: &[u32; 128], flags: &TableFlags) -> Option<ByteClasses> {
         let Kind::Bigram { map, .. } = &self.kind else {
             return None;
         };
@@ -130,10 +131,11 @@ impl Model {
             step: [Step::default(); 256],
             least: [0; 128],
         };
+        let flags = &flags.0[usize::from(self.cyrillic)];
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
             let entry = super::entry(cp, map, self.latin);
-            classes.step[b] = Step::new(entry, flags(cp, self.cyrillic));
+            classes.step[b] = Step::new(entry, flags[b]);
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -212,6 +214,25 @@ impl Model {
     }
 }
 
+/// The [`flags`] of each byte as a single-byte table reads it, for models
+/// of a Cyrillic alphabet (`[1]`) and the others (`[0]`): worked out once per
+/// table, not per model, since each costs a Unicode lookup and every
+/// candidate's models are built at a process's first detection.
+pub(crate) struct TableFlags([[u8; 256]; 2]);
+
+impl TableFlags {
+    pub(crate) fn of(table: &[u32; 128]) -> TableFlags {
+        let mut all = [[0; 256]; 2];
+        for (cyrillic, row) in all.iter_mut().enumerate() {
+            for (b, f) in row.iter_mut().enumerate() {
+                let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
+                *f = flags(cp, cyrillic == 1);
+            }
+        }
+        TableFlags(all)
+    }
+}
+
 /// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
 /// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
 /// closes a quotation („…“) and ” only closes an English-style one, so
@@ -220,18 +241,16 @@ impl Model {
 pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
+    let not_letter = cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
-        | flag(trailing(c), TRAILING)
+        | flag(not_letter && !OPENING.contains(&c), TRAILING)
         | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
-        | flag(
-            cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp),
-            NOT_LETTER,
-        )
+        | flag(not_letter, NOT_LETTER)
 }
 
 /// Signs that may stand glued before a word: quotation marks and
@@ -240,12 +259,6 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
 const OPENING: &[char] = &[
     '«', '»', '„', '“', '”', '‘', '‚', '‹', '›', '¡', '¿', '…', '\u{A0}', '°', '’', '·', '´',
 ];
-
-/// Whether `c` is a sign that never stands glued before a word (TRAILING).
-fn trailing(c: char) -> bool {
-    let cp = c as u32;
-    cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp) && !OPENING.contains(&c)
-}
 
 /// A bigram model's `n` x `n` costs with what [`Walk::step`] charges
 /// whatever the previous class put in: an unknown character and a symbol
@@ -561,8 +574,9 @@ mod tests {
                     })
                     .collect();
                 let (sketch, bytes) = (Sketch::new(&text), ByteSketch::new(input));
+                let flags = TableFlags::of(table);
                 for model in models() {
-                    let Some(classes) = model.byte_classes(table) else {
+                    let Some(classes) = model.byte_classes(table, &flags) else {
                         continue;
                     };
                     let view = bytes.view(usize::MAX);

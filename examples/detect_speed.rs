@@ -3,9 +3,9 @@
 //!     cargo run --release --example detect_speed [-- ROUNDS [FILTER]]
 //!
 //! Each Wikipedia article of ../shared/corpus/wikipedia (or $WENC_CORPUS),
-//! encoded into each legacy encoding native to its language (as
-//! `detect_eval --speed` builds them), repeated or cut to 64 KiB, is
-//! detected ROUNDS times (default 5) with `detect` and with `sniff_whole`;
+//! encoded into each legacy encoding native to its language (the table of
+//! examples/shared/units.rs, as `detect_eval --speed` builds them),
+//! repeated or cut to 64 KiB, is detected ROUNDS times (default 5) with `detect` and with `sniff_whole`;
 //! prints MB/s and the slowest inputs. FILTER keeps inputs whose name holds
 //! it ("de windows-1252"), and ROUNDS 1 suits `valgrind --tool=callgrind`.
 
@@ -13,24 +13,12 @@ use std::time::Instant;
 use wenc::codec::Encoding;
 use wenc::detect::stats::{detect, PREFIX_LIMIT};
 
-const PAIRS: &[(&str, &[&str])] = &[
-    ("ar", &["windows-1256", "ISO-8859-6"]),
-    ("cs", &["windows-1250", "ISO-8859-2"]),
-    ("de", &["windows-1252", "ISO-8859-15"]),
-    ("el", &["windows-1253", "ISO-8859-7"]),
-    ("en", &["windows-1252"]),
-    ("fr", &["windows-1252", "ISO-8859-15"]),
-    ("he", &["windows-1255", "ISO-8859-8"]),
-    ("ja", &["Shift_JIS", "EUC-JP"]),
-    ("ko", &["EUC-KR"]),
-    ("pt", &["windows-1252", "ISO-8859-15"]),
-    ("ru", &["windows-1251", "KOI8-R", "IBM866", "ISO-8859-5"]),
-    ("th", &["windows-874"]),
-    ("tr", &["windows-1254"]),
-    ("vi", &["windows-1258"]),
-    ("zh_cn", &["GBK"]),
-    ("zh_tw", &["Big5"]),
-];
+// The evaluation's table of languages and encodings (its lengths are not
+// used here).
+#[path = "shared/units.rs"]
+#[allow(dead_code)]
+mod units;
+use units::PAIRS;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

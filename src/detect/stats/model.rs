@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 mod ascii;
 mod byte_sketch;
 mod bytes;
+mod letters;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
@@ -197,7 +198,7 @@ fn shapes() -> &'static [Shape] {
                 if SYMBOLS.contains(&cp) {
                     return Shape::Fixed(SYMBOL);
                 }
-                if !c.is_alphabetic() && !is_mark(cp) {
+                if !letters::is_alphabetic(c) && !is_mark(cp) {
                     return Shape::Fixed(if c.is_ascii() { BOUNDARY } else { UNKNOWN });
                 }
                 let lower = c.to_lowercase().next().unwrap_or(c);

@@ -241,7 +241,7 @@ impl TableFlags {
 pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
-    let not_letter = cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp);
+    let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)

@@ -120,6 +120,12 @@ impl Step {
 }
 
 impl Model {
+    /// Whether the model is a bigram model (which [`Model::byte_classes`]
+    /// can read bytes with).
+    pub fn is_bigram(&self) -> bool {
+        matches!(self.kind, Kind::Bigram { .. })
+    }
+
     /// The classes of each byte as `table` (bytes 0x80..=0xFF as code
     /// points) reads it, with the table's [`TableFlags`]; None for a model
     /// that is not a bigram model.

@@ -108,7 +108,21 @@ pub(crate) fn is_single_byte_encoding(encoding: &'static Encoding) -> bool {
 /// Whether candidate `i` is scored from its bytes (a single-byte encoding
 /// all of whose languages have bigram models: see `model::ByteClasses`).
 pub(crate) fn by_bytes(i: usize) -> bool {
-    byte_classes_of(i).is_some()
+    is_single_byte(i)
+        && language_models(i)
+            .iter()
+            .all(|&m| model::models()[m].is_bigram())
+}
+
+/// The models of candidate `i`'s languages (those that have one), found by
+/// name once per process: every analysis asks for them per candidate.
+pub(crate) fn language_models(i: usize) -> &'static [usize] {
+    static MODELS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        let of = |c: &Candidate| c.languages.iter().filter_map(|&l| model::find(l));
+        CANDIDATES.iter().map(|c| of(c).collect()).collect()
+    });
+    &models[i]
 }
 
 /// Whether single-byte candidate `i` reads every byte value in `seen`.
@@ -128,26 +142,23 @@ pub(crate) fn byte_classes(i: usize, model: usize) -> &'static model::ByteClasse
 }
 
 /// For each candidate: (model, its byte classes) for each of its languages'
-/// models, or None if it is not single-byte or a model is not a bigram model.
+/// models, or None if [`by_bytes`] refuses it. Built per candidate at its
+/// first use, not all at once: the first detection of a process needs only
+/// the candidates that read every byte the input has.
 fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
     type PerModel = Vec<(usize, model::ByteClasses)>;
-    static CLASSES: OnceLock<Vec<Option<PerModel>>> = OnceLock::new();
-    let all = CLASSES.get_or_init(|| {
-        (0..CANDIDATES.len())
-            .map(|i| {
-                let table = single_byte_table(i)?;
-                let flags = model::TableFlags::of(table);
-                let models = CANDIDATES[i]
-                    .languages
-                    .iter()
-                    .filter_map(|&l| model::find(l));
-                models
-                    .map(|m| Some((m, model::models()[m].byte_classes(table, &flags)?)))
-                    .collect()
-            })
-            .collect()
-    });
-    all[i].as_deref()
+    static CLASSES: OnceLock<Vec<OnceLock<Option<PerModel>>>> = OnceLock::new();
+    let all = CLASSES.get_or_init(|| CANDIDATES.iter().map(|_| OnceLock::new()).collect());
+    all[i]
+        .get_or_init(|| {
+            let table = single_byte_table(i)?;
+            let flags = model::TableFlags::of(table);
+            language_models(i)
+                .iter()
+                .map(|&m| Some((m, model::models()[m].byte_classes(table, &flags)?)))
+                .collect()
+        })
+        .as_deref()
 }
 
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 mod ascii;
 mod byte_sketch;
 mod bytes;
+mod letters;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
@@ -197,7 +198,7 @@ fn shapes() -> &'static [Shape] {
                 if SYMBOLS.contains(&cp) {
                     return Shape::Fixed(SYMBOL);
                 }
-                if !c.is_alphabetic() && !is_mark(cp) {
+                if !letters::is_alphabetic(c) && !is_mark(cp) {
                     return Shape::Fixed(if c.is_ascii() { BOUNDARY } else { UNKNOWN });
                 }
                 let lower = c.to_lowercase().next().unwrap_or(c);
@@ -253,7 +254,11 @@ fn letters() -> &'static Letters {
                 Shape::Fixed(_) => None,
             })
             .collect();
-        by_key.sort_unstable();
+        // Stable, by key alone: in code point order already, the letters
+        // come in long runs of rising keys, which this sort merges (far
+        // cheaper than sorting the tuples from scratch), and equal keys stay
+        // in code point order: the same order as sorting the tuples.
+        by_key.sort_by_key(|&(key, _, _)| key);
         (outside, by_key)
     })
 }

@@ -168,7 +168,7 @@ fn score_start(
     for index in 0..CANDIDATES.len() {
         if candidates::by_bytes(index) {
             if candidates::reads_all(index, seen) {
-                let mut models: Vec<(u32, usize)> = languages(index)
+                let mut models: Vec<(u32, usize)> = candidates::language_models(index)
                     .iter()
                     .map(|&m| (bound(index, m, &all, hint, &fit), m))
                     .collect();
@@ -185,7 +185,7 @@ fn score_start(
         let whole = model::Sketch::new(&text);
         let sketch = Sketched::Text(&whole);
         let head = Sketched::Text(&whole.head(HEAD));
-        let order = languages(index);
+        let order = candidates::language_models(index);
         let Head::Kept(models) = kept_models(index, order, head, hint, &fit, u32::MAX) else {
             unreachable!("no cost passes u32::MAX")
         };
@@ -280,17 +280,6 @@ impl Sketched<'_> {
 const HEAD: usize = 256;
 const LANGUAGES_KEPT: usize = 2;
 
-/// The models of the languages of candidate `index` (found by name once
-/// per process: every analysis asks for them per candidate).
-fn languages(index: usize) -> &'static [usize] {
-    static MODELS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
-    let models = MODELS.get_or_init(|| {
-        let of = |c: &candidates::Candidate| c.languages.iter().filter_map(|&l| model::find(l));
-        CANDIDATES.iter().map(|c| of(c).collect()).collect()
-    });
-    &models[index]
-}
-
 /// What a sketch's head says of a candidate's languages.
 enum Head {
     /// The models worth scoring the whole sketch.
@@ -315,7 +304,7 @@ fn kept_models(
     fit: &AsciiFit,
     limit: u32,
 ) -> Head {
-    let all = languages(index);
+    let all = candidates::language_models(index);
     if all.len() <= LANGUAGES_KEPT {
         return Head::Kept(all.to_vec());
     }

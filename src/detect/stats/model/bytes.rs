@@ -120,6 +120,12 @@ impl Step {
 }
 
 impl Model {
+    /// Whether the model is a bigram model (which [`Model::byte_classes`]
+    /// can read bytes with).
+    pub fn is_bigram(&self) -> bool {
+        matches!(self.kind, Kind::Bigram { .. })
+    }
+
     /// The classes of each byte as `table` (bytes 0x80..=0xFF as code
     /// points) reads it, with the table's [`TableFlags`]; None for a model
     /// that is not a bigram model.
@@ -241,7 +247,7 @@ impl TableFlags {
 pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
     let c = char::from_u32(cp).unwrap_or('\0');
     let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
-    let not_letter = cp >= 0x80 && !c.is_alphabetic() && !super::is_mark(cp);
+    let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)

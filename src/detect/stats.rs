@@ -232,7 +232,7 @@ impl Detector {
     /// The answer for what was fed so far (`last`: the input ended there, so a
     /// truncated trailing sequence counts as an error).
     pub fn guess(&self, last: bool) -> Guess {
-        let last = last && !self.cut;
+        let last = last && !self.cut && !cut_short(&self.buf);
         match &self.settled {
             Some(guess) if !last => guess.clone(),
             _ => {
@@ -241,6 +241,39 @@ impl Detector {
             }
         }
     }
+}
+
+/// Non-ASCII characters that make an input cut inside its last character
+/// plainly text of the encoding it was cut from (see [`cut_short`]): legacy
+/// text reads as a multi-byte encoding for a few characters at most.
+const CUT_SHORT_EVIDENCE: usize = 16;
+
+/// Whether `bytes`, a whole input, look like a file cut short inside a
+/// character: a multi-byte encoding (UTF-8 included) reads all of it
+/// strictly but for its last bytes, with CUT_SHORT_EVIDENCE non-ASCII
+/// characters before them. Such an input is judged as a prefix is (its cut
+/// end no error): Chinese text cut after a lead byte is GBK, whose
+/// conversion then reports the cut character, not "windows-1251, 99%
+/// sure".
+fn cut_short(bytes: &[u8]) -> bool {
+    if bytes.last().is_none_or(|b| b.is_ascii()) {
+        return false;
+    }
+    let plain = |text: &str| text.chars().filter(|c| !c.is_ascii()).count() >= CUT_SHORT_EVIDENCE;
+    if let Err(e) = std::str::from_utf8(bytes) {
+        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]);
+        if e.error_len().is_none() && valid.is_ok_and(plain) {
+            return true;
+        }
+    }
+    (0..CANDIDATES.len())
+        .filter(|&i| !candidates::is_single_byte(i))
+        .any(|i| {
+            let encoding = CANDIDATES[i].encoding;
+            candidates::decode_strict(encoding, bytes, true, 0).is_none()
+                && candidates::decode_strict(encoding, bytes, false, usize::MAX)
+                    .is_some_and(|text| plain(&text))
+        })
 }
 
 /// Bytes 0x80..=0xFF of a single-byte encoding the detector weighs, as code

@@ -30,6 +30,22 @@ fn ascii_binary_and_empty() {
     assert!(detect(b"abc", None).candidates.is_empty());
 }
 
+/// A file cut short inside its last character is still in its encoding
+/// (a truncated Chinese file was "windows-1251, 99% sure"); a short legacy
+/// text that ends on a byte some multi-byte encoding reads as a lead is not
+/// taken for one.
+#[test]
+fn a_file_cut_inside_its_last_character_keeps_its_encoding() {
+    let chinese = "火星是离太阳第四近的行星，为太阳系中四颗类地行星之一。";
+    let gbk = encoded(codec::GBK, chinese);
+    assert_eq!(top(&gbk[..gbk.len() - 1], None), "GBK");
+    let russian = "Марс — четвёртая по удалённости от Солнца планета";
+    let utf8 = russian.as_bytes();
+    assert_eq!(top(&utf8[..utf8.len() - 1], None), "UTF-8");
+    let short = encoded(codec::WINDOWS_1251, "Привет, мир");
+    assert_eq!(top(&short, None), "windows-1251");
+}
+
 #[test]
 fn utf8_wins_when_valid() {
     assert_eq!(top("café".as_bytes(), None), "UTF-8");

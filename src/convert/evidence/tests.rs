@@ -139,6 +139,32 @@ fn counts_so_far_are_the_prefix_counts() {
     }
 }
 
+/// All-ASCII blocks (the fast path) after a lead cut by a block's end or a
+/// chunk's, and with NULs at even and odd offsets on both sides of block
+/// ends: counted as the whole, on every path, in any chunking.
+#[test]
+fn ascii_blocks_after_a_cut_lead_and_with_nuls() {
+    for lead in [0xC3u8, 0xE2, 0xF0, 0xE9, 0xFF] {
+        for at in [61, 62, 63, 64, 127] {
+            let mut bytes = vec![b'a'; 256];
+            bytes[at] = lead;
+            // A complete sequence far on, and NULs at both parities at
+            // the ends of the ASCII blocks in between.
+            bytes[200..202].copy_from_slice(&[0xC3, 0xA9]);
+            for nul in [126, 128, 129, 191, 192, 255] {
+                bytes[nul] = 0;
+            }
+            let want = reference(&bytes);
+            assert_eq!(want.1, 1, "the lead is one stray byte");
+            assert_eq!(want.2, [3, 3]);
+            for cut in [0, at, at + 1, 64, 100, 128, 129, 201, 256] {
+                let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
+                assert_eq!(seen, want, "{lead:02X} at {at}, cut at {cut}");
+            }
+        }
+    }
+}
+
 #[test]
 fn one_stray_byte_among_utf8_text() {
     let e = evidence(&[b"Jos\xC3\xA9, Z\xC3\xBCrich, caf\xE9\n"]);

@@ -67,7 +67,8 @@ const CONT: [u8; 16] = {
 /// rest are the intrinsics.
 macro_rules! classifier {
     ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
-     $eq:ident, $gt:ident, $and:ident, $srli:ident, $shuffle:ident, $prev:ident, $table:ident) => {
+     $eq:ident, $gt:ident, $and:ident, $min:ident, $srli:ident, $shuffle:ident, $prev:ident,
+     $table:ident) => {
         $(#[$attr])*
         fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> (Planes, $vector) {
             /// The plane of `$f`, a vector (of vector `$i`) whose bytes'
@@ -82,12 +83,17 @@ macro_rules! classifier {
                 }};
             }
             let byte = |b: u8| $set(b as i8);
-            let nul = plane!(|i| $eq(v[i], byte(0)));
+            let nul = || plane!(|i| $eq(v[i], byte(0)));
             let high = plane!(|i| v[i]);
             if high == 0 {
+                // Most blocks of legacy text in a Latin script: another
+                // movemask says whether there is a NUL at all (rarely).
+                let least = v.iter().fold(v[0], |least, &x| $min(least, x));
+                let nul = if $mask($eq(least, byte(0))) == 0 { 0 } else { nul() };
                 // No lead in the last vector either.
                 return (Planes { nul, ..Planes::default() }, $set(0));
             }
+            let nul = nul();
             let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
             let low = byte(0x0F);
             let his = v.map(|x| $and($srli(x, 4), low));
@@ -144,7 +150,8 @@ classifier!(
     #[inline]
     #[target_feature(enable = "ssse3")]
     planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
-    _mm_cmpgt_epi8, _mm_and_si128, _mm_srli_epi16, _mm_shuffle_epi8, prev_ssse3, table_ssse3
+    _mm_cmpgt_epi8, _mm_and_si128, _mm_min_epu8, _mm_srli_epi16, _mm_shuffle_epi8, prev_ssse3,
+    table_ssse3
 );
 
 classifier!(
@@ -152,8 +159,8 @@ classifier!(
     #[inline]
     #[target_feature(enable = "avx2")]
     planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
-    _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_srli_epi16, _mm256_shuffle_epi8, prev_avx2,
-    table_avx2
+    _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_min_epu8, _mm256_srli_epi16, _mm256_shuffle_epi8,
+    prev_avx2, table_avx2
 );
 
 /// The [`LEAD`] bits of `byte` in every lane.

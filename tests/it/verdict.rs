@@ -75,6 +75,21 @@ fn a_late_euro_sign_converts_right_in_place() {
     assert_eq!(String::from_utf8(after).unwrap(), text);
 }
 
+/// A file cut short inside its last character: Chinese text in GBK was
+/// "windows-1251, 99% sure" and converted with status 0. Now it is GBK, and
+/// in place the cut character is refused: the file stays as it was.
+#[test]
+fn a_file_cut_inside_a_character_is_refused_in_place() {
+    let chinese = "火星是离太阳第四近的行星，为太阳系中四颗类地行星之一。西方称火星为玛尔斯。\n";
+    let gbk = encoded(encoding_rs::GBK, &chinese.repeat(10));
+    let cut = &gbk[..gbk.len() - 2];
+    let (status, err, after) = in_place(cut, &["-f", "auto", "-i"]);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(after, cut, "the file is left as it was");
+    assert!(err.contains("-f auto chose GBK"), "{err}");
+    assert!(err.contains("malformed"), "{err}");
+}
+
 #[test]
 fn a_wrong_clean_label_is_refused_in_place() {
     let bytes = encoded(encoding_rs::WINDOWS_1251, RUSSIAN);

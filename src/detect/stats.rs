@@ -259,13 +259,11 @@ fn cut_short(bytes: &[u8]) -> bool {
     if bytes.last().is_none_or(|b| b.is_ascii()) {
         return false;
     }
-    let plain = |text: &str| text.chars().filter(|c| !c.is_ascii()).count() >= CUT_SHORT_EVIDENCE;
-    if let Err(e) = std::str::from_utf8(bytes) {
-        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]);
-        if e.error_len().is_none() && valid.is_ok_and(plain) {
-            return true;
-        }
+    let utf8 = |last| shape::utf8_non_ascii(bytes, last);
+    if utf8(true).is_none() && utf8(false).is_some_and(|n| n >= CUT_SHORT_EVIDENCE) {
+        return true;
     }
+    let plain = |text: &str| text.chars().filter(|c| !c.is_ascii()).count() >= CUT_SHORT_EVIDENCE;
     (0..CANDIDATES.len())
         .filter(|&i| !candidates::is_single_byte(i))
         .any(|i| {

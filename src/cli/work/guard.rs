@@ -191,7 +191,7 @@ impl Guard {
     }
 
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `utf8` what [`Utf8Evidence`] saw (finished),
+    /// shown in messages, `utf8` what [`Utf8Evidence`] saw of the whole input,
     /// `back` what the output looked like ([`read_back`](Guard::read_back)).
     pub fn verdict(
         &self,

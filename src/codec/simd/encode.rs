@@ -89,7 +89,7 @@ impl EncodeTables {
 
 /// For a mask `m` of which of 8 bytes to keep: the shuffle that packs them
 /// to the front (in order), and how many there are.
-pub(super) static KEEP: [[u8; 16]; 256] = keep_shuffles();
+pub(super) static KEEP: [[u8; 16]; 256] = keep_shuffles(1);
 /// (A table: without the `popcnt` feature, counting bits takes a dozen
 /// instructions.)
 pub(super) static KEEP_LEN: [u8; 256] = {
@@ -102,14 +102,20 @@ pub(super) static KEEP_LEN: [u8; 256] = {
     t
 };
 
-const fn keep_shuffles() -> [[u8; 16]; 256] {
+/// For each mask `m` of which of 8 lanes of `width` bytes (1 or 2) to
+/// keep: the shuffle that packs them to the front, in order.
+pub(super) const fn keep_shuffles(width: usize) -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
     let mut m = 0;
     while m < 256 {
         let (mut i, mut o) = (0, 0);
         while i < 8 {
             if (m >> i) & 1 == 1 {
-                t[m][o] = i as u8;
+                let mut k = 0;
+                while k < width {
+                    t[m][width * o + k] = (width * i + k) as u8;
+                    k += 1;
+                }
                 o += 1;
             }
             i += 1;

@@ -12,28 +12,12 @@
 //! cut by the block's end waits for the next block; a four-byte one stops
 //! the kernel for the scalar loop (surrogate pairs).
 
-use super::encode::KEEP_LEN;
+use super::encode::{keep_shuffles, KEEP_LEN};
 use super::{kernel_entry, Kernel, Run};
 
 /// For a mask `m` of which of 8 two-byte lanes to keep: the shuffle that
 /// packs them to the front, in order.
-static KEEP_UNITS: [[u8; 16]; 256] = {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut i, mut o) = (0, 0);
-        while i < 8 {
-            if (m >> i) & 1 == 1 {
-                t[m][2 * o] = 2 * i as u8;
-                t[m][2 * o + 1] = 2 * i as u8 + 1;
-                o += 1;
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
+static KEEP_UNITS: [[u8; 16]; 256] = keep_shuffles(2);
 
 /// Encodes whole characters of `src` (UTF-8 starting at a character
 /// boundary) into UTF-16 (big-endian if `be`) in `dst` with `path`'s

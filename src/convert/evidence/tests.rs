@@ -187,6 +187,14 @@ fn utf16_signs() {
     assert!(nul.is_utf8_text() && !nul.looks_utf16());
 }
 
+/// `bytes` cut at `cuts` (any order, past the end meaning the end).
+fn chunks_at(bytes: &[u8], mut cuts: Vec<usize>) -> Vec<&[u8]> {
+    cuts.iter_mut().for_each(|c| *c = (*c).min(bytes.len()));
+    cuts.extend([0, bytes.len()]);
+    cuts.sort_unstable();
+    cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect()
+}
+
 proptest! {
     /// Legacy-like text: blocks without continuation bytes, and a few.
     #[test]
@@ -210,12 +218,7 @@ proptest! {
             0..200),
         cuts in prop::collection::vec(0usize..200, 0..6),
     ) {
-        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
-        cuts.push(0);
-        cuts.push(bytes.len());
-        cuts.sort_unstable();
-        let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
-        prop_assert_eq!(counts(&chunks), reference(&bytes));
+        prop_assert_eq!(counts(&chunks_at(&bytes, cuts)), reference(&bytes));
     }
 
     /// Double-byte legacy text (the pairs of Shift_JIS, EUC and Big5, many
@@ -234,11 +237,6 @@ proptest! {
         cuts in prop::collection::vec(0usize..600, 0..4),
     ) {
         let bytes = pieces.concat();
-        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
-        cuts.push(0);
-        cuts.push(bytes.len());
-        cuts.sort_unstable();
-        let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect();
-        prop_assert_eq!(counts(&chunks), reference(&bytes));
+        prop_assert_eq!(counts(&chunks_at(&bytes, cuts)), reference(&bytes));
     }
 }

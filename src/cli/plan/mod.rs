@@ -185,6 +185,7 @@ fn job(
         args.in_place,
         explicit("errors") && args.errors != Mode::Fatal,
         args.force,
+        auto,
     );
     let to_stdout = output.is_none() && !args.in_place && !args.check;
     match guard.up_front(&sources, from, &args.from.given, to_stdout) {

@@ -83,11 +83,13 @@ pub fn moved_while_converted(name: &str) -> String {
 }
 
 /// `n` malformed sequences, the first `m`, in an input that was to replace a
-/// file without -e replacement given.
-pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput) -> String {
+/// file without -e replacement given; `auto`: the encoding was -f auto's
+/// guess, so -f auto is not the way out.
+pub fn malformed_in_place(name: &str, n: u64, m: &MalformedInput, auto: bool) -> String {
+    let or_auto = if auto { "" } else { " (or -f auto)" };
     format!(
         "{name}: {n} malformed {} in {} input; {}; nothing was replaced: name its encoding \
-         with -f (or -f auto), or give -e replacement to write U+FFFD for malformed input",
+         with -f{or_auto}, or give -e replacement to write U+FFFD for malformed input",
         plural(n, "sequence", "sequences"),
         m.encoding,
         the_first(m)

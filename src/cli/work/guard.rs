@@ -83,6 +83,9 @@ pub struct Guard {
     pub consent: bool,
     /// `--force`.
     pub force: bool,
+    /// `-f auto`: the encoding was the detector's, so a refusal does not
+    /// suggest it.
+    pub auto: bool,
     /// The `-o` target is the file standard output or standard error
     /// writes to (`-o /dev/stdout >> f`): it is written in place, through
     /// that descriptor, as standard output is.
@@ -98,6 +101,7 @@ impl Guard {
         in_place: bool,
         consent: bool,
         force: bool,
+        auto: bool,
     ) -> Guard {
         let target = output.and_then(Identity::of_path).filter(|t| t.regular);
         let is_target = |id: Option<Identity>| match (id, target) {
@@ -111,6 +115,7 @@ impl Guard {
             in_place,
             consent,
             force,
+            auto,
             direct,
         }
     }
@@ -212,7 +217,12 @@ impl Guard {
         }
         match &s.first_malformed {
             Some(m) if replaced && !self.consent && s.malformed > 0 => {
-                return Verdict::Refuse(report::malformed_in_place(name, s.malformed, m));
+                return Verdict::Refuse(report::malformed_in_place(
+                    name,
+                    s.malformed,
+                    m,
+                    self.auto,
+                ));
             }
             _ => {}
         }
@@ -240,6 +250,7 @@ mod tests {
             in_place: false,
             consent,
             force,
+            auto: false,
             direct: None,
         }
     }
@@ -312,5 +323,24 @@ mod tests {
                 "{replacing} {consent} {force} {encoding} {malformed}"
             );
         }
+    }
+
+    /// The refusal of malformed input says how out: -f auto as a way only
+    /// when the encoding was not -f auto's guess already.
+    #[test]
+    fn a_malformed_refusal_suggests_auto_only_when_it_was_not_used() {
+        let legacy = utf8(b"caf\xE9");
+        let message = |auto| {
+            let g = Guard {
+                auto,
+                ..guard(true, false, false)
+            };
+            match g.verdict("f", &summary(SHIFT_JIS, 1), &legacy, None) {
+                Verdict::Refuse(why) => why,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(message(false).contains("name its encoding with -f (or -f auto), or give"));
+        assert!(message(true).contains("name its encoding with -f, or give"));
     }
 }

@@ -258,7 +258,8 @@ fn release_link_args() {
     let rustflags = env("CARGO_ENCODED_RUSTFLAGS");
     let default_linker = env("RUSTC_LINKER").is_empty()
         && !rustflags.contains("linker")
-        && !rustflags.contains("link-self-contained");
+        && !rustflags.contains("link-self-contained")
+        && !rustflags.contains("fuse-ld");
     if env("TARGET") == "x86_64-unknown-linux-gnu" && default_linker {
         println!("cargo::rustc-link-arg-bins=-Wl,--icf=all");
     }

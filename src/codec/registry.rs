@@ -22,10 +22,11 @@ impl Encoding {
     pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
         let mut buf = [0u8; 32];
         let lower = label_key(label, &mut buf)?;
+        let label = |&(e, k): &(u8, u8)| ENCODINGS[e as usize].labels[k as usize];
         let i = LABELS
-            .binary_search_by(|(l, _)| l.as_bytes().cmp(lower))
+            .binary_search_by(|place| label(place).as_bytes().cmp(lower))
             .ok()?;
-        Some(&ENCODINGS[LABELS[i].1 as usize])
+        Some(&ENCODINGS[LABELS[i].0 as usize])
     }
 
     /// Every encoding, in the standard's order (grouped as [`Encoding::group`]).

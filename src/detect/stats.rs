@@ -456,7 +456,7 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
             Some(s)
         })
         .collect();
-    scored.sort_by_key(|s| s.cost);
+    Scored::sort_by_cost(&mut scored);
     // The snippets' own line breaks are no sign of text: the start alone
     // says whether it is noise; both together how varied it is, each
     // snippet apart (late.rs ends each with the one line break it has).

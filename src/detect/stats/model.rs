@@ -386,7 +386,7 @@ impl Sketch {
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
     let (latin, cyrillic) = script;
-    let mut walk = bytes::Walk::new(n, costs, latin);
+    let mut walk = bytes::Walk::new(n, costs, latin, bytes::l_class(map, latin));
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),

@@ -11,30 +11,39 @@ use super::{
 };
 
 /// Flags of a byte as one encoding reads it (whatever the model).
-const ASCII: u8 = 1;
+const ASCII: u16 = 1;
 /// A combining accent U+0300..U+036F (a mark that costs ACCENT_COST).
-const ACCENT: u8 = 2;
+const ACCENT: u16 = 2;
 /// A sign that follows numbers, not letters (± × ° µ § ¶).
-const SIGN: u8 = 4;
+const SIGN: u16 = 4;
 /// A symbol that words contain (’ · and ´ typed for an apostrophe).
-const IN_WORD: u8 = 8;
+const IN_WORD: u16 = 8;
 /// No letter, mark or ASCII: a sign ("c½ur", "l¤ami" are what windows-1252
 /// makes of ISO-8859-15's œ and €), which costs extra between letters.
-const NOT_LETTER: u8 = 16;
+const NOT_LETTER: u16 = 16;
 /// A sign that stands before a number, never glued to a letter ("№ 5",
 /// "© 2020"): what "є" and "Š" turn into in "оберта№", "©iffer".
-const NUMBER_SIGN: u8 = 32;
+const NUMBER_SIGN: u16 = 32;
 /// « or »: glued after a letter, it closes a quotation that the other one
 /// opened ("«Файл»", "»Datei«"); with none before, it is what another
 /// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
 /// windows-1250's "zobrazi»").
-const GUILLEMET: u8 = 64;
+const GUILLEMET: u16 = 64;
 /// A sign that ends a word or stands alone, never glued before one
 /// (• – — ™ ‰ and the like; not an opening one, see [`OPENING`]): what
 /// x-mac-cyrillic's capitals "Х Ц Ч Щ Й" turn into in windows-1251
 /// ("•отите", "—тобы" for "Хотите", "Чтобы").
 /// The letter after one is charged as after a sign inside a word.
-const TRAILING: u8 = 128;
+const TRAILING: u16 = 128;
+/// The middle dot: inside a word only in Catalan's "l·l" ("col·lecció");
+/// between other letters it is what macintosh makes of windows-1252's á
+/// ("Adem·s", "est·ndar" for "Además", "estándar"), so there it costs as
+/// a sign inside a word.
+const MIDDLE_DOT: u16 = 256;
+/// A sign that only opens („ ‚ ¡ ¿): glued after a letter it is what
+/// another encoding made of a letter (macintosh's "nou„", "parol„" for
+/// windows-1250's Romanian "nouă", "parolă"), charged as a number sign is.
+const OPENS_ONLY: u16 = 512;
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
 /// dagesh and a vowel, a Thai vowel and a tone): each further one costs
 /// UNKNOWN_COST. Cyrillic text read as ISO-8859-6 is a few Arabic letters
@@ -48,6 +57,8 @@ const UNQUOTED_COST: u32 = 4 * 4;
 /// of the byte walk needs, worked out once per process.
 pub(crate) struct ByteClasses {
     step: [Step; 256],
+    /// The class of "l" (see [`MIDDLE_DOT`]).
+    l: u8,
     /// The least a high byte (0x80 less) costs as a step, whatever came
     /// before it: what a byte's count multiplies in [`Model::byte_bound`].
     least: [u8; 128],
@@ -80,13 +91,15 @@ const S_SYMBOL: u16 = 128;
 const S_NUMBER: u16 = 256;
 const S_GUILLEMET: u16 = 512;
 const S_TRAILING: u16 = 1024;
+const S_MIDDLE_DOT: u16 = 2048;
+const S_OPENS_ONLY: u16 = 4096;
 /// The bits that a rule beside the bigram may charge for, whatever came before.
-const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET;
+const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPENS_ONLY;
 
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
     /// same decisions as [`Walk::step`], taken once per byte.
-    fn new(entry: u8, flags: u8) -> Step {
+    fn new(entry: u8, flags: u16) -> Step {
         let class = entry & !UPPER;
         let bit = |yes: bool, bit: u16| if yes { bit } else { 0 };
         let own = class > FOREIGN_ASCII;
@@ -109,7 +122,9 @@ impl Step {
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
                 | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
                 | bit(flags & GUILLEMET != 0, S_GUILLEMET)
-                | bit(flags & TRAILING != 0, S_TRAILING),
+                | bit(flags & TRAILING != 0, S_TRAILING)
+                | bit(flags & MIDDLE_DOT != 0, S_MIDDLE_DOT)
+                | bit(flags & OPENS_ONLY != 0, S_OPENS_ONLY),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -135,6 +150,7 @@ impl Model {
         };
         let mut classes = ByteClasses {
             step: [Step::default(); 256],
+            l: l_class(map, self.latin),
             least: [0; 128],
         };
         let flags = &flags.0[usize::from(self.cyrillic)];
@@ -224,7 +240,7 @@ impl Model {
 /// of a Cyrillic alphabet (`[1]`) and the others (`[0]`): worked out once per
 /// table, not per model, since each costs a Unicode lookup and every
 /// candidate's models are built at a process's first detection.
-pub(crate) struct TableFlags([[u8; 256]; 2]);
+pub(crate) struct TableFlags([[u16; 256]; 2]);
 
 impl TableFlags {
     pub(crate) fn of(table: &[u32; 128]) -> TableFlags {
@@ -244,9 +260,9 @@ impl TableFlags {
 /// closes a quotation („…“) and ” only closes an English-style one, so
 /// glued before a letter they are TRAILING (x-mac-cyrillic's "Укажите",
 /// "Файл" are not windows-1251's "“кажите", "”айл").
-pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
+pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
     let c = char::from_u32(cp).unwrap_or('\0');
-    let flag = |yes: bool, flag: u8| if yes { flag } else { 0 };
+    let flag = |yes: bool, flag: u16| if yes { flag } else { 0 };
     let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp), ACCENT)
@@ -257,6 +273,17 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u8 {
         | flag(not_letter && !OPENING.contains(&c), TRAILING)
         | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
         | flag(not_letter, NOT_LETTER)
+        | flag(c == '\u{B7}', MIDDLE_DOT)
+        | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
+}
+
+/// The class of "l" in a Latin model's class `map` (the middle dot is in
+/// a word after it: [`MIDDLE_DOT`]); none in other models.
+pub(super) fn l_class(map: &[u8], latin: bool) -> u8 {
+    match latin {
+        true => map[b'l' as usize] & !UPPER,
+        false => u8::MAX,
+    }
 }
 
 /// Signs that may stand glued before a word: quotation marks and
@@ -371,15 +398,17 @@ fn byte_bigram_cost(
                     let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
                     c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
                     c += SYMBOL_IN_WORD_COST * (s.bits & S_SIGN != 0 && prev_lower) as u32;
-                    c += SYMBOL_IN_WORD_COST * (s.bits & S_NUMBER != 0 && prev >= FOREIGN) as u32;
+                    let glued_after = s.bits & (S_NUMBER | S_OPENS_ONLY) != 0 && prev >= FOREIGN;
+                    c += SYMBOL_IN_WORD_COST * glued_after as u32;
                     let guillemet = s.bits & S_GUILLEMET != 0;
                     c += UNQUOTED_COST * (guillemet && !quoted && prev >= FOREIGN) as u32;
                     quoted |= guillemet;
                     total += c;
                 }
             }
-            in_word =
-                s.bits & S_SYMBOL != 0 && prev >= FOREIGN || s.bits & (S_NUMBER | S_TRAILING) != 0;
+            let dot = s.bits & S_MIDDLE_DOT != 0 && prev != cls.l as usize;
+            in_word = (s.bits & S_SYMBOL != 0 || dot) && prev >= FOREIGN
+                || s.bits & (S_NUMBER | S_TRAILING) != 0;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -409,6 +438,8 @@ pub(super) struct Walk<'a> {
     n: usize,
     costs: &'a [u8],
     latin: bool,
+    /// The class of "l" (see [`MIDDLE_DOT`]).
+    l: u8,
     pub total: u32,
     prev: usize,
     prev_ascii: bool,
@@ -421,11 +452,13 @@ pub(super) struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    pub fn new(n: usize, costs: &'a [u8], latin: bool) -> Walk<'a> {
+    /// `l`: the class of "l" ([`l_class`]).
+    pub fn new(n: usize, costs: &'a [u8], latin: bool, l: u8) -> Walk<'a> {
         Walk {
             n,
             costs,
             latin,
+            l,
             total: 0,
             prev: BOUNDARY as usize,
             prev_ascii: true,
@@ -437,7 +470,7 @@ impl<'a> Walk<'a> {
     }
 
     #[inline(always)]
-    pub fn step(&mut self, entry: u8, flags: u8) {
+    pub fn step(&mut self, entry: u8, flags: u16) {
         let ascii = flags & ASCII != 0;
         let prev = self.prev;
         if entry == MARK {
@@ -480,9 +513,10 @@ impl<'a> Walk<'a> {
             if flags & SIGN != 0 && self.prev_lower {
                 self.total += SYMBOL_IN_WORD_COST;
             }
-            // A number sign glued after a letter; one before a letter is
-            // charged at the letter, as a symbol inside a word is.
-            if flags & NUMBER_SIGN != 0 && prev >= FOREIGN_ASCII as usize {
+            // A number sign, or a sign that only opens, glued after a letter;
+            // a number sign before a letter is charged at the letter, as a
+            // symbol inside a word is.
+            if flags & (NUMBER_SIGN | OPENS_ONLY) != 0 && prev >= FOREIGN_ASCII as usize {
                 self.total += SYMBOL_IN_WORD_COST;
             }
             // A guillemet glued after a letter closes what another opened.
@@ -492,9 +526,10 @@ impl<'a> Walk<'a> {
             }
             self.quoted |= guillemet;
         }
+        let dot = flags & MIDDLE_DOT != 0 && prev != self.l as usize;
         self.symbol_in_word = (class == SYMBOL as usize || flags & NOT_LETTER != 0)
             && prev >= FOREIGN_ASCII as usize
-            && flags & IN_WORD == 0
+            && (flags & IN_WORD == 0 || dot)
             || flags & (NUMBER_SIGN | TRAILING) != 0;
         // After an unknown character or a symbol, carry on as after a boundary.
         self.prev = if class as u8 == UNKNOWN || class as u8 == SYMBOL {
@@ -517,7 +552,7 @@ mod tests {
         let Kind::Bigram { n, costs, map } = &model.kind else {
             unreachable!("a bigram model")
         };
-        let mut walk = Walk::new(*n, costs, model.latin);
+        let mut walk = Walk::new(*n, costs, model.latin, l_class(map, model.latin));
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
@@ -539,6 +574,7 @@ mod tests {
             b"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! Hello \xcc\xe0\xf0\xf1-2".to_vec(),
             b"\xe9".to_vec(),
             b"a\xe9b c\xe9\xe9 d".to_vec(),
+            b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

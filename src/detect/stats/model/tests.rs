@@ -216,6 +216,36 @@ fn a_trailing_sign_glued_before_a_letter_costs_extra() {
     ]);
 }
 
+/// The middle dot is inside a word only in Catalan's "l·l": between
+/// other letters it is macintosh's reading of windows-1252's á.
+#[test]
+fn a_middle_dot_between_letters_costs_extra_but_after_l() {
+    let ca = &models()[find("ca").unwrap()];
+    let es = &models()[find("es").unwrap()];
+    glued_costs_extra(&[(es, "Adem · s", "Adem·s"), (es, "est · ndar", "est·ndar")]);
+    // "s·l" pays the sign inside a word on top of what "s" costs for "l".
+    let c = |t: &str| i64::from(ca.cost(t));
+    let extra = c("cos·lecció") - c("col·lecció") - (c("cos·") - c("col·"));
+    assert_eq!(extra, 4 * 8);
+}
+
+/// „ ‚ ¡ ¿ only open: glued after a letter they are what another encoding
+/// made of one (macintosh's "nou„" for windows-1250's Romanian "nouă").
+#[test]
+fn a_sign_that_only_opens_glued_after_a_letter_costs_extra() {
+    let ro = &models()[find("ro").unwrap()];
+    let es = &models()[find("es").unwrap()];
+    let de = &models()[find("de").unwrap()];
+    glued_costs_extra(&[
+        (ro, "o nou „ x", "o nou„ x"),
+        (es, "je ¿ x", "je¿ x"),
+        (de, "Haus ‚ x", "Haus‚ x"),
+    ]);
+    // Before a word they open, as ever.
+    assert!(es.cost("¡Hola!") < es.cost("Hola¡!"));
+    assert!(ro.cost("„casa”") < ro.cost("casa„”"));
+}
+
 /// A letter carries two marks (shadda and a vowel, a Thai vowel and a
 /// tone); a third is no text: Cyrillic read as ISO-8859-6 piles them up.
 #[test]

@@ -27,6 +27,7 @@ impl Converter {
         let mut read = 0;
         loop {
             let (r, written, done, fatal) = self.decode_step(&src[read..], last);
+            self.saw(&src[read..read + r]);
             read += r;
             self.summary.bytes_read += r as u64;
             let end_of_input = done && last && fatal.is_none();
@@ -41,6 +42,14 @@ impl Converter {
             if r == 0 && written == 0 {
                 return Err(ConvertError::Internal("the decoder made no progress"));
             }
+        }
+    }
+
+    /// Input bytes just read, in order: counted as UTF-8 evidence when the
+    /// settings ask.
+    pub(super) fn saw(&mut self, bytes: &[u8]) {
+        if self.settings.utf8_evidence {
+            self.summary.utf8.feed(bytes);
         }
     }
 
@@ -232,6 +241,7 @@ mod tests {
             sniff_bom: false,
             write_output: true,
             transform: Default::default(),
+            utf8_evidence: false,
         };
         let mut c = Converter::new(settings);
         c.text[..3].copy_from_slice(b"a\xC3\x00");

@@ -91,8 +91,8 @@ pub enum ErrorMode {
 /// After an error the account ends where the output does: the same
 /// whatever the buffer size or the number of threads (decoding runs ahead
 /// of encoding, but replacements past an unrepresentable character that
-/// stopped the conversion are not counted), except `bytes_read`, which
-/// counts what was decoded.
+/// stopped the conversion are not counted), except `bytes_read` and
+/// `utf8`, which count what was decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     /// The encoding the input was decoded with: the requested one, or the
@@ -107,6 +107,9 @@ pub struct Summary {
     /// (subst mode).
     pub unmappable: u64,
     pub first_unmappable: Option<UnmappableChar>,
+    /// What the input bytes read say about being UTF-8 text already, when
+    /// [`Settings::utf8_evidence`] asks (otherwise nothing fed).
+    pub utf8: Utf8Evidence,
 }
 
 impl Summary {
@@ -124,6 +127,7 @@ impl Summary {
             first_malformed: None,
             unmappable: 0,
             first_unmappable: None,
+            utf8: Utf8Evidence::new(),
         }
     }
 }
@@ -145,6 +149,10 @@ pub struct Settings {
     /// Line ends and normalization applied between decoding and encoding
     /// (module `transform`); none by default.
     pub transform: TextTransform,
+    /// Whether to count the input's [`Utf8Evidence`] ([`Summary::utf8`]) as
+    /// it is converted: on the threads that convert it, each piece while
+    /// its bytes are in cache, rather than in a pass of its own.
+    pub utf8_evidence: bool,
 }
 
 /// What the caller of [`convert_bytes`] hears as the conversion goes, in

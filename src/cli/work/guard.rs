@@ -191,17 +191,13 @@ impl Guard {
     }
 
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `utf8` what [`Utf8Evidence`] saw of the whole input,
+    /// shown in messages, `s` the conversion's account (with the
+    /// [`Utf8Evidence`] of the whole input when [`watches`](Guard::watches)),
     /// `back` what the output looked like ([`read_back`](Guard::read_back)).
-    pub fn verdict(
-        &self,
-        name: &str,
-        s: &Summary,
-        utf8: &Utf8Evidence,
-        back: Option<ReadBack>,
-    ) -> Verdict {
+    pub fn verdict(&self, name: &str, s: &Summary, back: Option<ReadBack>) -> Verdict {
         let replaced = self.replacing;
         let encoding = s.input_encoding;
+        let utf8 = &s.utf8;
         if misread(encoding, utf8) {
             let message = |refused| report::converted_already(name, encoding, utf8, refused);
             return match (replaced, self.force) {
@@ -244,7 +240,7 @@ mod tests {
         }
     }
 
-    fn summary(encoding: &'static Encoding, malformed: u64) -> Summary {
+    fn summary(encoding: &'static Encoding, malformed: u64, utf8: Utf8Evidence) -> Summary {
         let position = TextPosition { line: 1, column: 2 };
         Summary {
             input_encoding: encoding,
@@ -254,6 +250,7 @@ mod tests {
                 .then(|| MalformedInput::new(encoding, 1, b"\xFF", position)),
             unmappable: 0,
             first_unmappable: None,
+            utf8,
         }
     }
 
@@ -300,12 +297,8 @@ mod tests {
             (true, false, false, WINDOWS_1252, 0, &mixed, "refuse"),
         ];
         for (replacing, consent, force, encoding, malformed, watch, expected) in cases {
-            let v = guard(replacing, consent, force).verdict(
-                "f",
-                &summary(encoding, malformed),
-                watch,
-                None,
-            );
+            let s = summary(encoding, malformed, *watch);
+            let v = guard(replacing, consent, force).verdict("f", &s, None);
             assert_eq!(
                 kind(&v),
                 expected,

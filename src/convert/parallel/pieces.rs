@@ -162,6 +162,12 @@ impl<'a> Totals<'a> {
         total.unmappable += s.unmappable;
         total.first_malformed = total.first_malformed.or(s.first_malformed);
         total.first_unmappable = total.first_unmappable.or(s.first_unmappable);
+        // Pieces start after a newline, where the evidence carries nothing.
+        if !total.utf8.append(&s.utf8) {
+            return Err(ConvertError::Internal(
+                "a piece cut inside a UTF-8 sequence",
+            ));
+        }
         self.text += piece.text_len;
         piece.error.map_or(Ok(()), Err)
     }

@@ -1,5 +1,5 @@
 use super::super::tests::settings;
-use super::super::{Eol, ErrorMode, Form, TextTransform};
+use super::super::{Eol, ErrorMode, Form, TextTransform, Utf8Evidence};
 use super::*;
 use crate::codec::{
     BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
@@ -93,6 +93,7 @@ fn same_as_one_thread(s: Settings, input: &[u8], jobs: usize, piece_size: usize)
             // decoded (bytes_read) shows it.
             let counts = |r: &Run| Summary {
                 bytes_read: 0,
+                utf8: Utf8Evidence::new(),
                 ..r.summary
             };
             assert_eq!(counts(&many), counts(&one), "{what}");
@@ -287,9 +288,11 @@ fn split_runs_match_one_thread_in_every_mode() {
                     ErrorMode::Subst('?'),
                 ];
                 for mode in modes {
+                    // The evidence is asked for with output (-n does not).
                     for write_output in [true, false] {
                         let s = Settings {
                             write_output,
+                            utf8_evidence: write_output,
                             ..settings(from, to, mode)
                         };
                         assert!(same_as_one_thread(s, &long, 3, 257));
@@ -485,6 +488,38 @@ fn a_thread_s_converter_serves_piece_after_piece_as_new() {
                 assert_eq!(
                     reused.error.map(|e| format!("{e:?}")),
                     fresh.error.map(|e| format!("{e:?}"))
+                );
+            }
+        }
+    }
+}
+
+/// The UTF-8 evidence of a split input, counted piece by piece on the
+/// workers, is that of the whole input fed at once, at every -j.
+#[test]
+fn the_evidence_is_that_of_the_whole_input() {
+    let text = text(300);
+    let mut inputs = vec![
+        input(WINDOWS_1252, &text, true),
+        input(SHIFT_JIS, &text, false),
+        text.clone().into_bytes(),
+    ];
+    // UTF-8 text read as windows-1252, NULs at odd offsets in some pieces.
+    inputs.push(text.replace('x', "\0").into_bytes());
+    for bytes in &inputs {
+        let mut whole = Utf8Evidence::new();
+        whole.feed(bytes);
+        for from in [WINDOWS_1252, SHIFT_JIS, UTF_8] {
+            let s = Settings {
+                utf8_evidence: true,
+                ..settings(from, UTF_8, ErrorMode::Replacement)
+            };
+            for (jobs, piece_size) in [(1, 4096), (2, 97), (3, 1000), (4, 1)] {
+                let r = run(s, bytes, Parallelism { jobs, piece_size });
+                assert_eq!(r.split, jobs > 1, "{from} -j{jobs}");
+                assert_eq!(
+                    r.summary.utf8, whole,
+                    "{from} -j{jobs} pieces of {piece_size}"
                 );
             }
         }

@@ -234,6 +234,11 @@ pub struct Converter {
     /// Input bytes before the ones given to `decoder` (the UTF-8 pass-through
     /// hands over to a fresh decoder at its first malformed sequence).
     input_base: u64,
+    /// Decoding straight into the output (`-j` pieces, see
+    /// [`convert_piece`](parallel::convert_piece)): `text` is the output,
+    /// `text[..n]` written so far, and each step decodes after it. `None`:
+    /// each step decodes to the start of `text`, and it is written out.
+    direct: Option<usize>,
     /// Replacement mode with an encoder: where recent U+FFFD replacements
     /// are in the decoded text (those that may not be encoded yet), so that
     /// an unrepresentable character stopping the conversion ends the count.
@@ -291,6 +296,7 @@ impl Converter {
             summary: Summary::empty(settings.from),
             finished: false,
             input_base: 0,
+            direct: None,
             replaced_at: Vec::new(),
         }
     }
@@ -340,6 +346,34 @@ impl Converter {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
         self.convert_windows(bytes, sink, &mut Progress(progress))
+    }
+
+    /// [`convert_slice`](Converter::convert_slice) into `out`, for a `-j`
+    /// piece: returns how it ended, the buffer and the length of the output
+    /// at its start. UTF-8 output as decoded (no transform, not passed
+    /// through) is decoded straight into `out` rather than copied there,
+    /// and `out` keeps its length, all of it initialised, from piece to
+    /// piece, so that a reused buffer is not zeroed again.
+    fn convert_into(
+        &mut self,
+        bytes: &[u8],
+        mut out: Vec<u8>,
+    ) -> (Result<Summary, ConvertError>, Vec<u8>, usize) {
+        let direct = self.encoder.is_none()
+            && self.transform.is_none()
+            && self.settings.write_output
+            && !self.can_pass_through(bytes);
+        if !direct {
+            out.clear();
+            let result = self.convert_slice(bytes, &mut out, &mut |_| {});
+            let len = out.len();
+            return (result, out, len);
+        }
+        let text = std::mem::replace(&mut self.text, out);
+        self.direct = Some(0);
+        let result = self.convert_slice(bytes, &mut io::sink(), &mut |_| {});
+        let len = self.direct.take().unwrap_or(0);
+        (result, std::mem::replace(&mut self.text, text), len)
     }
 
     /// [`convert_slice`](Converter::convert_slice), telling `hooks`.

@@ -1,5 +1,5 @@
 use super::super::tests::settings;
-use super::super::{Eol, ErrorMode, Form, TextTransform, Utf8Evidence};
+use super::super::{Eol, ErrorMode, Form, TextTransform, Utf8Evidence, BUFFER_SIZE};
 use super::*;
 use crate::codec::{
     BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
@@ -521,6 +521,51 @@ fn the_evidence_is_that_of_the_whole_input() {
                     r.summary.utf8, whole,
                     "{from} -j{jobs} pieces of {piece_size}"
                 );
+            }
+        }
+    }
+}
+
+/// A thread's converter and buffers, reused from piece to piece (a buffer
+/// longer than the next output, holding the last piece's bytes; outputs
+/// that outgrow it, several times over), give each piece the output and
+/// account of a fresh conversion: decoded straight into the buffer (UTF-8
+/// output) or copied there (any other).
+#[test]
+fn buffers_reused_across_pieces_give_each_its_own_output() {
+    let big = input(WINDOWS_1252, &text(9000), true);
+    let small = input(WINDOWS_1252, &text(20), true);
+    let utf8 = text(50).into_bytes();
+    let sjis = input(SHIFT_JIS, &text(300), true);
+    assert!(big.len() > 2 * BUFFER_SIZE);
+    for to in [UTF_8, UTF_16LE] {
+        for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
+            let mut converter = None;
+            let mut out = Vec::new();
+            for (i, (from, bytes)) in [
+                (WINDOWS_1252, &big),
+                (WINDOWS_1252, &small),
+                (UTF_8, &utf8),
+                (WINDOWS_1252, &big),
+                (SHIFT_JIS, &sjis),
+                (WINDOWS_1252, &small),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let s = settings(from, to, mode);
+                let mut fresh = Converter::new(s);
+                let mut want = Vec::new();
+                let result = fresh.convert_slice(bytes, &mut want, &mut |_| {});
+                let piece = convert_piece(&mut converter, s, bytes, out);
+                let what = format!("{to} {mode:?} piece {i}");
+                assert!(
+                    piece.out[..piece.out_len] == want[..],
+                    "{what}: output differs"
+                );
+                assert_eq!(piece.summary, fresh.summary(), "{what}");
+                assert_eq!(piece.error.is_some(), result.is_err(), "{what}");
+                out = piece.out;
             }
         }
     }

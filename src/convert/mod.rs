@@ -369,6 +369,13 @@ impl Converter {
             let len = out.len();
             return (result, out, len);
         }
+        // A buffer too small for the piece's likely output (a new one) is
+        // replaced by one the allocator zeroes (fresh pages, no pass over
+        // them); growing one mid-piece zeroes what it adds.
+        let likely = bytes.len() + bytes.len() / 2 + BUFFER_SIZE;
+        if out.len() < likely {
+            out = vec![0; likely];
+        }
         let text = std::mem::replace(&mut self.text, out);
         self.direct = Some(0);
         let result = self.convert_slice(bytes, &mut io::sink(), &mut |_| {});

@@ -537,6 +537,8 @@ fn buffers_reused_across_pieces_give_each_its_own_output() {
     let small = input(WINDOWS_1252, &text(20), true);
     let utf8 = text(50).into_bytes();
     let sjis = input(SHIFT_JIS, &text(300), true);
+    // Three bytes of output a byte: more than a buffer is first given.
+    let euros = [&[0x80; 199][..], b"\n"].concat().repeat(1000);
     assert!(big.len() > 2 * BUFFER_SIZE);
     for to in [UTF_8, UTF_16LE] {
         for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
@@ -548,6 +550,8 @@ fn buffers_reused_across_pieces_give_each_its_own_output() {
                 (UTF_8, &utf8),
                 (WINDOWS_1252, &big),
                 (SHIFT_JIS, &sjis),
+                (WINDOWS_1252, &euros),
+                (WINDOWS_1252, &small),
                 (WINDOWS_1252, &small),
             ]
             .into_iter()

@@ -369,12 +369,12 @@ impl Converter {
             let len = out.len();
             return (result, out, len);
         }
-        // A buffer too small for the piece's likely output (a new one) is
-        // replaced by one the allocator zeroes (fresh pages, no pass over
-        // them); growing one mid-piece zeroes what it adds.
-        let likely = bytes.len() + bytes.len() / 2 + BUFFER_SIZE;
-        if out.len() < likely {
-            out = vec![0; likely];
+        // A buffer smaller than the piece (a new one) is replaced by one
+        // the allocator zeroes (fresh pages, no pass over them) with room
+        // for half as much again, so that the next pieces, about as long,
+        // reuse it; growing one mid-piece zeroes what it adds.
+        if out.len() < bytes.len() + BUFFER_SIZE {
+            out = vec![0; bytes.len() + bytes.len() / 2 + BUFFER_SIZE];
         }
         let text = std::mem::replace(&mut self.text, out);
         self.direct = Some(0);

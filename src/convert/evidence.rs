@@ -18,7 +18,7 @@ use crate::codec::{Encoding, SimdPath, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 use blocks::{Behind, Counts, Words};
 
 /// What an input's bytes say about being UTF-8 text.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Utf8Evidence {
     /// Valid sequences of two to four bytes.
     pub multibyte: u64,
@@ -76,6 +76,33 @@ impl Utf8Evidence {
         self.nul = counts.nul;
         self.len = counts.len;
         self.behind = counts.behind;
+    }
+
+    /// Adds `next`, the evidence of the bytes that follow these, as if they
+    /// had been fed here: how the evidence of pieces converted on several
+    /// threads is put together. Exact where nothing is pending between
+    /// the two, as after a newline (where `-j` cuts): these bytes are none
+    /// or end with an ASCII byte (or `next` is empty). Otherwise returns
+    /// false, changing nothing.
+    pub(crate) fn append(&mut self, next: &Utf8Evidence) -> bool {
+        if next.len == 0 {
+            return true;
+        }
+        if self.len > 0 && self.behind.last >= 0x80 {
+            return false;
+        }
+        let first = next.start_len.min(2 - self.start_len);
+        self.start[self.start_len..self.start_len + first].copy_from_slice(&next.start[..first]);
+        self.start_len += first;
+        // `next` counted its NULs' parity from its own start.
+        let odd = usize::from(self.len % 2 == 1);
+        self.nul[0] += next.nul[odd];
+        self.nul[1] += next.nul[1 - odd];
+        self.multibyte += next.multibyte;
+        self.stray += next.stray;
+        self.behind = self.behind.then(next.behind, next.len);
+        self.len += next.len;
+        true
     }
 
     /// Whether the input is UTF-8 text: valid multi-byte sequences, more of

@@ -6,7 +6,7 @@
 
 use super::encode;
 use super::transform::Transformer;
-use super::{ConvertError, Converter, ErrorMode, MalformedInput, TextPosition};
+use super::{ConvertError, Converter, ErrorMode, MalformedInput, TextPosition, BUFFER_SIZE};
 use crate::codec::CoderStatus;
 use std::io::Write;
 
@@ -27,6 +27,7 @@ impl Converter {
         let mut read = 0;
         loop {
             let (r, written, done, fatal) = self.decode_step(&src[read..], last);
+            self.saw(&src[read..read + r]);
             read += r;
             self.summary.bytes_read += r as u64;
             let end_of_input = done && last && fatal.is_none();
@@ -44,6 +45,28 @@ impl Converter {
         }
     }
 
+    /// Input bytes just read, in order: counted as UTF-8 evidence when the
+    /// settings ask.
+    pub(super) fn saw(&mut self, bytes: &[u8]) {
+        if self.settings.utf8_evidence {
+            self.summary.utf8.feed(bytes);
+        }
+    }
+
+    /// Where decoding writes in the text buffer: at its start, or straight
+    /// after the output so far (with room made for a step).
+    fn text_start(&mut self) -> usize {
+        let Some(at) = self.direct else {
+            return 0;
+        };
+        if self.text.len() - at < BUFFER_SIZE {
+            // Grown (and zeroed) once per buffer: pieces reuse buffers.
+            let len = (at + BUFFER_SIZE).max(self.text.len() * 2);
+            self.text.resize(len, 0);
+        }
+        at
+    }
+
     /// Decodes from `src` into the text buffer until the input is consumed
     /// (`done`), the buffer is full, or (fatal mode) a malformed sequence.
     /// Returns bytes read, text length, `done`, and the fatal error. The
@@ -54,15 +77,16 @@ impl Converter {
         src: &[u8],
         last: bool,
     ) -> (usize, usize, bool, Option<MalformedInput>) {
+        let at = self.text_start();
         if self.settings.mode == ErrorMode::Fatal {
-            let (result, r, w) = self
-                .decoder
-                .decode_without_replacement(src, &mut self.text, last);
+            let (result, r, w) =
+                self.decoder
+                    .decode_without_replacement(src, &mut self.text[at..], last);
             return match result {
                 crate::codec::DecoderResult::InputEmpty => (r, w, true, None),
                 crate::codec::DecoderResult::OutputFull => (r, w, false, None),
                 crate::codec::DecoderResult::Malformed(m) => {
-                    let at = self.tracker.position_in(&self.text, w);
+                    let at = self.tracker.position_in(&self.text[at..], w);
                     (r, w, false, Some(self.malformed(m, at)))
                 }
             };
@@ -78,18 +102,19 @@ impl Converter {
         }
         let (base, replaced_at) = (self.tracker.base, &mut self.replaced_at);
         let mut first = None;
+        let text = &mut self.text[at..];
         let step = self
             .decoder
-            .decode_replacing(src, &mut self.text, last, &mut |m, at| {
+            .decode_replacing(src, text, last, &mut |m, at| {
                 first.get_or_insert((*m, at));
                 if record {
                     replaced_at.push(base + at as u64);
                 }
             });
-        if let (Some((m, at)), None) = (first, self.summary.first_malformed) {
+        if let (Some((m, w)), None) = (first, self.summary.first_malformed) {
             // Only the first one needs a position, which costs a scan of the
             // text before it.
-            let position = self.tracker.position_in(&self.text, at);
+            let position = self.tracker.position_in(&self.text[at..], w);
             self.summary.first_malformed = Some(self.malformed(m, position));
         }
         self.summary.malformed += step.replaced;
@@ -112,6 +137,12 @@ impl Converter {
     ) -> Result<(), ConvertError> {
         if let (None, Some(_)) = (&self.encoder, &self.transform) {
             return self.emit_transformed_utf8(len, end_of_input, sink);
+        }
+        if let Some(at) = self.direct {
+            // The text is the output, in place already.
+            self.tracker.advance(&self.text[at..at + len]);
+            self.direct = Some(at + len);
+            return Ok(());
         }
         // Taken while it is encoded, which needs the converter's other parts.
         let text = std::mem::take(&mut self.text);
@@ -232,6 +263,7 @@ mod tests {
             sniff_bom: false,
             write_output: true,
             transform: Default::default(),
+            utf8_evidence: false,
         };
         let mut c = Converter::new(settings);
         c.text[..3].copy_from_slice(b"a\xC3\x00");

@@ -91,8 +91,8 @@ pub enum ErrorMode {
 /// After an error the account ends where the output does: the same
 /// whatever the buffer size or the number of threads (decoding runs ahead
 /// of encoding, but replacements past an unrepresentable character that
-/// stopped the conversion are not counted), except `bytes_read`, which
-/// counts what was decoded.
+/// stopped the conversion are not counted), except `bytes_read` and
+/// `utf8`, which count what was decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     /// The encoding the input was decoded with: the requested one, or the
@@ -107,6 +107,9 @@ pub struct Summary {
     /// (subst mode).
     pub unmappable: u64,
     pub first_unmappable: Option<UnmappableChar>,
+    /// What the input bytes read say about being UTF-8 text already, when
+    /// [`Settings::utf8_evidence`] asks (otherwise nothing fed).
+    pub utf8: Utf8Evidence,
 }
 
 impl Summary {
@@ -124,6 +127,7 @@ impl Summary {
             first_malformed: None,
             unmappable: 0,
             first_unmappable: None,
+            utf8: Utf8Evidence::new(),
         }
     }
 }
@@ -145,6 +149,10 @@ pub struct Settings {
     /// Line ends and normalization applied between decoding and encoding
     /// (module `transform`); none by default.
     pub transform: TextTransform,
+    /// Whether to count the input's [`Utf8Evidence`] ([`Summary::utf8`]) as
+    /// it is converted: on the threads that convert it, each piece while
+    /// its bytes are in cache, rather than in a pass of its own.
+    pub utf8_evidence: bool,
 }
 
 /// What the caller of [`convert_bytes`] hears as the conversion goes, in
@@ -226,6 +234,11 @@ pub struct Converter {
     /// Input bytes before the ones given to `decoder` (the UTF-8 pass-through
     /// hands over to a fresh decoder at its first malformed sequence).
     input_base: u64,
+    /// Decoding straight into the output (`-j` pieces, see
+    /// [`convert_piece`](parallel::convert_piece)): `text` is the output,
+    /// `text[..n]` written so far, and each step decodes after it. `None`:
+    /// each step decodes to the start of `text`, and it is written out.
+    direct: Option<usize>,
     /// Replacement mode with an encoder: where recent U+FFFD replacements
     /// are in the decoded text (those that may not be encoded yet), so that
     /// an unrepresentable character stopping the conversion ends the count.
@@ -283,6 +296,7 @@ impl Converter {
             summary: Summary::empty(settings.from),
             finished: false,
             input_base: 0,
+            direct: None,
             replaced_at: Vec::new(),
         }
     }
@@ -332,6 +346,41 @@ impl Converter {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Summary, ConvertError> {
         self.convert_windows(bytes, sink, &mut Progress(progress))
+    }
+
+    /// [`convert_slice`](Converter::convert_slice) into `out`, for a `-j`
+    /// piece: returns how it ended, the buffer and the length of the output
+    /// at its start. UTF-8 output as decoded (no transform, not passed
+    /// through) is decoded straight into `out` rather than copied there,
+    /// and `out` keeps its length, all of it initialised, from piece to
+    /// piece, so that a reused buffer is not zeroed again.
+    fn convert_into(
+        &mut self,
+        bytes: &[u8],
+        mut out: Vec<u8>,
+    ) -> (Result<Summary, ConvertError>, Vec<u8>, usize) {
+        let direct = self.encoder.is_none()
+            && self.transform.is_none()
+            && self.settings.write_output
+            && !self.can_pass_through(bytes);
+        if !direct {
+            out.clear();
+            let result = self.convert_slice(bytes, &mut out, &mut |_| {});
+            let len = out.len();
+            return (result, out, len);
+        }
+        // A buffer smaller than the piece (a new one) is replaced by one
+        // the allocator zeroes (fresh pages, no pass over them) with room
+        // for half as much again, so that the next pieces, about as long,
+        // reuse it; growing one mid-piece zeroes what it adds.
+        if out.len() < bytes.len() + BUFFER_SIZE {
+            out = vec![0; bytes.len() + bytes.len() / 2 + BUFFER_SIZE];
+        }
+        let text = std::mem::replace(&mut self.text, out);
+        self.direct = Some(0);
+        let result = self.convert_slice(bytes, &mut io::sink(), &mut |_| {});
+        let len = self.direct.take().unwrap_or(0);
+        (result, std::mem::replace(&mut self.text, text), len)
     }
 
     /// [`convert_slice`](Converter::convert_slice), telling `hooks`.

@@ -342,7 +342,8 @@ fn write_in_order<W: Write + ?Sized>(
             }
         };
         let out = std::mem::take(&mut piece.out);
-        sink.write_all(&out).map_err(ConvertError::Write)?;
+        sink.write_all(&out[..piece.out_len])
+            .map_err(ConvertError::Write)?;
         total.add(i, range.start, *piece)?;
         lock(&shared.spare).push(out);
         shared.set(|q| q.written = i + 1);

@@ -67,6 +67,7 @@ impl Converter {
             if let Err(e) = self.encode_text(text, last, sink) {
                 break Err(e);
             }
+            self.saw(&bytes[done..done + valid]);
             done += valid;
             self.summary.bytes_read += valid as u64;
             if !clean {

@@ -462,7 +462,8 @@ impl Pipe {
             };
             let (start, pause, mut piece, input, lines) = report;
             let out = std::mem::take(&mut piece.out);
-            sink.write_all(&out).map_err(ConvertError::Write)?;
+            sink.write_all(&out[..piece.out_len])
+                .map_err(ConvertError::Write)?;
             watch(&input);
             total.add(i, start, *piece)?;
             total.counted_to(start + input.len(), lines);

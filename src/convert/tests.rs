@@ -17,6 +17,7 @@ pub(super) fn settings(
         sniff_bom: true,
         write_output: true,
         transform: Default::default(),
+        utf8_evidence: false,
     }
 }
 

@@ -576,6 +576,7 @@ mod transform_props {
             sniff_bom: true,
             write_output: true,
             transform,
+            utf8_evidence: false,
         }
     }
 

@@ -68,6 +68,7 @@ fn settings(from: &'static Encoding, to: &'static Encoding, mode: ErrorMode) -> 
         sniff_bom: false,
         write_output: true,
         transform: Default::default(),
+        utf8_evidence: false,
     }
 }
 

@@ -12,6 +12,7 @@ use std::time::Duration;
 use wenc::codec::{Encoding, EUC_KR, GB18030, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
 use wenc::convert::{
     convert_stream, ConvertError, Converter, ErrorMode, Parallelism, Settings, Stream, Summary,
+    Utf8Evidence,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_wenc");
@@ -160,6 +161,7 @@ proptest! {
             sniff_bom: true,
             write_output: true,
             transform: Default::default(),
+            utf8_evidence: true,
         };
         let input = input(from, &words, &bad);
         let one = one_thread(s, &input);
@@ -169,10 +171,12 @@ proptest! {
         prop_assert!(many.out == one.out, "output differs");
         // After an unrepresentable character, how far decoding ran ahead
         // (bytes_read) depends on the buffer sizes; nothing else does.
-        let counts = |r: &Run| Summary { bytes_read: 0, ..r.summary };
+        // The UTF-8 evidence counts what was decoded too.
+        let counts = |r: &Run| Summary { bytes_read: 0, utf8: Utf8Evidence::new(), ..r.summary };
         prop_assert_eq!(counts(&many), counts(&one));
         if !matches!(one.result, Err(ref e) if e.starts_with("Unmappable")) {
             prop_assert_eq!(many.summary.bytes_read, one.summary.bytes_read);
+            prop_assert_eq!(many.summary.utf8, one.summary.utf8);
         }
     }
 }
@@ -201,6 +205,7 @@ fn a_read_error_comes_after_what_was_read() {
         sniff_bom: true,
         write_output: true,
         transform: Default::default(),
+        utf8_evidence: false,
     };
     let p = Parallelism {
         jobs: 2,

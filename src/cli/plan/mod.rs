@@ -213,6 +213,7 @@ fn job(
             sniff_bom: !args.ignore_bom,
             write_output: !args.check,
             transform: options::transform(args.eol, args.normalize),
+            utf8_evidence: false,
         },
         from_label: args.from.given.trim().to_string(),
         check: args.check,

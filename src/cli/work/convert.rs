@@ -12,7 +12,7 @@ use crate::cli::plan::Job;
 use crate::cli::report::{self, bus_message, open_error, output_error, shown};
 use crate::cli::status::{write_failure, Outcome, Status};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
-use crate::convert::{self, ConvertError, Utf8Evidence};
+use crate::convert::{self, ConvertError, Settings};
 use crate::detect;
 use crate::io::{Identity, Input, Origin, Output, OutputError};
 use std::borrow::Cow;
@@ -184,28 +184,25 @@ pub fn convert_opened(
     .said(|note| reporter.note(&format!("{name}: {note}")));
     let sink: &mut dyn Write = &mut declared;
     let mut size = 0;
-    let mut utf8 = Utf8Evidence::new();
     let mut lacking = strict::InputWatch::new(job.stricter_input.as_ref());
-    let watch = job.guard.watches(job.settings.from) && !job.check;
+    let settings = Settings {
+        utf8_evidence: job.guard.watches(job.settings.from) && !job.check,
+        ..job.settings
+    };
     let (summary, result) = input.convert_watched(
-        job.settings,
+        settings,
         job.parallelism,
         sink,
         &mut |n| {
             size = n;
             reporter.progress(done_before + n);
         },
-        &mut |bytes| {
-            if watch {
-                utf8.feed(bytes)
-            }
-            lacking.feed(bytes);
-        },
+        &mut |bytes| lacking.feed(bytes),
     );
     drop(declared);
     match result {
         Ok(()) => {
-            match job.guard.verdict(name, &summary, &utf8, observed.back) {
+            match job.guard.verdict(name, &summary, observed.back) {
                 Verdict::Refuse(mut why) => {
                     if summary.malformed > 0 {
                         why.push_str(&mismatch_hint(job, input, summary.input_encoding));

@@ -176,6 +176,7 @@ mod tests {
             sniff_bom: true,
             write_output: true,
             transform: TextTransform::default(),
+            utf8_evidence: false,
         }
     }
 

@@ -6,7 +6,7 @@
 //! - malformed input, unless `-e replacement` or `-e html` was given on the
 //!   command line (the default mode is not consent to lose bytes in place);
 //! - input that is UTF-8 text (valid multi-byte sequences outnumbering
-//!   stray bytes: [`Utf8Evidence`]) read as any other encoding, UTF-16
+//!   stray bytes: [`Utf8Evidence`](crate::convert::Utf8Evidence)) read as any other encoding, UTF-16
 //!   included when the input shows no sign of UTF-16 (the sign of a file
 //!   converted already), unless `--force`; when nothing is replaced this is
 //!   only a warning;
@@ -22,7 +22,7 @@ use super::read_back::ReadBack;
 use crate::cli::report::{self, shown};
 use crate::codec::{Encoding, REPLACEMENT, UTF_8};
 pub use crate::convert::misread;
-use crate::convert::{Summary, Utf8Evidence};
+use crate::convert::Summary;
 use crate::io::{Identity, Origin};
 use std::path::Path;
 
@@ -173,7 +173,7 @@ impl Guard {
         (!self.replacing).then(|| report::became_output(name))
     }
 
-    /// Whether the input needs watching for UTF-8 text ([`Utf8Evidence`]):
+    /// Whether the input needs watching for UTF-8 text ([`Utf8Evidence`](crate::convert::Utf8Evidence)):
     /// only an input encoding other than UTF-8 can misread it.
     pub fn watches(&self, from: &'static Encoding) -> bool {
         from != UTF_8 && from != REPLACEMENT
@@ -196,17 +196,13 @@ impl Guard {
     }
 
     /// The verdict on an input that converted without error. `name` is as
-    /// shown in messages, `utf8` what [`Utf8Evidence`] saw of the whole input,
+    /// shown in messages, `s` the conversion's account (with the
+    /// [`Utf8Evidence`](crate::convert::Utf8Evidence) of the whole input when [`watches`](Guard::watches)),
     /// `back` what the output looked like ([`read_back`](Guard::read_back)).
-    pub fn verdict(
-        &self,
-        name: &str,
-        s: &Summary,
-        utf8: &Utf8Evidence,
-        back: Option<ReadBack>,
-    ) -> Verdict {
+    pub fn verdict(&self, name: &str, s: &Summary, back: Option<ReadBack>) -> Verdict {
         let replaced = self.replacing;
         let encoding = s.input_encoding;
+        let utf8 = &s.utf8;
         if misread(encoding, utf8) {
             let message = |refused| report::converted_already(name, encoding, utf8, refused);
             return match (replaced, self.force) {
@@ -242,7 +238,7 @@ impl Guard {
 mod tests {
     use super::*;
     use crate::codec::{SHIFT_JIS, UTF_16BE, UTF_16LE, WINDOWS_1252};
-    use crate::convert::{MalformedInput, TextPosition};
+    use crate::convert::{MalformedInput, TextPosition, Utf8Evidence};
 
     fn guard(replacing: bool, consent: bool, force: bool) -> Guard {
         Guard {
@@ -255,7 +251,7 @@ mod tests {
         }
     }
 
-    fn summary(encoding: &'static Encoding, malformed: u64) -> Summary {
+    fn summary(encoding: &'static Encoding, malformed: u64, utf8: Utf8Evidence) -> Summary {
         let position = TextPosition { line: 1, column: 2 };
         Summary {
             input_encoding: encoding,
@@ -265,6 +261,7 @@ mod tests {
                 .then(|| MalformedInput::new(encoding, 1, b"\xFF", position)),
             unmappable: 0,
             first_unmappable: None,
+            utf8,
         }
     }
 
@@ -311,12 +308,8 @@ mod tests {
             (true, false, false, WINDOWS_1252, 0, &mixed, "refuse"),
         ];
         for (replacing, consent, force, encoding, malformed, watch, expected) in cases {
-            let v = guard(replacing, consent, force).verdict(
-                "f",
-                &summary(encoding, malformed),
-                watch,
-                None,
-            );
+            let s = summary(encoding, malformed, *watch);
+            let v = guard(replacing, consent, force).verdict("f", &s, None);
             assert_eq!(
                 kind(&v),
                 expected,

@@ -82,13 +82,28 @@ impl Planes {
 
 /// The last three bytes' classes (bit 63: the last byte, bit 62 the one
 /// before, ...), and the last byte.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Behind {
     lead3: u64,
     lead4: u64,
     second: u64,
     third: u64,
     pub last: u8,
+}
+
+impl Behind {
+    /// `self` followed by `next`, the classes of `n` more bytes counted
+    /// from a fresh start (all clear before them).
+    pub(super) fn then(self, next: Behind, n: u64) -> Behind {
+        let join = |before: u64, now: u64| if n >= 64 { now } else { now | (before >> n) };
+        Behind {
+            lead3: join(self.lead3, next.lead3),
+            lead4: join(self.lead4, next.lead4),
+            second: join(self.second, next.second),
+            third: join(self.third, next.third),
+            last: next.last,
+        }
+    }
 }
 
 /// The running counts (`Utf8Evidence`'s).

@@ -240,3 +240,64 @@ proptest! {
         prop_assert_eq!(counts(&chunks_at(&bytes, cuts)), reference(&bytes));
     }
 }
+
+/// The evidence of `bytes` cut after the newlines at `cuts`, each piece fed
+/// to an evidence of its own and appended in order.
+fn appended(bytes: &[u8], cuts: Vec<usize>) -> Utf8Evidence {
+    let newline_cuts = cuts
+        .into_iter()
+        .filter_map(|c| {
+            bytes
+                .iter()
+                .skip(c)
+                .position(|&b| b == b'\n')
+                .map(|i| c + i + 1)
+        })
+        .collect();
+    let mut whole = Utf8Evidence::new();
+    for piece in chunks_at(bytes, newline_cuts) {
+        assert!(whole.append(&evidence(&[piece])));
+    }
+    whole
+}
+
+#[test]
+fn pieces_cut_after_ascii_append_to_the_whole() {
+    // NULs at odd offsets in a piece that starts at an odd offset, a BOM
+    // split across the first two pieces, a cut sequence ending a piece.
+    let bytes = b"\xFF\n\xFE\0a\0\n\xC3\xA9\0\n\xE2\x82\n\0";
+    for cut in 0..bytes.len() {
+        for second in cut..bytes.len() {
+            assert_eq!(
+                appended(bytes, vec![cut, second]),
+                evidence(&[bytes]),
+                "cut after the newlines at {cut} and {second}"
+            );
+        }
+    }
+}
+
+#[test]
+fn appending_after_a_high_byte_is_refused() {
+    let mut e = evidence(&[b"caf\xC3"]);
+    let before = e;
+    assert!(!e.append(&evidence(&[b"\xA9"])));
+    assert_eq!(e, before);
+    // Nothing before, or nothing after: always exact.
+    assert!(Utf8Evidence::new().append(&before));
+    assert!(e.append(&Utf8Evidence::new()));
+    assert_eq!(e, before);
+}
+
+proptest! {
+    #[test]
+    fn any_pieces_cut_after_newlines_append_to_the_whole(
+        bytes in prop::collection::vec(
+            prop_oneof![Just(b'\n'), Just(0u8), Just(0x80u8), Just(0xC3), Just(0xA9),
+                        Just(0xE2), Just(0xF0), Just(0x9F), Just(0xFF), any::<u8>()],
+            0..200),
+        cuts in prop::collection::vec(0usize..200, 0..6),
+    ) {
+        prop_assert_eq!(appended(&bytes, cuts), evidence(&[&bytes]));
+    }
+}

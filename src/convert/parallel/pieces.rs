@@ -9,7 +9,9 @@ use crate::convert::{position, ConvertError, Converter, Settings, Summary};
 /// A converted piece: its output and findings, positions relative to the
 /// piece until [`Start::shift`].
 pub(in crate::convert) struct Piece {
+    /// The output is `out[..out_len]`; the rest is room kept for reuse.
     pub out: Vec<u8>,
+    pub out_len: usize,
     pub summary: Summary,
     pub error: Option<ConvertError>,
     /// Decoded text in the piece, in UTF-8 bytes.
@@ -19,8 +21,20 @@ pub(in crate::convert) struct Piece {
 impl Piece {
     /// What `converter` did with a piece, which ended with `error`.
     pub fn of(converter: &Converter, error: Option<ConvertError>, out: Vec<u8>) -> Piece {
+        let out_len = out.len();
+        Piece::within(converter, error, out, out_len)
+    }
+
+    /// [`Piece::of`] with the output `out[..out_len]`.
+    fn within(
+        converter: &Converter,
+        error: Option<ConvertError>,
+        out: Vec<u8>,
+        out_len: usize,
+    ) -> Piece {
         Piece {
             out,
+            out_len,
             summary: converter.summary(),
             error,
             text_len: converter.text_done(),
@@ -28,16 +42,16 @@ impl Piece {
     }
 }
 
-/// Converts one piece into `out` (cleared first), as one thread converts a
-/// whole input, with the thread's `converter` (kept from piece to piece so
-/// that its buffers are allocated once) renewed for `settings`.
+/// Converts one piece into `out` (a buffer of an earlier piece, or new),
+/// as one thread converts a whole input, with the thread's `converter`
+/// (kept from piece to piece so that its buffers are allocated once)
+/// renewed for `settings`.
 pub(in crate::convert) fn convert_piece(
     converter: &mut Option<Converter>,
     settings: Settings,
     bytes: &[u8],
-    mut out: Vec<u8>,
+    out: Vec<u8>,
 ) -> Piece {
-    out.clear();
     let converter = match converter {
         Some(c) => {
             c.renew(settings);
@@ -45,8 +59,8 @@ pub(in crate::convert) fn convert_piece(
         }
         None => converter.insert(Converter::new(settings)),
     };
-    let result = converter.convert_slice(bytes, &mut out, &mut |_| {});
-    Piece::of(converter, result.err(), out)
+    let (result, out, out_len) = converter.convert_into(bytes, out);
+    Piece::within(converter, result.err(), out, out_len)
 }
 
 /// Where a piece starts in the whole input.
@@ -162,6 +176,12 @@ impl<'a> Totals<'a> {
         total.unmappable += s.unmappable;
         total.first_malformed = total.first_malformed.or(s.first_malformed);
         total.first_unmappable = total.first_unmappable.or(s.first_unmappable);
+        // Pieces start after a newline, where the evidence carries nothing.
+        if !total.utf8.append(&s.utf8) {
+            return Err(ConvertError::Internal(
+                "a piece cut inside a UTF-8 sequence",
+            ));
+        }
         self.text += piece.text_len;
         piece.error.map_or(Ok(()), Err)
     }

@@ -1,5 +1,5 @@
 use super::super::tests::settings;
-use super::super::{Eol, ErrorMode, Form, TextTransform};
+use super::super::{Eol, ErrorMode, Form, TextTransform, Utf8Evidence, BUFFER_SIZE};
 use super::*;
 use crate::codec::{
     BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
@@ -93,6 +93,7 @@ fn same_as_one_thread(s: Settings, input: &[u8], jobs: usize, piece_size: usize)
             // decoded (bytes_read) shows it.
             let counts = |r: &Run| Summary {
                 bytes_read: 0,
+                utf8: Utf8Evidence::new(),
                 ..r.summary
             };
             assert_eq!(counts(&many), counts(&one), "{what}");
@@ -287,9 +288,11 @@ fn split_runs_match_one_thread_in_every_mode() {
                     ErrorMode::Subst('?'),
                 ];
                 for mode in modes {
+                    // The evidence is asked for with output (-n does not).
                     for write_output in [true, false] {
                         let s = Settings {
                             write_output,
+                            utf8_evidence: write_output,
                             ..settings(from, to, mode)
                         };
                         assert!(same_as_one_thread(s, &long, 3, 257));
@@ -486,6 +489,87 @@ fn a_thread_s_converter_serves_piece_after_piece_as_new() {
                     reused.error.map(|e| format!("{e:?}")),
                     fresh.error.map(|e| format!("{e:?}"))
                 );
+            }
+        }
+    }
+}
+
+/// The UTF-8 evidence of a split input, counted piece by piece on the
+/// workers, is that of the whole input fed at once, at every -j.
+#[test]
+fn the_evidence_is_that_of_the_whole_input() {
+    let text = text(300);
+    let mut inputs = vec![
+        input(WINDOWS_1252, &text, true),
+        input(SHIFT_JIS, &text, false),
+        text.clone().into_bytes(),
+    ];
+    // UTF-8 text read as windows-1252, NULs at odd offsets in some pieces.
+    inputs.push(text.replace('x', "\0").into_bytes());
+    for bytes in &inputs {
+        let mut whole = Utf8Evidence::new();
+        whole.feed(bytes);
+        for from in [WINDOWS_1252, SHIFT_JIS, UTF_8] {
+            let s = Settings {
+                utf8_evidence: true,
+                ..settings(from, UTF_8, ErrorMode::Replacement)
+            };
+            for (jobs, piece_size) in [(1, 4096), (2, 97), (3, 1000), (4, 1)] {
+                let r = run(s, bytes, Parallelism { jobs, piece_size });
+                assert_eq!(r.split, jobs > 1, "{from} -j{jobs}");
+                assert_eq!(
+                    r.summary.utf8, whole,
+                    "{from} -j{jobs} pieces of {piece_size}"
+                );
+            }
+        }
+    }
+}
+
+/// A thread's converter and buffers, reused from piece to piece (a buffer
+/// longer than the next output, holding the last piece's bytes; outputs
+/// that outgrow it, several times over), give each piece the output and
+/// account of a fresh conversion: decoded straight into the buffer (UTF-8
+/// output) or copied there (any other).
+#[test]
+fn buffers_reused_across_pieces_give_each_its_own_output() {
+    let big = input(WINDOWS_1252, &text(9000), true);
+    let small = input(WINDOWS_1252, &text(20), true);
+    let utf8 = text(50).into_bytes();
+    let sjis = input(SHIFT_JIS, &text(300), true);
+    // Three bytes of output a byte: more than a buffer is first given.
+    let euros = [&[0x80; 199][..], b"\n"].concat().repeat(1000);
+    assert!(big.len() > 2 * BUFFER_SIZE);
+    for to in [UTF_8, UTF_16LE] {
+        for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
+            let mut converter = None;
+            let mut out = Vec::new();
+            for (i, (from, bytes)) in [
+                (WINDOWS_1252, &big),
+                (WINDOWS_1252, &small),
+                (UTF_8, &utf8),
+                (WINDOWS_1252, &big),
+                (SHIFT_JIS, &sjis),
+                (WINDOWS_1252, &euros),
+                (WINDOWS_1252, &small),
+                (WINDOWS_1252, &small),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let s = settings(from, to, mode);
+                let mut fresh = Converter::new(s);
+                let mut want = Vec::new();
+                let result = fresh.convert_slice(bytes, &mut want, &mut |_| {});
+                let piece = convert_piece(&mut converter, s, bytes, out);
+                let what = format!("{to} {mode:?} piece {i}");
+                assert!(
+                    piece.out[..piece.out_len] == want[..],
+                    "{what}: output differs"
+                );
+                assert_eq!(piece.summary, fresh.summary(), "{what}");
+                assert_eq!(piece.error.is_some(), result.is_err(), "{what}");
+                out = piece.out;
             }
         }
     }

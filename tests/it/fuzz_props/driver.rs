@@ -99,6 +99,7 @@ pub fn check_driver(data: &[u8]) -> bool {
         sniff_bom,
         write_output: true,
         transform: Default::default(),
+        utf8_evidence: false,
     };
     let mut converter = Converter::new(settings).with_buffer_size(size);
     let mut out = Vec::new();

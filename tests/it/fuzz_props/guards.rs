@@ -21,6 +21,7 @@ fn in_place(from: &'static Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
         sniff_bom: true,
         write_output: true,
         transform: Default::default(),
+        utf8_evidence: false,
     };
     let mut out = Vec::new();
     let (summary, result) =

@@ -230,6 +230,7 @@ fn convert_one(plan: &Plan, from: &'static Encoding, bytes: &[u8], done: &mut Do
         sniff_bom: true,
         write_output: !check,
         transform: TextTransform::default(),
+        utf8_evidence: false,
     };
     let mut output = Vec::with_capacity(input.len() + input.len() / 2);
     let (summary, result) =

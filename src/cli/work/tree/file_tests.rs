@@ -23,6 +23,7 @@ fn encoded(text: &str, e: &'static Encoding) -> Vec<u8> {
         sniff_bom: false,
         write_output: true,
         transform: TextTransform::default(),
+        utf8_evidence: false,
     };
     let mut out = Vec::new();
     let (_, r) = convert::convert_bytes(

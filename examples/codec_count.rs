@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Arguments: `wenc` or `rs` (encoding_rs), `decode` or `encode`, a corpus
-//! language (`ru` reads `ru.txt`) and an encoding label. Decode input is
+//! language (`ru` reads `ru.txt`; `ru.html` names the file itself) and an
+//! encoding label. Decode input is
 //! encoding_rs's html-mode encoding of the article, as in bench/codec.rs; both
 //! sides run that bench's loop (html mode, 64 KiB output buffer) once, inside
 //! `measured`, the only function callgrind counts with the toggle above.
@@ -93,7 +94,11 @@ fn main() {
         eprintln!("usage: codec_count wenc|rs decode|encode LANG LABEL");
         std::process::exit(2);
     };
-    let text = std::fs::read_to_string(corpus().join(format!("{lang}.txt"))).expect("corpus");
+    let file = match lang.contains('.') {
+        true => lang.clone(),
+        false => format!("{lang}.txt"),
+    };
+    let text = std::fs::read_to_string(corpus().join(file)).expect("corpus");
     let enc = encoding_rs::Encoding::for_label(label.as_bytes()).expect("label");
     let (input, text) = match direction == "decode" {
         true => (enc.encode(&text).0.into_owned(), String::new()),

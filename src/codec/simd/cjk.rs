@@ -11,12 +11,14 @@
 //! 16-bit lanes, gathers the pairs'
 //! UTF-8 words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar
 //! loop's), transposes them into byte planes and packs lead bytes, trail
-//! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]).
+//! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
+//! a lead writes its pair's first byte (and second, for a three-byte pair),
+//! a trail the pair's last.
 //!
 //! A block with anything else (a lead whose trail is not a trail, a lead
 //! outside the family's common set such as EUC-JP's 0x8E and 0x8F or a
 //! Shift_JIS single-byte katakana, a pair the table lacks or whose UTF-8 is
-//! not three bytes, gb18030's four-byte sequences) stops the kernel before
+//! four bytes, gb18030's four-byte sequences) stops the kernel before
 //! that block, and the scalar loop in `multi_byte.rs`, which owns every rule
 //! about errors and state, decodes it. A lead in a block's last byte takes
 //! its trail from the next byte (the loop reads 33), so blocks always start
@@ -31,8 +33,8 @@ use super::{Kernel, Run};
 /// A family's common pairs, as the kernel decodes them: a lead (0x80 or
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
 /// `lead's place in its ranges * row + trail's place in its ranges`, and
-/// the UTF-8 word at that pointer in `words` (its top byte 3: other lengths
-/// are left to the scalar loop). Every lead and trail the ranges admit gives
+/// the UTF-8 word at that pointer in `words` (its top byte 2 or 3: other
+/// lengths are left to the scalar loop). Every lead and trail the ranges admit gives
 /// a pointer inside `words` (a test checks it per family).
 pub(crate) struct PairShape {
     leads: ByteSet,
@@ -296,8 +298,10 @@ mod x86 {
                 let second = _mm256_unpackhi_epi64(ab, cd);
                 let third = _mm256_unpacklo_epi64(ab3, cd3);
                 let length = _mm256_unpackhi_epi64(ab3, cd3);
-                let three = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(3))) as u32;
-                if leads & !(lead_ok & trail_ok & three) != 0 {
+                let is_three = _mm256_cmpeq_epi8(length, splat(3));
+                let three = _mm256_movemask_epi8(is_three) as u32;
+                let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
+                if leads & !(lead_ok & trail_ok & (three | two)) != 0 {
                     blocked = Some(0);
                     break;
                 }
@@ -305,14 +309,18 @@ mod x86 {
                     let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
                     _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
                 };
+                // A pair's last byte: the third of three, the second of two
+                // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
+                let last_byte = _mm256_blendv_epi8(second, third, is_three);
                 // Other bytes are ASCII, themselves; a trail (ASCII or not)
-                // writes its lead's third byte, a lead its first and second.
-                let with_thirds = _mm256_blendv_epi8(v, one_on(third), one_on(is_lead));
-                let out = _mm256_blendv_epi8(with_thirds, first, is_lead);
-                let n = store_pairs32(out, second, leads, dst.as_mut_ptr().add(w));
+                // writes its pair's last byte, a lead its first, and its
+                // second when the pair is three bytes.
+                let with_lasts = _mm256_blendv_epi8(v, one_on(last_byte), one_on(is_lead));
+                let out = _mm256_blendv_epi8(with_lasts, first, is_lead);
+                let n = store_pairs32(out, second, leads & three, dst.as_mut_ptr().add(w));
                 // A lead in the last byte: its trail is the next block's
-                // first byte, read here, and its third byte goes last.
-                *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(third) as u8;
+                // first byte, read here, and its last byte goes last.
+                *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(last_byte) as u8;
                 let tail = (leads >> 31) as usize;
                 r += 32 + tail;
                 w += n + tail;

@@ -82,8 +82,8 @@ fn every_admitted_pair_is_the_scalar_loops() {
                 let word = shape.words.get(pointer).copied();
                 assert!(word.is_some(), "{label} {lead:02X} {trail:02X}: {pointer}");
                 let scalar = hot_pair(lead, trail);
-                // The kernel takes three-byte words only.
-                if word.unwrap() >> 24 == 3 || scalar >> 24 == 3 {
+                // The kernel takes two- and three-byte words only.
+                if matches!(word.unwrap() >> 24, 2 | 3) || matches!(scalar >> 24, 2 | 3) {
                     assert_eq!(word, Some(scalar), "{label} {lead:02X} {trail:02X}");
                 }
             }
@@ -227,5 +227,40 @@ fn the_kernel_decodes_common_text_on_its_own() {
         assert_eq!(run.blocked, None);
         let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
         assert_eq!(&dst[..run.written], expected.as_bytes(), "{label}");
+    }
+}
+
+/// Pairs whose UTF-8 is two bytes (Cyrillic, `°`, `·`, `×`): the kernel
+/// takes them at every offset of a block, the last byte included (its trail
+/// then the next block's first), between three-byte pairs and ASCII.
+#[test]
+fn the_kernel_takes_two_byte_pairs_at_every_offset() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (sample, _, _) = rs.encode("а°×·Ж");
+        for offset in 0..66 {
+            let text = format!("{}к日°本а{}", "a".repeat(offset % 33), "日本 ".repeat(30));
+            let text = match offset < 33 {
+                true => text,
+                false => format!("日{text}"),
+            };
+            let (bytes, _, _) = rs.encode(&text);
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert!(
+                run.read + 64 >= bytes.len(),
+                "{label} {offset}: {}",
+                run.read
+            );
+            assert_eq!(run.blocked, None, "{label} {offset}");
+            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {offset}");
+            let mut cuts = vec![offset, offset + 1, offset + 33];
+            cuts.retain(|&c| c <= bytes.len());
+            check_every_path(label, &[&sample[..], &bytes[..]].concat(), &cuts);
+        }
     }
 }

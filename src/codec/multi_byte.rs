@@ -14,7 +14,7 @@
 
 use std::marker::PhantomData;
 
-use super::ascii::copy_ascii;
+use super::ascii::{copy_ascii, copy_ascii_gap};
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
 use super::{RawDecoderResult, RawMalformed};
@@ -104,12 +104,16 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
+    // Where the scalar loop hands back to the kernel, kept across steps: a
+    // run of characters the kernel stops at (gb18030's four-byte Arabic)
+    // stays with the scalar loop, not back and forth a character at a time.
+    let mut resume = 0;
     loop {
         if !family.pending() {
             let at = (call.r, call.w);
             (call.r, call.w) = match kernel {
-                true => hot_loop::<F, true>(call.src, call.dst, at, path),
-                false => hot_loop::<F, false>(call.src, call.dst, at, path),
+                true => hot_loop::<F, true>(call.src, call.dst, at, path, &mut resume),
+                false => hot_loop::<F, false>(call.src, call.dst, at, path, &mut resume),
             };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
@@ -129,19 +133,20 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
 
 /// ASCII runs, the family's common pairs and lone ASCII bytes between them,
 /// for as long as they last; returns the new positions. Where the family has
-/// a vector kernel, blocks go to it first, and the scalar loop takes over
-/// only for a block the kernel stopped at (and for the input's end).
+/// a vector kernel, blocks go to it from `resume` on, and the scalar loop
+/// takes over only for [`KERNEL_BLOCK`] bytes from a character the kernel
+/// stopped at (and for the input's end); `resume` is updated.
 #[inline(always)]
 fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
     path: Kernel,
+    resume_at: &mut usize,
 ) -> (usize, usize) {
-    // Where the scalar loop hands back to the kernel.
-    let mut resume = usize::MAX;
+    let mut resume = *resume_at;
     'kernel: loop {
-        if let (true, Some(shape)) = (KERNEL, F::SHAPE) {
+        if let (true, Some(shape), true) = (KERNEL, F::SHAPE, r >= resume) {
             let run = simd::decode_cjk(path, shape, &src[r..], &mut dst[w..]);
             r += run.read;
             w += run.written;
@@ -164,21 +169,14 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                         r += 1;
                         continue;
                     }
-                    // A short ASCII run (digits, Latin words): up to 8 bytes
-                    // copied at once, up to the first non-ASCII byte; only a
-                    // whole word of ASCII goes back to the run copy.
-                    if let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 8)) {
-                        d.copy_from_slice(s);
-                        let high =
-                            u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080;
-                        if high != 0 {
-                            let n = (high.trailing_zeros() / 8) as usize;
-                            r += n;
-                            w += n;
-                            continue;
-                        }
+                    // A short ASCII run (digits, Latin words, markup): up to
+                    // 16 bytes at once, up to the first non-ASCII byte; only
+                    // a longer run goes back to the run copy.
+                    match copy_ascii_gap(&src[r..], &mut dst[w..]) {
+                        Some(n) => (r, w) = (r + n, w + n),
+                        None => continue 'ascii,
                     }
-                    continue 'ascii;
+                    continue;
                 }
                 let word = F::hot_pair(b, byte);
                 if word >> 24 == 0 {
@@ -189,13 +187,14 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                 w += (word >> 24) as usize;
                 r += 2;
             }
+            *resume_at = resume;
             return (r, w);
         }
     }
 }
 
 /// The input the vector kernel reads per block: the scalar loop decodes at
-/// least this much after a block the kernel stopped at.
+/// least this much from a character the kernel stopped at.
 const KERNEL_BLOCK: usize = 32;
 
 /// Marks a byte that cannot start (or end) a pair in [`Pairs`]' byte ->

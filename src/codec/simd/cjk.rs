@@ -15,12 +15,12 @@
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
 //! a trail the pair's last.
 //!
-//! A block with anything else (a lead whose trail is not a trail, a lead
-//! outside the family's common set such as EUC-JP's 0x8E and 0x8F or a
-//! Shift_JIS single-byte katakana, a pair the table lacks or whose UTF-8 is
-//! four bytes, gb18030's four-byte sequences) stops the kernel before
-//! that block, and the scalar loop in `multi_byte.rs`, which owns every rule
-//! about errors and state, decodes it. A lead in a block's last byte takes
+//! Anything else (a lead whose trail is not a trail, a lead outside the
+//! family's common set such as EUC-JP's 0x8E and 0x8F or a Shift_JIS
+//! single-byte katakana, a pair the table lacks or whose UTF-8 is four
+//! bytes, gb18030's four-byte sequences) stops the kernel at that lead, its
+//! block decoded up to there, and the scalar loop in `multi_byte.rs`, which
+//! owns every rule about errors and state, decodes it. A lead in a block's last byte takes
 //! its trail from the next byte (the loop reads 33), so blocks always start
 //! at a character boundary; fewer than 33 bytes left also stop the kernel.
 //!
@@ -184,9 +184,9 @@ pub(crate) fn has_cjk_kernel(path: Kernel) -> bool {
 
 /// Decodes whole blocks of `src` (from a character boundary) into `dst` with
 /// `path`'s kernel while they hold only ASCII and `t`'s pairs and `dst` has
-/// 64 bytes of room; `blocked` is `Some(0)` when a block it cannot decode
-/// stopped it (the scalar loop should take that block). May write past the
-/// bytes it reports in `dst`.
+/// 64 bytes of room; `blocked` is `Some(0)` when a character it cannot
+/// decode stopped it, at `read` (the block before it decoded; the scalar
+/// loop should take it). May write past the bytes it reports in `dst`.
 pub(crate) fn decode_cjk(path: Kernel, t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     match path {
         // SAFETY: `Kernel::select` returns it only when the CPU has AVX2.
@@ -301,10 +301,10 @@ mod x86 {
                 let is_three = _mm256_cmpeq_epi8(length, splat(3));
                 let three = _mm256_movemask_epi8(is_three) as u32;
                 let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
-                if leads & !(lead_ok & trail_ok & (three | two)) != 0 {
-                    blocked = Some(0);
-                    break;
-                }
+                // Leads the kernel cannot take: the block is decoded up to
+                // the first of them (whole characters before it), which the
+                // scalar loop then takes.
+                let bad = leads & !(lead_ok & trail_ok & (three | two));
                 let is_lead = {
                     let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
                     _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
@@ -318,6 +318,14 @@ mod x86 {
                 let with_lasts = _mm256_blendv_epi8(v, one_on(last_byte), one_on(is_lead));
                 let out = _mm256_blendv_epi8(with_lasts, first, is_lead);
                 let n = store_pairs32(out, second, leads & three, dst.as_mut_ptr().add(w));
+                if bad != 0 {
+                    let at = bad.trailing_zeros();
+                    let before = (1u32 << at) - 1;
+                    r += at as usize;
+                    w += (at + (leads & three & before).count_ones()) as usize;
+                    blocked = Some(0);
+                    break;
+                }
                 // A lead in the last byte: its trail is the next block's
                 // first byte, read here, and its last byte goes last.
                 *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(last_byte) as u8;

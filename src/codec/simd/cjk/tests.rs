@@ -264,3 +264,53 @@ fn the_kernel_takes_two_byte_pairs_at_every_offset() {
         }
     }
 }
+
+/// A character the kernel cannot take (0xFF, a lead in no family) at every
+/// offset of the first two blocks: the kernel decodes everything before it
+/// and stops exactly there; every path decodes the whole like encoding_rs.
+#[test]
+fn the_kernel_stops_at_the_character_it_cannot_take() {
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        let (cyrillic, _, _) = rs.encode("а");
+        for at in 0..70 {
+            let mut bytes = vec![b'a'; at % 2];
+            for i in 0..at / 2 {
+                bytes.extend_from_slice(if i % 3 == 2 { &cyrillic } else { &pair });
+            }
+            // `at` bytes, unless the family lacks Cyrillic (references).
+            let stop = bytes.len();
+            bytes.extend_from_slice(&[0xFF, b'b']);
+            bytes.extend_from_slice(&pair.repeat(40));
+            let mut cuts = vec![stop, stop + 1, 33];
+            cuts.sort_unstable();
+            check_every_path(label, &bytes, &cuts);
+            if !Kernel::Avx2.available() {
+                continue;
+            }
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert_eq!((run.read, run.blocked), (stop, Some(0)), "{label} {at}");
+            let expected = rs.decode_without_bom_handling(&bytes[..stop]).0;
+            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {at}");
+        }
+    }
+}
+
+/// gb18030's four-byte sequences (Arabic, astral) in runs and alone among
+/// pairs and ASCII, the kernel stopping at each run: random texts in random
+/// pieces, every path against encoding_rs.
+#[test]
+fn gb18030_four_byte_runs_decode_like_encoding_rs_on_every_path() {
+    let rs = encoding_rs::GB18030;
+    let alphabet = ['ر', 'م', 'ا', '😀', '中', '国', 'а', '·', ' ', 'x', '1'];
+    let mut rng = Rng(18030);
+    for _ in 0..150 {
+        let len = 1 + rng.below(120);
+        let text: String = rng.pick(&alphabet, len).into_iter().collect();
+        let (bytes, _, _) = rs.encode(&text);
+        let cuts = rng.cuts(bytes.len());
+        check_every_path("gb18030", &bytes, &cuts);
+    }
+}

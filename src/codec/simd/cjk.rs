@@ -284,13 +284,18 @@ mod x86 {
                 // Words for bytes 0..4 and 16..20, 4..8 and 20..24, 8..12
                 // and 24..28, 12..16 and 28..32; each as its four bytes'
                 // planes.
+                // A group with no lead (markup in a page) skips its gather,
+                // the dearest instruction here; its words are never used.
                 let [a, b, c, d] = [
-                    _mm256_unpacklo_epi16(lo, zero),
-                    _mm256_unpackhi_epi16(lo, zero),
-                    _mm256_unpacklo_epi16(hi, zero),
-                    _mm256_unpackhi_epi16(hi, zero),
+                    (_mm256_unpacklo_epi16(lo, zero), 0x000F_000F),
+                    (_mm256_unpackhi_epi16(lo, zero), 0x00F0_00F0),
+                    (_mm256_unpacklo_epi16(hi, zero), 0x0F00_0F00),
+                    (_mm256_unpackhi_epi16(hi, zero), 0xF000_F000),
                 ]
-                .map(|p| _mm256_shuffle_epi8(gather(p), planes));
+                .map(|(p, group)| match leads & group {
+                    0 => zero,
+                    _ => _mm256_shuffle_epi8(gather(p), planes),
+                });
                 let (ab, cd) = (_mm256_unpacklo_epi32(a, b), _mm256_unpacklo_epi32(c, d));
                 let (ab3, cd3) = (_mm256_unpackhi_epi32(a, b), _mm256_unpackhi_epi32(c, d));
                 // The words' bytes in block order: first, second, third, length.

@@ -314,3 +314,37 @@ fn gb18030_four_byte_runs_decode_like_encoding_rs_on_every_path() {
         check_every_path("gb18030", &bytes, &cuts);
     }
 }
+
+/// One pair in a block of ASCII (markup in a page), at every offset: the
+/// kernel skips the gathers of the groups without a lead and still writes
+/// the pair right.
+#[test]
+fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for (ch, offset) in ["本", "а"]
+            .into_iter()
+            .flat_map(|c| (0..33).map(move |o| (c, o)))
+        {
+            let text = format!("{}{ch}{}", "<".repeat(offset), "p>".repeat(40));
+            let (bytes, _, _) = rs.encode(&text);
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert!(
+                run.read + 64 >= bytes.len(),
+                "{label} {offset}: {}",
+                run.read
+            );
+            assert_eq!(run.blocked, None, "{label} {ch} {offset}");
+            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+            assert_eq!(
+                &dst[..run.written],
+                expected.as_bytes(),
+                "{label} {ch} {offset}"
+            );
+        }
+    }
+}

@@ -43,20 +43,6 @@ pub(crate) fn copy_ascii(src: &[u8], dst: &mut [u8]) -> usize {
     i
 }
 
-/// A short ASCII run between other characters (spaces and punctuation
-/// between Latin letters, markup between CJK text): copies 16 bytes of
-/// `src` into `dst` when both have them and returns how many come before
-/// the first non-ASCII byte, or `None` when all 16 are ASCII (or fewer are
-/// left): a longer run, for [`copy_ascii`]. Cheaper than entering
-/// [`copy_ascii`] for a few bytes; `dst` past the count is overwritten too.
-#[inline(always)]
-pub(crate) fn copy_ascii_gap(src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    let (s, d) = (src.get(..16)?, dst.get_mut(..16)?);
-    d.copy_from_slice(s);
-    let high = u128::from_le_bytes(s.try_into().unwrap()) & u128::from_ne_bytes([0x80; 16]);
-    (high != 0).then(|| (high.trailing_zeros() / 8) as usize)
-}
-
 /// On x86-64 (SSE2 is part of the baseline): copies 32 bytes at a time, two
 /// 16-byte vectors copied before they are checked, as the word loop below;
 /// returns how far it got, stopping at a non-ASCII byte or fewer than 32
@@ -121,27 +107,6 @@ pub(crate) fn ascii_run(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_gap_copy_finds_the_first_non_ascii_byte_of_16() {
-        for len in 0..20 {
-            for pos in 0..=len {
-                let mut v = vec![b'a'; len];
-                if pos < len {
-                    v[pos] = 0xC3;
-                    v[len - 1] = 0xFF;
-                }
-                let mut dst = vec![0; 16];
-                let expected = (len >= 16 && pos < 16).then_some(pos);
-                assert_eq!(copy_ascii_gap(&v, &mut dst), expected, "{len} {pos}");
-                if let Some(n) = expected {
-                    assert_eq!(&dst[..n], &v[..n]);
-                }
-                // Fewer than 16 bytes of room: not taken.
-                assert_eq!(copy_ascii_gap(&v, &mut [0; 15]), None);
-            }
-        }
-    }
 
     #[test]
     fn finds_the_first_non_ascii_byte_at_every_position() {

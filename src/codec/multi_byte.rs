@@ -14,7 +14,7 @@
 
 use std::marker::PhantomData;
 
-use super::ascii::{copy_ascii, copy_ascii_gap};
+use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
 use super::{RawDecoderResult, RawMalformed};
@@ -169,14 +169,21 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                         r += 1;
                         continue;
                     }
-                    // A short ASCII run (digits, Latin words, markup): up to
-                    // 16 bytes at once, up to the first non-ASCII byte; only
-                    // a longer run goes back to the run copy.
-                    match copy_ascii_gap(&src[r..], &mut dst[w..]) {
-                        Some(n) => (r, w) = (r + n, w + n),
-                        None => continue 'ascii,
+                    // A short ASCII run (digits, Latin words): up to 8 bytes
+                    // copied at once, up to the first non-ASCII byte; only a
+                    // whole word of ASCII goes back to the run copy.
+                    if let (Some(s), Some(d)) = (src.get(r..r + 8), dst.get_mut(w..w + 8)) {
+                        d.copy_from_slice(s);
+                        let high =
+                            u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080;
+                        if high != 0 {
+                            let n = (high.trailing_zeros() / 8) as usize;
+                            r += n;
+                            w += n;
+                            continue;
+                        }
                     }
-                    continue;
+                    continue 'ascii;
                 }
                 let word = F::hot_pair(b, byte);
                 if word >> 24 == 0 {

@@ -1,7 +1,7 @@
 //! Small helpers the families share in their hot loops: scalar values to and
 //! from UTF-8, and the stateless encoders' loops.
 
-use super::ascii::{copy_ascii, copy_ascii_gap};
+use super::ascii::copy_ascii;
 use super::tables::BytesTable;
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
@@ -117,12 +117,11 @@ pub(crate) fn encode_with_runs<const MAX_LEN: usize>(
                 return (RawEncoderResult::OutputFull, r, w);
             }
             if bytes[r] < 0x80 {
-                // ASCII between characters (a space, markup): 16 bytes at
-                // once, up to the next non-ASCII byte; a longer run (or the
-                // input's last bytes) goes back to the run copy.
-                match copy_ascii_gap(&bytes[r..], &mut dst[w..]) {
-                    Some(n) => (r, w) = (r + n, w + n),
-                    None => break,
+                dst[w] = bytes[r];
+                r += 1;
+                w += 1;
+                if bytes.get(r).is_some_and(|&b| b < 0x80) {
+                    break; // a run: back to the word-at-a-time copy
                 }
                 continue;
             }

@@ -1,7 +1,7 @@
 //! The single-byte encodings (the standard's section 9): one shared decoder
 //! and encoder driven by a [`SingleByteTable`].
 
-use super::ascii::{copy_ascii, copy_ascii_gap};
+use super::ascii::copy_ascii;
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
 use super::shared::{next_scalar, unmappable};
@@ -275,13 +275,7 @@ impl SingleByteEncoder {
                 let (b, next) = (bytes[r], bytes[r + 1]);
                 if b < 0x80 {
                     if next < 0x80 {
-                        // Spaces and punctuation between letters: 16 bytes
-                        // at once; only a longer run goes to the run copy.
-                        match copy_ascii_gap(&bytes[r..end], &mut dst[w..]) {
-                            Some(n) => (r, w) = (r + n, w + n),
-                            None => continue 'run,
-                        }
-                        continue;
+                        continue 'run;
                     }
                     dst[w] = b;
                 } else if b < 0xE0 {

@@ -58,6 +58,16 @@ pub(crate) trait MultiByte {
         Self::PAIRS.word(lead, byte)
     }
 
+    /// The hot loop's longer sequences, tried where a non-ASCII byte does
+    /// not start a common pair: one at the start of `src` decoded into
+    /// `dst` (4 bytes of room), as (bytes read, bytes written); `None`
+    /// hands it to [`step`](MultiByte::step). Only gb18030 has them (its
+    /// four-byte sequences).
+    #[inline(always)]
+    fn hot_long(_src: &[u8], _dst: &mut [u8]) -> Option<(usize, usize)> {
+        None
+    }
+
     /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
     /// which decodes them a block at a time where the CPU has it; `None`:
     /// the scalar loop only.
@@ -187,7 +197,13 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                 }
                 let word = F::hot_pair(b, byte);
                 if word >> 24 == 0 {
-                    break; // not a pair, or an astral one (Big5)
+                    // Not a pair, or an astral one (Big5): a longer
+                    // sequence, else the family's step.
+                    let Some((read, written)) = F::hot_long(&src[r..], &mut dst[w..]) else {
+                        break;
+                    };
+                    (r, w) = (r + read, w + written);
+                    continue;
                 }
                 // One 4-byte store; the top byte (the length) is overwritten later.
                 dst[w..w + 4].copy_from_slice(&word.to_le_bytes());

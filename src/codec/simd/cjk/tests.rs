@@ -348,3 +348,28 @@ fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {
         }
     }
 }
+
+/// Every four-byte gb18030 sequence of a BMP code point (the hot loop's
+/// own path, pointers 0..39420), between pairs and ASCII, in pieces: every
+/// path against encoding_rs.
+#[test]
+fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
+    let mut bytes = Vec::new();
+    for pointer in 0..39420u32 {
+        let (b0, rest) = (pointer / 12600, pointer % 12600);
+        let (b1, rest) = (rest / 1260, rest % 1260);
+        let (b2, b3) = (rest / 10, rest % 10);
+        bytes.extend_from_slice(&[
+            b0 as u8 + 0x81,
+            b1 as u8 + 0x30,
+            b2 as u8 + 0x81,
+            b3 as u8 + 0x30,
+        ]);
+        match pointer % 7 {
+            0 => bytes.push(b' '),
+            3 => bytes.extend_from_slice(&[0xB0, 0xA1]),
+            _ => {}
+        }
+    }
+    check_every_path("gb18030", &bytes, &[1, 5, 70_001, 100_002]);
+}

@@ -20,9 +20,10 @@
 //! single-byte katakana, a pair the table lacks or whose UTF-8 is four
 //! bytes, gb18030's four-byte sequences) stops the kernel at that lead, its
 //! block decoded up to there, and the scalar loop in `multi_byte.rs`, which
-//! owns every rule about errors and state, decodes it. A lead in a block's last byte takes
-//! its trail from the next byte (the loop reads 33), so blocks always start
-//! at a character boundary; fewer than 33 bytes left also stop the kernel.
+//! owns every rule about errors and state, decodes it. A lead in a block's
+//! last byte takes its trail from the next byte (the loop reads 33), so
+//! blocks always start at a character boundary; fewer than 33 bytes left
+//! also stop the kernel.
 //!
 //! SSSE3 has no gather: without AVX2 the scalar loop runs.
 //!
@@ -34,8 +35,8 @@ use super::{Kernel, Run};
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
 /// `lead's place in its ranges * row + trail's place in its ranges`, and
 /// the UTF-8 word at that pointer in `words` (its top byte 2 or 3: other
-/// lengths are left to the scalar loop). Every lead and trail the ranges admit gives
-/// a pointer inside `words` (a test checks it per family).
+/// lengths are left to the scalar loop). Every lead and trail the ranges
+/// admit gives a pointer inside `words` (a test checks it per family).
 pub(crate) struct PairShape {
     leads: ByteSet,
     trails: ByteSet,

@@ -8,10 +8,12 @@
 //! ```
 //!
 //! Arguments: `wenc` or `rs` (encoding_rs), `decode` or `encode`, a corpus
-//! language (`ru` reads `ru.txt`) and an encoding label. Decode input is
+//! language (`ru` reads `ru.txt`; `ru.html` names the file itself) and an
+//! encoding label. Decode input is
 //! encoding_rs's html-mode encoding of the article, as in bench/codec.rs; both
 //! sides run that bench's loop (html mode, 64 KiB output buffer) once, inside
 //! `measured`, the only function callgrind counts with the toggle above.
+//! `WENC_REPEAT=N` then times N more passes and prints the best.
 //! `WENC_WARM=1` runs one pass first, uncounted (tables built once per
 //! process are then not in the count). `WENC_CORPUS` overrides the corpus folder; `WENC_PATH=scalar` (or
 //! `ssse3`, `avx2`) forces wenc's kernel path, for before/after counts.
@@ -93,7 +95,11 @@ fn main() {
         eprintln!("usage: codec_count wenc|rs decode|encode LANG LABEL");
         std::process::exit(2);
     };
-    let text = std::fs::read_to_string(corpus().join(format!("{lang}.txt"))).expect("corpus");
+    let file = match lang.contains('.') {
+        true => lang.clone(),
+        false => format!("{lang}.txt"),
+    };
+    let text = std::fs::read_to_string(corpus().join(file)).expect("corpus");
     let enc = encoding_rs::Encoding::for_label(label.as_bytes()).expect("label");
     let (input, text) = match direction == "decode" {
         true => (enc.encode(&text).0.into_owned(), String::new()),
@@ -115,4 +121,21 @@ fn main() {
     }
     let out = measured(side == "rs", label, &input, &text, &mut buf);
     println!("{} bytes in, {out} bytes out", input.len() + text.len());
+    // `WENC_REPEAT=N`: N more passes, timed, the best reported (for A/B
+    // runs of two builds taking turns on a shared machine).
+    if let Some(n) = std::env::var("WENC_REPEAT")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        let best = (0..n)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                warm(side == "rs", label, &input, &text, &mut buf);
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default();
+        let mb_s = (input.len() + text.len()) as f64 / best.as_secs_f64() / 1e6;
+        println!("best of {n}: {best:?}, {mb_s:.0} MB/s");
+    }
 }

@@ -26,9 +26,16 @@ pub enum EncoderResult {
 /// (`&#1114111;` at most) or a subst-mode character.
 #[derive(Default)]
 struct PendingReference {
-    buf: [u8; 12],
+    /// The bytes still to write are `buf[done..len]`: a reference is made
+    /// in place at the end (its digits where [`decimal`] leaves them, no
+    /// copy), a character at the start.
+    ///
+    /// [`decimal`]: super::shared::decimal
+    buf: [u8; 23],
     len: u8,
     done: u8,
+    /// Whether they are ASCII (a reference always is): known when queued.
+    ascii: bool,
 }
 
 /// A streaming encoder from UTF-8. Feed it `&str` chunks with `last = false`
@@ -151,22 +158,20 @@ impl Encoder {
     /// Makes `&#N;` for `ch` the replacement still to be written. (Digits by
     /// hand: `write!` cost three times the encoding of a Vietnamese text.)
     fn queue_reference(&mut self, ch: char) {
-        // "&#1114111;" is 10 bytes: it always fits the 12-byte buffer.
-        let buf = &mut self.reference.buf;
-        let mut digits = [0u8; 20];
-        let digits = super::shared::decimal(u64::from(ch), &mut digits);
-        let len = digits.len();
-        buf[..2].copy_from_slice(b"&#");
-        buf[2..2 + len].copy_from_slice(digits);
-        buf[2 + len] = b';';
-        self.reference.len = (3 + len) as u8;
-        self.reference.done = 0;
+        let r = &mut self.reference;
+        // The digits end at buf[22], the ';'; "&#" goes just before them.
+        let digits: &mut [u8; 20] = (&mut r.buf[2..22]).try_into().unwrap();
+        let start = 20 - super::shared::decimal(u64::from(ch), digits).len();
+        r.buf[start..start + 2].copy_from_slice(b"&#");
+        r.buf[22] = b';';
+        (r.done, r.len, r.ascii) = (start as u8, 23, true);
     }
 
     /// Makes `subst` the replacement still to be written.
     fn queue_char(&mut self, subst: char) {
-        self.reference.len = subst.encode_utf8(&mut self.reference.buf).len() as u8;
-        self.reference.done = 0;
+        let r = &mut self.reference;
+        r.len = subst.encode_utf8(&mut r.buf).len() as u8;
+        (r.done, r.ascii) = (0, subst.is_ascii());
     }
 
     /// Writes the pending reference (copied, if ASCII and the family writes
@@ -174,7 +179,10 @@ impl Encoder {
     /// filled up first.
     fn flush_reference(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
         let r = &mut self.reference;
-        if self.ascii_as_is && r.buf[..usize::from(r.len)].is_ascii() {
+        if r.done == r.len {
+            return true;
+        }
+        if self.ascii_as_is && r.ascii {
             let pending = &r.buf[usize::from(r.done)..usize::from(r.len)];
             let n = pending.len().min(dst.len() - *written);
             dst[*written..*written + n].copy_from_slice(&pending[..n]);

@@ -5,8 +5,8 @@
 //! through the ranges algorithm.
 
 use super::multi_byte::{Call, MultiByte, Pairs};
-use super::shared::write_scalar;
 use super::shared::{encode_with_runs, pair_run};
+use super::shared::{write_bmp, write_scalar};
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
 };
@@ -87,12 +87,7 @@ fn step(s: &[u8]) -> Step {
         if !(0x30..=0x39).contains(&b3) {
             return Step::Error(1);
         }
-        let pointer = (u32::from(b0) - 0x81) * (10 * 126 * 10)
-            + (u32::from(b1) - 0x30) * (10 * 126)
-            + (u32::from(b2) - 0x81) * 10
-            + u32::from(b3)
-            - 0x30;
-        return match ranges_code_point(pointer) {
+        return match ranges_code_point(four_byte_pointer([b0, b1, b2, b3])) {
             Some(cp) => Step::Char(cp, 4),
             None => Step::Error(4),
         };
@@ -101,6 +96,33 @@ fn step(s: &[u8]) -> Step {
         return Step::Char(cp, 2);
     }
     Step::Error(if b1 < 0x80 { 1 } else { 2 })
+}
+
+/// The pointer of a four-byte sequence (bytes in their ranges).
+#[inline(always)]
+fn four_byte_pointer([b0, b1, b2, b3]: [u8; 4]) -> u32 {
+    (u32::from(b0) - 0x81) * (10 * 126 * 10)
+        + (u32::from(b1) - 0x30) * (10 * 126)
+        + (u32::from(b2) - 0x81) * 10
+        + u32::from(b3)
+        - 0x30
+}
+
+/// The hot loop's four-byte sequence (Arabic, Devanagari and other scripts
+/// GBK lacks): a whole valid one at the start of `src` whose code point is
+/// in the BMP, written into `dst` (4 bytes of room); anything else is
+/// [`step`]'s.
+#[inline(always)]
+fn hot_four(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
+    let &[b0, b1, b2, b3, ..] = src else {
+        return None;
+    };
+    let lead = |b: u8| (0x81..=0xFE).contains(&b);
+    if !(lead(b0) && b1.is_ascii_digit() && lead(b2) && b3.is_ascii_digit()) {
+        return None;
+    }
+    let cp = ranges_code_point(four_byte_pointer([b0, b1, b2, b3])).filter(|&cp| cp < 0x10000)?;
+    Some((4, write_bmp(dst, 0, cp)))
 }
 
 /// The two-byte sequences: leads 0x81..=0xFE, trails 0x40..=0x7E and
@@ -189,6 +211,11 @@ impl MultiByte for Gb18030Decoder {
 
     /// Two-byte pairs of index gb18030.
     const PAIRS: &'static Pairs = &PAIRS;
+
+    #[inline(always)]
+    fn hot_long(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
+        hot_four(src, dst)
+    }
 
     #[inline(always)]
     fn pending(&self) -> bool {

@@ -58,6 +58,16 @@ pub(crate) trait MultiByte {
         Self::PAIRS.word(lead, byte)
     }
 
+    /// The hot loop's longer sequences, tried where a non-ASCII byte does
+    /// not start a common pair: one at the start of `src` decoded into
+    /// `dst` (4 bytes of room), as (bytes read, bytes written); `None`
+    /// hands it to [`step`](MultiByte::step). Only gb18030 has them (its
+    /// four-byte sequences).
+    #[inline(always)]
+    fn hot_long(_src: &[u8], _dst: &mut [u8]) -> Option<(usize, usize)> {
+        None
+    }
+
     /// The family's common pairs for the vector kernel (`simd/cjk.rs`),
     /// which decodes them a block at a time where the CPU has it; `None`:
     /// the scalar loop only.
@@ -104,12 +114,16 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
+    // Where the scalar loop hands back to the kernel, kept across steps: a
+    // run of characters the kernel stops at (gb18030's four-byte Arabic)
+    // stays with the scalar loop, not back and forth a character at a time.
+    let mut resume = 0;
     loop {
         if !family.pending() {
             let at = (call.r, call.w);
             (call.r, call.w) = match kernel {
-                true => hot_loop::<F, true>(call.src, call.dst, at, path),
-                false => hot_loop::<F, false>(call.src, call.dst, at, path),
+                true => hot_loop::<F, true>(call.src, call.dst, at, path, &mut resume),
+                false => hot_loop::<F, false>(call.src, call.dst, at, path, &mut resume),
             };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
@@ -129,19 +143,20 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
 
 /// ASCII runs, the family's common pairs and lone ASCII bytes between them,
 /// for as long as they last; returns the new positions. Where the family has
-/// a vector kernel, blocks go to it first, and the scalar loop takes over
-/// only for a block the kernel stopped at (and for the input's end).
+/// a vector kernel, blocks go to it from `resume` on, and the scalar loop
+/// takes over only for [`KERNEL_BLOCK`] bytes from a character the kernel
+/// stopped at (and for the input's end); `resume` is updated.
 #[inline(always)]
 fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
     path: Kernel,
+    resume_at: &mut usize,
 ) -> (usize, usize) {
-    // Where the scalar loop hands back to the kernel.
-    let mut resume = usize::MAX;
+    let mut resume = *resume_at;
     'kernel: loop {
-        if let (true, Some(shape)) = (KERNEL, F::SHAPE) {
+        if let (true, Some(shape), true) = (KERNEL, F::SHAPE, r >= resume) {
             let run = simd::decode_cjk(path, shape, &src[r..], &mut dst[w..]);
             r += run.read;
             w += run.written;
@@ -182,20 +197,27 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                 }
                 let word = F::hot_pair(b, byte);
                 if word >> 24 == 0 {
-                    break; // not a pair, or an astral one (Big5)
+                    // Not a pair, or an astral one (Big5): a longer
+                    // sequence, else the family's step.
+                    let Some((read, written)) = F::hot_long(&src[r..], &mut dst[w..]) else {
+                        break;
+                    };
+                    (r, w) = (r + read, w + written);
+                    continue;
                 }
                 // One 4-byte store; the top byte (the length) is overwritten later.
                 dst[w..w + 4].copy_from_slice(&word.to_le_bytes());
                 w += (word >> 24) as usize;
                 r += 2;
             }
+            *resume_at = resume;
             return (r, w);
         }
     }
 }
 
 /// The input the vector kernel reads per block: the scalar loop decodes at
-/// least this much after a block the kernel stopped at.
+/// least this much from a character the kernel stopped at.
 const KERNEL_BLOCK: usize = 32;
 
 /// Marks a byte that cannot start (or end) a pair in [`Pairs`]' byte ->

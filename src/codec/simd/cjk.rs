@@ -11,16 +11,19 @@
 //! 16-bit lanes, gathers the pairs'
 //! UTF-8 words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar
 //! loop's), transposes them into byte planes and packs lead bytes, trail
-//! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]).
+//! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
+//! a lead writes its pair's first byte (and second, for a three-byte pair),
+//! a trail the pair's last.
 //!
-//! A block with anything else (a lead whose trail is not a trail, a lead
-//! outside the family's common set such as EUC-JP's 0x8E and 0x8F or a
-//! Shift_JIS single-byte katakana, a pair the table lacks or whose UTF-8 is
-//! not three bytes, gb18030's four-byte sequences) stops the kernel before
-//! that block, and the scalar loop in `multi_byte.rs`, which owns every rule
-//! about errors and state, decodes it. A lead in a block's last byte takes
-//! its trail from the next byte (the loop reads 33), so blocks always start
-//! at a character boundary; fewer than 33 bytes left also stop the kernel.
+//! Anything else (a lead whose trail is not a trail, a lead outside the
+//! family's common set such as EUC-JP's 0x8E and 0x8F or a Shift_JIS
+//! single-byte katakana, a pair the table lacks or whose UTF-8 is four
+//! bytes, gb18030's four-byte sequences) stops the kernel at that lead, its
+//! block decoded up to there, and the scalar loop in `multi_byte.rs`, which
+//! owns every rule about errors and state, decodes it. A lead in a block's
+//! last byte takes its trail from the next byte (the loop reads 33), so
+//! blocks always start at a character boundary; fewer than 33 bytes left
+//! also stop the kernel.
 //!
 //! SSSE3 has no gather: without AVX2 the scalar loop runs.
 //!
@@ -31,9 +34,9 @@ use super::{Kernel, Run};
 /// A family's common pairs, as the kernel decodes them: a lead (0x80 or
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
 /// `lead's place in its ranges * row + trail's place in its ranges`, and
-/// the UTF-8 word at that pointer in `words` (its top byte 3: other lengths
-/// are left to the scalar loop). Every lead and trail the ranges admit gives
-/// a pointer inside `words` (a test checks it per family).
+/// the UTF-8 word at that pointer in `words` (its top byte 2 or 3: other
+/// lengths are left to the scalar loop). Every lead and trail the ranges
+/// admit gives a pointer inside `words` (a test checks it per family).
 pub(crate) struct PairShape {
     leads: ByteSet,
     trails: ByteSet,
@@ -182,9 +185,9 @@ pub(crate) fn has_cjk_kernel(path: Kernel) -> bool {
 
 /// Decodes whole blocks of `src` (from a character boundary) into `dst` with
 /// `path`'s kernel while they hold only ASCII and `t`'s pairs and `dst` has
-/// 64 bytes of room; `blocked` is `Some(0)` when a block it cannot decode
-/// stopped it (the scalar loop should take that block). May write past the
-/// bytes it reports in `dst`.
+/// 64 bytes of room; `blocked` is `Some(0)` when a character it cannot
+/// decode stopped it, at `read` (the block before it decoded; the scalar
+/// loop should take it). May write past the bytes it reports in `dst`.
 pub(crate) fn decode_cjk(path: Kernel, t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     match path {
         // SAFETY: `Kernel::select` returns it only when the CPU has AVX2.
@@ -282,13 +285,18 @@ mod x86 {
                 // Words for bytes 0..4 and 16..20, 4..8 and 20..24, 8..12
                 // and 24..28, 12..16 and 28..32; each as its four bytes'
                 // planes.
+                // A group with no lead (markup in a page) skips its gather,
+                // the dearest instruction here; its words are never used.
                 let [a, b, c, d] = [
-                    _mm256_unpacklo_epi16(lo, zero),
-                    _mm256_unpackhi_epi16(lo, zero),
-                    _mm256_unpacklo_epi16(hi, zero),
-                    _mm256_unpackhi_epi16(hi, zero),
+                    (_mm256_unpacklo_epi16(lo, zero), 0x000F_000F),
+                    (_mm256_unpackhi_epi16(lo, zero), 0x00F0_00F0),
+                    (_mm256_unpacklo_epi16(hi, zero), 0x0F00_0F00),
+                    (_mm256_unpackhi_epi16(hi, zero), 0xF000_F000),
                 ]
-                .map(|p| _mm256_shuffle_epi8(gather(p), planes));
+                .map(|(p, group)| match leads & group {
+                    0 => zero,
+                    _ => _mm256_shuffle_epi8(gather(p), planes),
+                });
                 let (ab, cd) = (_mm256_unpacklo_epi32(a, b), _mm256_unpacklo_epi32(c, d));
                 let (ab3, cd3) = (_mm256_unpackhi_epi32(a, b), _mm256_unpackhi_epi32(c, d));
                 // The words' bytes in block order: first, second, third, length.
@@ -296,23 +304,37 @@ mod x86 {
                 let second = _mm256_unpackhi_epi64(ab, cd);
                 let third = _mm256_unpacklo_epi64(ab3, cd3);
                 let length = _mm256_unpackhi_epi64(ab3, cd3);
-                let three = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(3))) as u32;
-                if leads & !(lead_ok & trail_ok & three) != 0 {
-                    blocked = Some(0);
-                    break;
-                }
+                let is_three = _mm256_cmpeq_epi8(length, splat(3));
+                let three = _mm256_movemask_epi8(is_three) as u32;
+                let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
+                // Leads the kernel cannot take: the block is decoded up to
+                // the first of them (whole characters before it), which the
+                // scalar loop then takes.
+                let bad = leads & !(lead_ok & trail_ok & (three | two));
                 let is_lead = {
                     let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
                     _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
                 };
+                // A pair's last byte: the third of three, the second of two
+                // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
+                let last_byte = _mm256_blendv_epi8(second, third, is_three);
                 // Other bytes are ASCII, themselves; a trail (ASCII or not)
-                // writes its lead's third byte, a lead its first and second.
-                let with_thirds = _mm256_blendv_epi8(v, one_on(third), one_on(is_lead));
-                let out = _mm256_blendv_epi8(with_thirds, first, is_lead);
-                let n = store_pairs32(out, second, leads, dst.as_mut_ptr().add(w));
+                // writes its pair's last byte, a lead its first, and its
+                // second when the pair is three bytes.
+                let with_lasts = _mm256_blendv_epi8(v, one_on(last_byte), one_on(is_lead));
+                let out = _mm256_blendv_epi8(with_lasts, first, is_lead);
+                let n = store_pairs32(out, second, leads & three, dst.as_mut_ptr().add(w));
+                if bad != 0 {
+                    let at = bad.trailing_zeros();
+                    let before = (1u32 << at) - 1;
+                    r += at as usize;
+                    w += (at + (leads & three & before).count_ones()) as usize;
+                    blocked = Some(0);
+                    break;
+                }
                 // A lead in the last byte: its trail is the next block's
-                // first byte, read here, and its third byte goes last.
-                *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(third) as u8;
+                // first byte, read here, and its last byte goes last.
+                *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(last_byte) as u8;
                 let tail = (leads >> 31) as usize;
                 r += 32 + tail;
                 w += n + tail;

@@ -82,8 +82,8 @@ fn every_admitted_pair_is_the_scalar_loops() {
                 let word = shape.words.get(pointer).copied();
                 assert!(word.is_some(), "{label} {lead:02X} {trail:02X}: {pointer}");
                 let scalar = hot_pair(lead, trail);
-                // The kernel takes three-byte words only.
-                if word.unwrap() >> 24 == 3 || scalar >> 24 == 3 {
+                // The kernel takes two- and three-byte words only.
+                if matches!(word.unwrap() >> 24, 2 | 3) || matches!(scalar >> 24, 2 | 3) {
                     assert_eq!(word, Some(scalar), "{label} {lead:02X} {trail:02X}");
                 }
             }
@@ -228,4 +228,148 @@ fn the_kernel_decodes_common_text_on_its_own() {
         let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
         assert_eq!(&dst[..run.written], expected.as_bytes(), "{label}");
     }
+}
+
+/// Pairs whose UTF-8 is two bytes (Cyrillic, `°`, `·`, `×`): the kernel
+/// takes them at every offset of a block, the last byte included (its trail
+/// then the next block's first), between three-byte pairs and ASCII.
+#[test]
+fn the_kernel_takes_two_byte_pairs_at_every_offset() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (sample, _, _) = rs.encode("а°×·Ж");
+        for offset in 0..66 {
+            let text = format!("{}к日°本а{}", "a".repeat(offset % 33), "日本 ".repeat(30));
+            let text = match offset < 33 {
+                true => text,
+                false => format!("日{text}"),
+            };
+            let (bytes, _, _) = rs.encode(&text);
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert!(
+                run.read + 64 >= bytes.len(),
+                "{label} {offset}: {}",
+                run.read
+            );
+            assert_eq!(run.blocked, None, "{label} {offset}");
+            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {offset}");
+            let mut cuts = vec![offset, offset + 1, offset + 33];
+            cuts.retain(|&c| c <= bytes.len());
+            check_every_path(label, &[&sample[..], &bytes[..]].concat(), &cuts);
+        }
+    }
+}
+
+/// A character the kernel cannot take (0xFF, a lead in no family) at every
+/// offset of the first two blocks: the kernel decodes everything before it
+/// and stops exactly there; every path decodes the whole like encoding_rs.
+#[test]
+fn the_kernel_stops_at_the_character_it_cannot_take() {
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        let (cyrillic, _, _) = rs.encode("а");
+        for at in 0..70 {
+            let mut bytes = vec![b'a'; at % 2];
+            for i in 0..at / 2 {
+                bytes.extend_from_slice(if i % 3 == 2 { &cyrillic } else { &pair });
+            }
+            // `at` bytes, unless the family lacks Cyrillic (references).
+            let stop = bytes.len();
+            bytes.extend_from_slice(&[0xFF, b'b']);
+            bytes.extend_from_slice(&pair.repeat(40));
+            let mut cuts = vec![stop, stop + 1, 33];
+            cuts.sort_unstable();
+            check_every_path(label, &bytes, &cuts);
+            if !Kernel::Avx2.available() {
+                continue;
+            }
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert_eq!((run.read, run.blocked), (stop, Some(0)), "{label} {at}");
+            let expected = rs.decode_without_bom_handling(&bytes[..stop]).0;
+            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {at}");
+        }
+    }
+}
+
+/// gb18030's four-byte sequences (Arabic, astral) in runs and alone among
+/// pairs and ASCII, the kernel stopping at each run: random texts in random
+/// pieces, every path against encoding_rs.
+#[test]
+fn gb18030_four_byte_runs_decode_like_encoding_rs_on_every_path() {
+    let rs = encoding_rs::GB18030;
+    let alphabet = ['ر', 'م', 'ا', '😀', '中', '国', 'а', '·', ' ', 'x', '1'];
+    let mut rng = Rng(18030);
+    for _ in 0..150 {
+        let len = 1 + rng.below(120);
+        let text: String = rng.pick(&alphabet, len).into_iter().collect();
+        let (bytes, _, _) = rs.encode(&text);
+        let cuts = rng.cuts(bytes.len());
+        check_every_path("gb18030", &bytes, &cuts);
+    }
+}
+
+/// One pair in a block of ASCII (markup in a page), at every offset: the
+/// kernel skips the gathers of the groups without a lead and still writes
+/// the pair right.
+#[test]
+fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for (ch, offset) in ["本", "а"]
+            .into_iter()
+            .flat_map(|c| (0..33).map(move |o| (c, o)))
+        {
+            let text = format!("{}{ch}{}", "<".repeat(offset), "p>".repeat(40));
+            let (bytes, _, _) = rs.encode(&text);
+            let mut dst = vec![0; bytes.len() * 2 + 64];
+            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+            assert!(
+                run.read + 64 >= bytes.len(),
+                "{label} {offset}: {}",
+                run.read
+            );
+            assert_eq!(run.blocked, None, "{label} {ch} {offset}");
+            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+            assert_eq!(
+                &dst[..run.written],
+                expected.as_bytes(),
+                "{label} {ch} {offset}"
+            );
+        }
+    }
+}
+
+/// Every four-byte gb18030 sequence of a BMP code point (the hot loop's
+/// own path, pointers 0..39420), between pairs and ASCII, in pieces: every
+/// path against encoding_rs.
+#[test]
+fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
+    let mut bytes = Vec::new();
+    for pointer in 0..39420u32 {
+        let (b0, rest) = (pointer / 12600, pointer % 12600);
+        let (b1, rest) = (rest / 1260, rest % 1260);
+        let (b2, b3) = (rest / 10, rest % 10);
+        bytes.extend_from_slice(&[
+            b0 as u8 + 0x81,
+            b1 as u8 + 0x30,
+            b2 as u8 + 0x81,
+            b3 as u8 + 0x30,
+        ]);
+        match pointer % 7 {
+            0 => bytes.push(b' '),
+            3 => bytes.extend_from_slice(&[0xB0, 0xA1]),
+            _ => {}
+        }
+    }
+    check_every_path("gb18030", &bytes, &[1, 5, 70_001, 100_002]);
 }

@@ -327,6 +327,13 @@ pub fn percent(confidence: f32) -> String {
     )
 }
 
+/// The damage of a guessed reading, as `--sniff` adds it to the guess:
+/// "1 malformed sequence or C1 control".
+pub fn damage(damage: u32) -> String {
+    let s = if damage == 1 { "" } else { "s" };
+    format!("{damage} malformed sequence{s} or C1 control{s}")
+}
+
 /// The differences line of `--sniff`, if any runner-up reads words
 /// differently.
 pub fn differences_line(differences: &[crate::detect::Difference]) -> Option<String> {

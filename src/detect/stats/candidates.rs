@@ -1,8 +1,10 @@
 //! The encodings the detector weighs for text that is not UTF-8, the languages
-//! each is native to, their priors, and strict decoding (an encoding is ruled
-//! out at its first decode error or C1 control).
+//! each is native to, their priors, and decoding that counts damage (an
+//! encoding is ruled out when its reading has more than a stray malformed
+//! sequence or C1 control: see [`tolerable`]).
 
 use super::model;
+use super::tally::ByteCounts;
 use crate::codec::{self, DecoderResult, Encoding};
 use std::sync::OnceLock;
 
@@ -85,6 +87,50 @@ pub(crate) fn language_prior(language: &str) -> u32 {
     }
 }
 
+/// Damage a reading may have and still be a candidate: at most one
+/// malformed sequence or C1 control per DAMAGE_RATIO non-ASCII characters
+/// it reads (about 3 per hundred), and at most MAX_DAMAGE in all. Real
+/// files carry a stray byte (a cut, a mixed log line, one bad character);
+/// a reading of another encoding's text has errors every few characters
+/// (a double-byte encoding reading single-byte text errs at every word of
+/// odd length), far above this.
+const DAMAGE_RATIO: u32 = 32;
+const MAX_DAMAGE: u32 = 16;
+
+/// What each malformed sequence or C1 control of a reading costs, in
+/// quarter bits: more than any character the models know (an unknown one
+/// costs 18 bits), so that a clean reading beats a damaged one of the
+/// same text, while a damaged right reading still beats gibberish, which
+/// costs many bits per character.
+pub(crate) const DAMAGE_COST: u32 = 4 * 32;
+
+/// Whether a reading with `damage` malformed sequences or C1 controls and
+/// `chars` other non-ASCII characters stays a candidate.
+pub(crate) fn tolerable(damage: u32, chars: u32) -> bool {
+    damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(DAMAGE_RATIO) <= chars)
+}
+
+/// The most damage a reading of input with `high` bytes 0x80..=0xFF can
+/// have and be [`tolerable`]: it has at most that many non-ASCII characters.
+pub(crate) fn most_damage(high: usize) -> u32 {
+    let high = u32::try_from(high).unwrap_or(u32::MAX);
+    (high / DAMAGE_RATIO).min(MAX_DAMAGE)
+}
+
+/// The damage of single-byte candidate `i`'s reading of input with byte
+/// `counts` (its bytes that are no character or a C1 control), or None if
+/// it is not [`tolerable`].
+pub(crate) fn single_byte_damage(i: usize, counts: &ByteCounts) -> Option<u32> {
+    let table = single_byte_table(i).expect("a single-byte candidate");
+    let bad: usize = (0x80..=0xFFu8)
+        .filter(|&b| table[usize::from(b) - 0x80] == 0)
+        .map(|b| counts.of_byte(b))
+        .sum();
+    let damage = u32::try_from(bad).unwrap_or(u32::MAX);
+    let chars = u32::try_from(counts.high() - bad).unwrap_or(u32::MAX);
+    tolerable(damage, chars).then_some(damage)
+}
+
 /// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
 /// point or a C1 control), from wenc's own codec; None for multi-byte ones.
 pub(crate) fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
@@ -123,12 +169,6 @@ pub(crate) fn language_models(i: usize) -> &'static [usize] {
         CANDIDATES.iter().map(|c| of(c).collect()).collect()
     });
     &models[i]
-}
-
-/// Whether single-byte candidate `i` reads every byte value in `seen`.
-pub(crate) fn reads_all(i: usize, seen: &[bool; 256]) -> bool {
-    let table = single_byte_table(i).expect("a single-byte candidate");
-    !(0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0)
 }
 
 /// How language model `model` reads each byte in candidate `i` (which
@@ -184,23 +224,29 @@ fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
     Some(table)
 }
 
-/// The text of about the first `limit` bytes of `bytes` decoded strictly with
-/// candidate `i`, or None if the whole of `bytes` has a decode error (unless
-/// `last`, a truncated sequence at the end is not one). `seen` marks the byte
-/// values in `bytes`, which settle single-byte candidates at once.
+/// The text of about the first `limit` bytes of `bytes` as candidate `i`
+/// reads them, U+FFFD for each malformed sequence, and its damage over the
+/// whole of `bytes` (malformed sequences and C1 controls; unless `last`, a
+/// truncated sequence at the end is not one); None when that is not
+/// [`tolerable`]. `counts` of the bytes settle single-byte candidates at once.
 pub(crate) fn decode(
     i: usize,
     bytes: &[u8],
     last: bool,
     limit: usize,
-    seen: &[bool; 256],
-) -> Option<String> {
+    counts: &ByteCounts,
+) -> Option<(String, u32)> {
     match single_byte_table(i) {
         Some(table) => {
-            let bad = (0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0);
-            (!bad).then(|| decode_single_byte(table, &bytes[..bytes.len().min(limit)]))?
+            let damage = single_byte_damage(i, counts)?;
+            let text = decode_single_byte(table, &bytes[..bytes.len().min(limit)])?;
+            Some((text, damage))
         }
-        None => decode_strict(CANDIDATES[i].encoding, bytes, last, limit),
+        None => {
+            let most = most_damage(counts.high());
+            let read = decode_damaged(CANDIDATES[i].encoding, bytes, last, limit, most)?;
+            tolerable(read.damage, read.chars).then_some((read.text, read.damage))
+        }
     }
 }
 
@@ -219,27 +265,53 @@ fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
         }
         // `b` was read before the run was: not ASCII only if unchanged.
         let code = *table.get(usize::from(b).wrapping_sub(0x80))?;
-        out.push(char::from_u32(code).filter(|&c| c != '\0')?);
+        // A byte that is no character (damage, counted by the caller).
+        out.push(
+            char::from_u32(code)
+                .filter(|&c| c != '\0')
+                .unwrap_or('\u{FFFD}'),
+        );
         rest = tail;
     }
     Some(out)
 }
 
-/// Strict decoding with wenc's codec; C1 controls count as errors. All of
-/// `bytes` is decoded (an error anywhere rules the encoding out), in pieces
-/// through a small buffer, and at most `limit` bytes of text are kept, cut
-/// at a character boundary: no buffer the size of the whole output is made
-/// for text that is then mostly thrown away.
+/// Strict decoding with wenc's codec; C1 controls count as errors. The
+/// text of `bytes`, or None at the first error (see [`decode_damaged`]).
 pub(crate) fn decode_strict(
     encoding: &'static Encoding,
     bytes: &[u8],
     last: bool,
     limit: usize,
 ) -> Option<String> {
+    decode_damaged(encoding, bytes, last, limit, 0).map(|read| read.text)
+}
+
+/// A multi-byte reading: at most `limit` bytes of its text, its damage
+/// and its other non-ASCII characters over all of the input.
+pub(crate) struct Read {
+    pub text: String,
+    pub damage: u32,
+    pub chars: u32,
+}
+
+/// Decoding with wenc's codec that counts malformed sequences (U+FFFD in
+/// the text) and C1 controls as damage, and gives up past `most` of them.
+/// All of `bytes` is decoded, in pieces through a small buffer, and at
+/// most `limit` bytes of text are kept, cut at a character boundary: no
+/// buffer the size of the whole output is made for text that is then
+/// mostly thrown away.
+pub(crate) fn decode_damaged(
+    encoding: &'static Encoding,
+    bytes: &[u8],
+    last: bool,
+    limit: usize,
+    most: u32,
+) -> Option<Read> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut text = Vec::with_capacity(limit.min(bytes.len() * 3) + 4);
-    let mut read = 0;
+    let (mut read, mut damage, mut leads) = (0, 0u32, 0usize);
     // The last byte written, to find a C1 control (C2 80..C2 9F in UTF-8)
     // split between two pieces.
     let mut prev = 0u8;
@@ -248,25 +320,42 @@ pub(crate) fn decode_strict(
         read += r;
         let piece = &buf[..w];
         let c1 = |a: u8, b: u8| a == 0xC2 && (0x80..0xA0).contains(&b);
-        if piece.first().is_some_and(|&b| c1(prev, b)) || piece.windows(2).any(|p| c1(p[0], p[1])) {
-            return None;
-        }
+        let split = piece.first().is_some_and(|&b| c1(prev, b));
+        let c1s = usize::from(split) + piece.windows(2).filter(|p| c1(p[0], p[1])).count();
+        damage = damage.saturating_add(u32::try_from(c1s).unwrap_or(u32::MAX));
+        leads += piece.iter().filter(|&&b| b >= 0xC0).count();
         prev = piece.last().copied().unwrap_or(prev);
         // Up to 4 bytes past the limit, so the cut below sees where the
         // character at the limit starts.
         let room = limit.saturating_add(4).saturating_sub(text.len());
         text.extend_from_slice(&piece[..w.min(room)]);
         match result {
-            DecoderResult::Malformed(_) => return None,
-            DecoderResult::OutputFull => continue,
+            DecoderResult::Malformed(_) => {
+                damage = damage.saturating_add(1);
+                if limit.saturating_add(4) > text.len() {
+                    text.extend_from_slice("\u{FFFD}".as_bytes());
+                }
+            }
+            DecoderResult::OutputFull => {}
             DecoderResult::InputEmpty => break,
+        }
+        if damage > most {
+            return None;
         }
     }
     if text.len() > limit {
         let cut = (0..=limit).rev().find(|&c| text[c] & 0xC0 != 0x80);
         text.truncate(cut.unwrap_or(0));
     }
-    String::from_utf8(text).ok()
+    let chars = u32::try_from(leads)
+        .unwrap_or(u32::MAX)
+        .saturating_sub(damage);
+    let text = String::from_utf8(text).ok()?;
+    Some(Read {
+        text,
+        damage,
+        chars,
+    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use super::model::{AsciiTally, ByteSketch};
 use super::shape;
 
 /// How often each byte value is in a text.
+#[derive(Clone)]
 pub(super) struct ByteCounts([u32; 256]);
 
 impl ByteCounts {

@@ -416,7 +416,10 @@ pub fn auto_unsure(
     let named: Vec<String> = candidates
         .iter()
         .take(3)
-        .map(|c| format!("{} ({})", c.encoding, percent(c.confidence)))
+        .map(|c| match c.damage {
+            0 => format!("{} ({})", c.encoding, percent(c.confidence)),
+            n => format!("{} ({}; {})", c.encoding, percent(c.confidence), damage(n)),
+        })
         .collect();
     let mut text = format!("{name}: -f auto is not sure: {}", named.join(", "));
     let shown = evidence(differences);

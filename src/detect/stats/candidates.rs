@@ -98,11 +98,14 @@ const DAMAGE_RATIO: u32 = 32;
 const MAX_DAMAGE: u32 = 16;
 
 /// What each malformed sequence or C1 control of a reading costs, in
-/// quarter bits: more than any character the models know (an unknown one
-/// costs 18 bits), so that a clean reading beats a damaged one of the
-/// same text, while a damaged right reading still beats gibberish, which
-/// costs many bits per character.
-pub(crate) const DAMAGE_COST: u32 = 4 * 32;
+/// quarter bits, beside what the models charge for it as an unknown
+/// character (U+FFFD, 18 bits): more than any character costs them with
+/// the rules beside (a Hebrew maqaf glued to a Latin word costs windows-1255
+/// about 35 bits, which ISO-8859-8 has no character for: at 32 bits it won
+/// that text), so that a clean reading beats a damaged one of the same
+/// text; while a damaged right reading, at most one per DAMAGE_RATIO
+/// characters (2 bits each), still beats gibberish, which costs more.
+pub(crate) const DAMAGE_COST: u32 = 4 * 64;
 
 /// Whether a reading with `damage` malformed sequences or C1 controls and
 /// `chars` other non-ASCII characters stays a candidate.
@@ -191,11 +194,16 @@ fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
     let all = CLASSES.get_or_init(|| CANDIDATES.iter().map(|_| OnceLock::new()).collect());
     all[i]
         .get_or_init(|| {
-            let table = single_byte_table(i)?;
-            let flags = model::TableFlags::of(table);
+            // A byte that is no character (damage) reads as U+FFFD, an
+            // unknown character, as in a decoded text.
+            let mut table = *single_byte_table(i)?;
+            for cp in table.iter_mut().filter(|cp| **cp == 0) {
+                *cp = u32::from(char::REPLACEMENT_CHARACTER);
+            }
+            let flags = model::TableFlags::of(&table);
             language_models(i)
                 .iter()
-                .map(|&m| Some((m, model::models()[m].byte_classes(table, &flags)?)))
+                .map(|&m| Some((m, model::models()[m].byte_classes(&table, &flags)?)))
                 .collect()
         })
         .as_deref()
@@ -311,7 +319,7 @@ pub(crate) fn decode_damaged(
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut text = Vec::with_capacity(limit.min(bytes.len() * 3) + 4);
-    let (mut read, mut damage, mut leads) = (0, 0u32, 0usize);
+    let (mut read, mut damage, mut leads, mut c1_total) = (0, 0u32, 0usize, 0usize);
     // The last byte written, to find a C1 control (C2 80..C2 9F in UTF-8)
     // split between two pieces.
     let mut prev = 0u8;
@@ -323,6 +331,7 @@ pub(crate) fn decode_damaged(
         let split = piece.first().is_some_and(|&b| c1(prev, b));
         let c1s = usize::from(split) + piece.windows(2).filter(|p| c1(p[0], p[1])).count();
         damage = damage.saturating_add(u32::try_from(c1s).unwrap_or(u32::MAX));
+        c1_total += c1s;
         leads += piece.iter().filter(|&&b| b >= 0xC0).count();
         prev = piece.last().copied().unwrap_or(prev);
         // Up to 4 bytes past the limit, so the cut below sees where the
@@ -343,13 +352,15 @@ pub(crate) fn decode_damaged(
             return None;
         }
     }
+    if damage > most {
+        return None;
+    }
     if text.len() > limit {
         let cut = (0..=limit).rev().find(|&c| text[c] & 0xC0 != 0x80);
         text.truncate(cut.unwrap_or(0));
     }
-    let chars = u32::try_from(leads)
-        .unwrap_or(u32::MAX)
-        .saturating_sub(damage);
+    // Non-ASCII characters but the C1 controls (U+FFFD is not in `leads`).
+    let chars = u32::try_from(leads - c1_total).unwrap_or(u32::MAX);
     let text = String::from_utf8(text).ok()?;
     Some(Read {
         text,
@@ -390,5 +401,29 @@ mod tests {
             }
         }
         assert!(checked >= 20 * 128, "{checked}");
+    }
+
+    #[test]
+    fn damage_is_tolerated_only_when_rare() {
+        assert!(tolerable(0, 0));
+        assert!(!tolerable(1, 31));
+        assert!(tolerable(1, 32));
+        assert!(tolerable(16, 16 * 32));
+        assert!(!tolerable(17, 10_000), "at most MAX_DAMAGE in all");
+        assert_eq!(most_damage(100), 3);
+        assert_eq!(most_damage(100_000), MAX_DAMAGE);
+    }
+
+    /// Malformed sequences (U+FFFD in the text) and C1 controls are
+    /// counted, and decoding gives up past `most` of them.
+    #[test]
+    fn damaged_decoding_counts_errors_and_c1_controls() {
+        let bytes = b"\x82\xa0\x81\x20\x82\xa2\x80";
+        let read = decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 4).unwrap();
+        assert_eq!(read.text, "\u{3042}\u{FFFD} \u{3044}\u{80}");
+        assert_eq!((read.damage, read.chars), (2, 2));
+        assert!(decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 1).is_none());
+        assert!(decode_strict(codec::SHIFT_JIS, bytes, true, usize::MAX).is_none());
+        assert!(decode_strict(codec::SHIFT_JIS, b"\x82\xa0", true, 0).is_some());
     }
 }

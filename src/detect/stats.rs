@@ -12,7 +12,7 @@
 //! 3. Valid UTF-8 with non-ASCII characters: UTF-8 (the other encodings
 //!    follow as runners-up when there are few such characters). So is
 //!    UTF-8 whose valid multi-byte characters far outnumber its malformed
-//!    sequences (`candidates::tolerable`), with that damage.
+//!    sequences (`candidates::tolerable_utf8`), with that damage.
 //! 4. Otherwise every legacy encoding is decoded with wenc's codec and
 //!    ruled out when its reading has more than a stray malformed sequence
 //!    or C1 control (`candidates::tolerable`: a file may carry a stray
@@ -325,9 +325,9 @@ fn analyze(
     let utf8 = match shape::utf8_non_ascii(bytes, last) {
         Some(n) => Some((u32::try_from(n).unwrap_or(u32::MAX), 0)),
         None => {
-            let most = candidates::most_damage(tally.counts(bytes).high());
+            let most = candidates::most_utf8_damage(tally.counts(bytes).high());
             shape::utf8_damage(bytes, last, most)
-                .filter(|&(n, damage)| candidates::tolerable(damage, n))
+                .filter(|&(n, damage)| candidates::tolerable_utf8(damage, n))
         }
     };
     match utf8 {

@@ -113,11 +113,32 @@ pub(crate) fn tolerable(damage: u32, chars: u32) -> bool {
     damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(DAMAGE_RATIO) <= chars)
 }
 
+/// UTF-8's own bound: its valid multi-byte characters at least
+/// UTF8_DAMAGE_RATIO times its malformed sequences (and at most
+/// MAX_DAMAGE of them). Legacy text rarely holds a valid UTF-8 sequence
+/// (a lead 0xC2..=0xF4 and the right number of bytes 0x80..=0xBF after
+/// it): text in a double-byte encoding errs at five characters of six or
+/// more, single-byte text at nearly every high byte. Mostly-ASCII UTF-8
+/// (English, French) has too few non-ASCII characters for DAMAGE_RATIO.
+const UTF8_DAMAGE_RATIO: u32 = 8;
+
+/// Whether UTF-8 with `damage` malformed sequences and `chars` non-ASCII
+/// characters stays the answer.
+pub(crate) fn tolerable_utf8(damage: u32, chars: u32) -> bool {
+    damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(UTF8_DAMAGE_RATIO) <= chars)
+}
+
 /// The most damage a reading of input with `high` bytes 0x80..=0xFF can
 /// have and be [`tolerable`]: it has at most that many non-ASCII characters.
 pub(crate) fn most_damage(high: usize) -> u32 {
     let high = u32::try_from(high).unwrap_or(u32::MAX);
     (high / DAMAGE_RATIO).min(MAX_DAMAGE)
+}
+
+/// [`most_damage`] for UTF-8 ([`tolerable_utf8`]).
+pub(crate) fn most_utf8_damage(high: usize) -> u32 {
+    let high = u32::try_from(high).unwrap_or(u32::MAX);
+    (high / UTF8_DAMAGE_RATIO).min(MAX_DAMAGE)
 }
 
 /// The damage of single-byte candidate `i`'s reading of input with byte
@@ -412,6 +433,8 @@ mod tests {
         assert!(!tolerable(17, 10_000), "at most MAX_DAMAGE in all");
         assert_eq!(most_damage(100), 3);
         assert_eq!(most_damage(100_000), MAX_DAMAGE);
+        assert!(tolerable_utf8(1, 8) && !tolerable_utf8(1, 7));
+        assert_eq!(most_utf8_damage(100), 12);
     }
 
     /// Malformed sequences (U+FFFD in the text) and C1 controls are

@@ -128,11 +128,11 @@ pub(crate) fn tolerable_utf8(damage: u32, chars: u32) -> bool {
     damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(UTF8_DAMAGE_RATIO) <= chars)
 }
 
-/// The most damage a reading of input with `high` bytes 0x80..=0xFF can
-/// have and be [`tolerable`]: it has at most that many non-ASCII characters.
-pub(crate) fn most_damage(high: usize) -> u32 {
-    let high = u32::try_from(high).unwrap_or(u32::MAX);
-    (high / DAMAGE_RATIO).min(MAX_DAMAGE)
+/// The most damage a reading with at most `chars` non-ASCII characters
+/// can have and be [`tolerable`].
+pub(crate) fn most_damage(chars: usize) -> u32 {
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+    (chars / DAMAGE_RATIO).min(MAX_DAMAGE)
 }
 
 /// [`most_damage`] for UTF-8 ([`tolerable_utf8`]).
@@ -145,14 +145,44 @@ pub(crate) fn most_utf8_damage(high: usize) -> u32 {
 /// `counts` (its bytes that are no character or a C1 control), or None if
 /// it is not [`tolerable`].
 pub(crate) fn single_byte_damage(i: usize, counts: &ByteCounts) -> Option<u32> {
-    let table = single_byte_table(i).expect("a single-byte candidate");
-    let bad: usize = (0x80..=0xFFu8)
-        .filter(|&b| table[usize::from(b) - 0x80] == 0)
-        .map(|b| counts.of_byte(b))
-        .sum();
+    let bad: usize = bad_bytes(i).iter().map(|&b| counts.of_byte(b)).sum();
     let damage = u32::try_from(bad).unwrap_or(u32::MAX);
     let chars = u32::try_from(counts.high() - bad).unwrap_or(u32::MAX);
     tolerable(damage, chars).then_some(damage)
+}
+
+/// The bytes that single-byte candidate `i` reads as no character or a C1
+/// control, listed once per process: every analysis counts them.
+fn bad_bytes(i: usize) -> &'static [u8] {
+    static BAD: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    let all = BAD.get_or_init(|| {
+        let bad = |table: &[u32; 128]| {
+            (0x80..=0xFFu8)
+                .filter(|&b| table[usize::from(b) - 0x80] == 0)
+                .collect()
+        };
+        (0..CANDIDATES.len())
+            .map(|i| single_byte_table(i).map_or_else(Vec::new, bad))
+            .collect()
+    });
+    &all[i]
+}
+
+/// Whether single-byte candidate `i`, damaged, has a clean twin among
+/// `clean` (single-byte candidates without damage): one that reads every
+/// byte value in `counts` as `i` does wherever `i` reads it at all. `i`
+/// then costs more than its twin by about DAMAGE_COST per damage (no
+/// character costs as much), a weight of 2^-32 or less: it need not be
+/// scored (ISO-8859-15 beside windows-1252 that has curly quotes).
+pub(crate) fn has_clean_twin(i: usize, clean: &[usize], counts: &ByteCounts) -> bool {
+    let table = single_byte_table(i).expect("a single-byte candidate");
+    let read =
+        (0x80..=0xFFu8).filter(|&b| counts.of_byte(b) > 0 && table[usize::from(b) - 0x80] != 0);
+    let read: Vec<usize> = read.map(|b| usize::from(b) - 0x80).collect();
+    clean.iter().any(|&j| {
+        let twin = single_byte_table(j).expect("a single-byte candidate");
+        read.iter().all(|&h| twin[h] == table[h])
+    })
 }
 
 /// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
@@ -272,9 +302,13 @@ pub(crate) fn decode(
             Some((text, damage))
         }
         None => {
-            let most = most_damage(counts.high());
+            // Its non-ASCII characters: two bytes each, near enough (the
+            // double-byte encodings; EUC-JP's three-byte ones are rare).
+            let chars = counts.high() / 2;
+            let most = most_damage(chars);
             let read = decode_damaged(CANDIDATES[i].encoding, bytes, last, limit, most)?;
-            tolerable(read.damage, read.chars).then_some((read.text, read.damage))
+            let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+            tolerable(read.damage, chars).then_some((read.text, read.damage))
         }
     }
 }
@@ -316,12 +350,11 @@ pub(crate) fn decode_strict(
     decode_damaged(encoding, bytes, last, limit, 0).map(|read| read.text)
 }
 
-/// A multi-byte reading: at most `limit` bytes of its text, its damage
-/// and its other non-ASCII characters over all of the input.
+/// A multi-byte reading: at most `limit` bytes of its text, and its
+/// damage over all of the input.
 pub(crate) struct Read {
     pub text: String,
     pub damage: u32,
-    pub chars: u32,
 }
 
 /// Decoding with wenc's codec that counts malformed sequences (U+FFFD in
@@ -340,7 +373,7 @@ pub(crate) fn decode_damaged(
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut text = Vec::with_capacity(limit.min(bytes.len() * 3) + 4);
-    let (mut read, mut damage, mut leads, mut c1_total) = (0, 0u32, 0usize, 0usize);
+    let (mut read, mut damage) = (0, 0u32);
     // The last byte written, to find a C1 control (C2 80..C2 9F in UTF-8)
     // split between two pieces.
     let mut prev = 0u8;
@@ -348,12 +381,12 @@ pub(crate) fn decode_damaged(
         let (result, r, w) = decoder.decode_without_replacement(&bytes[read..], &mut buf, last);
         read += r;
         let piece = &buf[..w];
-        let c1 = |a: u8, b: u8| a == 0xC2 && (0x80..0xA0).contains(&b);
-        let split = piece.first().is_some_and(|&b| c1(prev, b));
-        let c1s = usize::from(split) + piece.windows(2).filter(|p| c1(p[0], p[1])).count();
+        let c1 = |b: Option<&u8>| b.is_some_and(|b| (0x80..0xA0).contains(b));
+        let split = prev == 0xC2 && c1(piece.first());
+        // C2 is rare in text: found by memchr, not a test per byte.
+        let c1s = memchr::memchr_iter(0xC2, piece).filter(|&at| c1(piece.get(at + 1)));
+        let c1s = usize::from(split) + c1s.count();
         damage = damage.saturating_add(u32::try_from(c1s).unwrap_or(u32::MAX));
-        c1_total += c1s;
-        leads += piece.iter().filter(|&&b| b >= 0xC0).count();
         prev = piece.last().copied().unwrap_or(prev);
         // Up to 4 bytes past the limit, so the cut below sees where the
         // character at the limit starts.
@@ -380,14 +413,8 @@ pub(crate) fn decode_damaged(
         let cut = (0..=limit).rev().find(|&c| text[c] & 0xC0 != 0x80);
         text.truncate(cut.unwrap_or(0));
     }
-    // Non-ASCII characters but the C1 controls (U+FFFD is not in `leads`).
-    let chars = u32::try_from(leads - c1_total).unwrap_or(u32::MAX);
     let text = String::from_utf8(text).ok()?;
-    Some(Read {
-        text,
-        damage,
-        chars,
-    })
+    Some(Read { text, damage })
 }
 
 #[cfg(test)]
@@ -444,7 +471,7 @@ mod tests {
         let bytes = b"\x82\xa0\x81\x20\x82\xa2\x80";
         let read = decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 4).unwrap();
         assert_eq!(read.text, "\u{3042}\u{FFFD} \u{3044}\u{80}");
-        assert_eq!((read.damage, read.chars), (2, 2));
+        assert_eq!(read.damage, 2);
         assert!(decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 1).is_none());
         assert!(decode_strict(codec::SHIFT_JIS, bytes, true, usize::MAX).is_none());
         assert!(decode_strict(codec::SHIFT_JIS, b"\x82\xa0", true, 0).is_some());

@@ -169,9 +169,17 @@ fn score_start(
     // Single-byte candidates: (the least bound of their models, index,
     // their models, least bound first).
     let mut by_bytes = Vec::new();
-    for index in 0..CANDIDATES.len() {
+    let damages: Vec<Option<u32>> = (0..CANDIDATES.len())
+        .map(|i| candidates::by_bytes(i).then(|| candidates::single_byte_damage(i, counts))?)
+        .collect();
+    let clean: Vec<usize> = (0..CANDIDATES.len())
+        .filter(|&i| damages[i] == Some(0))
+        .collect();
+    for (index, &damage) in damages.iter().enumerate() {
         if candidates::by_bytes(index) {
-            if let Some(damage) = candidates::single_byte_damage(index, counts) {
+            let damage =
+                damage.filter(|&d| d == 0 || !candidates::has_clean_twin(index, &clean, counts));
+            if let Some(damage) = damage {
                 let charge = damage * DAMAGE_COST;
                 let mut models: Vec<(u32, usize)> = candidates::language_models(index)
                     .iter()

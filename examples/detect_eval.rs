@@ -16,7 +16,10 @@
 //! `--speed` inputs, or with `--mo` over the UI strings' samples only: diff
 //! two such files to check a change keeps the answers; with `--whole`, the
 //! answers of `detect::sniff_whole`, the path `-f auto` and `--sniff` take,
-//! late evidence included).
+//! late evidence included), `--damage K` (K seeded random single-byte
+//! changes per sample, at random positions, each byte drawn from
+//! 0x80..=0xFF: a stray byte in real files; the truth is then the damaged
+//! bytes decoded with the true encoding, replacement characters included).
 //!
 //! Cuts each article of ../shared/corpus/wikipedia into samples of 10, 20,
 //! 50, 100, 300 and 1000 characters (evenly spaced, non-overlapping where the
@@ -123,6 +126,8 @@ struct Options {
     confusion: Option<BTreeMap<(String, String, usize, String), u32>>,
     /// (right, total) of wenc's guesses per confidence bin (BINS).
     calib: [(u32, u32); 6],
+    /// Random byte changes per sample (`--damage K`).
+    damage: usize,
 }
 
 fn main() {
@@ -150,6 +155,7 @@ fn main() {
         confusion: args.iter().any(|a| a == "--confusion").then(BTreeMap::new),
         dump: value("--dump").map(|p| std::fs::File::create(p).expect("--dump FILE")),
         calib: [(0, 0); 6],
+        damage: value("--damage").map_or(0, |k| k.parse().expect("--damage K")),
     };
     let dir_text = value("--dir");
     let mo = mo || dir_text.is_some();
@@ -223,6 +229,8 @@ fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: 
     if !bytes.iter().any(|&b| b >= 0x80 || b == 0x1B) {
         return; // pure ASCII
     }
+    let seed = fnv(&[lang.as_bytes(), name.as_bytes(), s.as_bytes()]);
+    let bytes = damaged(bytes, opts.damage, seed);
     if let Some(f) = opts.dump.as_mut() {
         let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         writeln!(f, "{lang}\t{name}\t{len}\t{hex}").unwrap();
@@ -258,6 +266,33 @@ fn evaluate(tally: &mut Tally, opts: &mut Options, lang: &str, name: &str, len: 
     if opts.hint {
         count("wenc+hint", wenc_guess(&bytes, Hint::parse(lang)).0);
     }
+}
+
+/// FNV-1a over `parts`: a seed that depends on the sample alone.
+fn fnv(parts: &[&[u8]]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in parts.iter().flat_map(|p| p.iter()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// `bytes` with `k` single-byte changes (`--damage K`): at positions drawn
+/// with a splitmix64 generator seeded by `seed`, a byte from 0x80..=0xFF.
+fn damaged(mut bytes: Vec<u8>, k: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for _ in 0..k {
+        let at = (next() % bytes.len() as u64) as usize;
+        bytes[at] = 0x80 | (next() & 0x7F) as u8;
+    }
+    bytes
 }
 
 /// Accuracy of `detector` per pair at each length.

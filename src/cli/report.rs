@@ -327,6 +327,13 @@ pub fn percent(confidence: f32) -> String {
     )
 }
 
+/// The damage of a guessed reading, as `--sniff` adds it to the guess:
+/// "1 malformed sequence or C1 control".
+pub fn damage(damage: u32) -> String {
+    let s = if damage == 1 { "" } else { "s" };
+    format!("{damage} malformed sequence{s} or C1 control{s}")
+}
+
 /// The differences line of `--sniff`, if any runner-up reads words
 /// differently.
 pub fn differences_line(differences: &[crate::detect::Difference]) -> Option<String> {
@@ -409,7 +416,10 @@ pub fn auto_unsure(
     let named: Vec<String> = candidates
         .iter()
         .take(3)
-        .map(|c| format!("{} ({})", c.encoding, percent(c.confidence)))
+        .map(|c| match c.damage {
+            0 => format!("{} ({})", c.encoding, percent(c.confidence)),
+            n => format!("{} ({}; {})", c.encoding, percent(c.confidence), damage(n)),
+        })
         .collect();
     let mut text = format!("{name}: -f auto is not sure: {}", named.join(", "));
     let shown = evidence(differences);

@@ -48,6 +48,8 @@ pub fn sniff_whole(bytes: &[u8], hint: Option<Hint>) -> Sniffed {
         },
         Source::Guess if first.encoding == Some(UTF_8) => match std::str::from_utf8(bytes) {
             Ok(_) => first,
+            // The detector read all of it and counted its damage.
+            Err(_) if bytes.len() <= SNIFF_LIMIT && first.candidates[0].damage > 0 => first,
             Err(e) => {
                 let mut answer = window(bytes, e.valid_up_to(), e.valid_up_to(), hint, first);
                 for c in answer.candidates.iter_mut() {

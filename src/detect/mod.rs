@@ -129,6 +129,7 @@ impl Sniffed {
             candidates: vec![Candidate {
                 encoding,
                 confidence: 1.0,
+                damage: 0,
             }],
             declared: None,
             historical: None,

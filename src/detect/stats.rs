@@ -10,9 +10,15 @@
 //! 2. Only ASCII: ISO-2022-JP when its escape sequences decode strictly to
 //!    non-ASCII text, else [`Verdict::Ascii`].
 //! 3. Valid UTF-8 with non-ASCII characters: UTF-8 (the other encodings
-//!    follow as runners-up when there are few such characters).
-//! 4. Otherwise every legacy encoding is decoded strictly with wenc's codec
-//!    and ruled out at its first error or C1 control. Each survivor's text is
+//!    follow as runners-up when there are few such characters). So is
+//!    UTF-8 whose valid multi-byte characters far outnumber its malformed
+//!    sequences (`candidates::tolerable_utf8`), with that damage.
+//! 4. Otherwise every legacy encoding is decoded with wenc's codec and
+//!    ruled out when its reading has more than a stray malformed sequence
+//!    or C1 control (`candidates::tolerable`: a file may carry a stray
+//!    byte, another encoding's text errs every few characters); each one
+//!    costs `candidates::DAMAGE_COST`, more than any character the models
+//!    know, and a damaged winner is never sure. Each survivor's text is
 //!    scored by the language models of the languages the encoding is native
 //!    to (character bigrams for alphabetic scripts, character frequencies for
 //!    Chinese, Japanese and Korean; see `indexes/detect/`), plus a prior for
@@ -29,6 +35,7 @@
 mod alike;
 mod candidates;
 mod evidence;
+mod hint;
 mod model;
 mod same_text;
 mod score;
@@ -38,88 +45,12 @@ mod tally;
 use crate::codec::{self, Encoding};
 use candidates::CANDIDATES;
 use evidence::{evidence_cap, noise_cap};
+pub use hint::Hint;
 use same_text::SameText;
 use score::{score_all, Scored, Start, Text};
 use std::cell::RefCell;
 use std::ops::Range;
 use tally::{ByteCounts, Tally};
-
-/// A language or top-level-domain hint, as browsers use the TLD ("ja", "jp", ".ru", "cz", "zh-tw").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hint(&'static str);
-
-/// Hint spellings that are not a model's own name -> the model.
-const HINT_ALIASES: &[(&str, &str)] = &[
-    ("jp", "ja"),
-    ("kr", "ko"),
-    ("zh", "zh_cn"),
-    ("zh-cn", "zh_cn"),
-    ("zh-hans", "zh_cn"),
-    ("zh-sg", "zh_cn"),
-    ("cn", "zh_cn"),
-    ("sg", "zh_cn"),
-    ("zh-tw", "zh_tw"),
-    ("zh-hk", "zh_tw"),
-    ("zh-mo", "zh_tw"),
-    ("zh-hant", "zh_tw"),
-    ("tw", "zh_tw"),
-    ("hk", "zh_tw"),
-    ("mo", "zh_tw"),
-    ("cz", "cs"),
-    ("ua", "uk"),
-    ("by", "ru"),
-    ("kz", "ru"),
-    ("su", "ru"),
-    ("gr", "el"),
-    ("cy", "el"),
-    ("il", "he"),
-    ("iw", "he"),
-    ("ir", "fa"),
-    ("af", "fa"),
-    ("sa", "ar"),
-    ("eg", "ar"),
-    ("ae", "ar"),
-    ("ma", "ar"),
-    ("dz", "ar"),
-    ("iq", "ar"),
-    ("se", "sv"),
-    ("dk", "da"),
-    ("no", "nb"),
-    ("nn", "nb"),
-    ("ee", "et"),
-    ("vn", "vi"),
-    ("br", "pt"),
-    ("at", "de"),
-    ("ch", "de"),
-    ("si", "sl"),
-    ("cat", "ca"),
-    ("mx", "es"),
-    ("ar", "ar"),
-    ("sh", "hr"),
-    ("ba", "hr"),
-    ("rs", "hr"),
-];
-
-impl Hint {
-    /// None when the string names no language or TLD the detector knows.
-    pub fn parse(s: &str) -> Option<Hint> {
-        let key = s.trim().trim_start_matches('.').to_ascii_lowercase();
-        let key = key.replace('_', "-");
-        let known = |k: &str| -> Option<Hint> {
-            if let Some(&(_, name)) = HINT_ALIASES.iter().find(|(a, _)| *a == k) {
-                return Some(Hint(name));
-            }
-            let i = model::find(k)?;
-            Some(Hint(model::models()[i].name))
-        };
-        known(&key).or_else(|| known(key.split('-').next()?))
-    }
-
-    /// The language model this hint favours (e.g. `zh_tw` for `.tw`).
-    pub fn language(&self) -> &'static str {
-        self.0
-    }
-}
 
 /// How much input the detector reads at most (64 KiB); feeding more changes nothing.
 pub const PREFIX_LIMIT: usize = 64 * 1024;
@@ -129,6 +60,10 @@ pub const PREFIX_LIMIT: usize = 64 * 1024;
 const CHECKPOINTS: [usize; 4] = [1024, 4 * 1024, 16 * 1024, PREFIX_LIMIT];
 /// The top confidence at a checkpoint that ends the reading.
 const SURE: f32 = 0.9999;
+/// The confidence at most of a reading with damage (malformed sequences or
+/// C1 controls): below 99%, what `-f auto` needs to replace a file. The
+/// damage is what another reading could explain as text.
+const DAMAGED_CAP: f32 = 0.98;
 /// Bonus for the hinted language's encodings, in quarter bits.
 const HINT_BONUS: u32 = 4 * 12;
 /// Softmax temperature, in quarter bits: a candidate this much costlier than
@@ -150,6 +85,9 @@ pub struct Candidate {
     pub encoding: &'static Encoding,
     /// 0 to 1; candidates' confidences need not sum to 1.
     pub confidence: f32,
+    /// Malformed sequences and C1 controls in this reading of what the
+    /// detector read: 0 for a clean reading.
+    pub damage: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -309,8 +247,16 @@ fn analyze(
     if let Some(guess) = by_shape(bytes, last, tally.counts(bytes)) {
         return guess;
     }
-    match shape::utf8_non_ascii(bytes, last) {
-        Some(n) if n > 0 => utf8_guess(bytes, last, hint, n, start, tally),
+    let utf8 = match shape::utf8_non_ascii(bytes, last) {
+        Some(n) => Some((u32::try_from(n).unwrap_or(u32::MAX), 0)),
+        None => {
+            let most = candidates::most_utf8_damage(tally.counts(bytes).high());
+            shape::utf8_damage(bytes, last, most)
+                .filter(|&(n, damage)| candidates::tolerable_utf8(damage, n))
+        }
+    };
+    match utf8 {
+        Some((n, damage)) if n > 0 => utf8_guess(bytes, last, hint, (n, damage), start, tally),
         _ => rank(bytes, last, hint, start, tally),
     }
 }
@@ -324,6 +270,7 @@ fn by_shape(bytes: &[u8], last: bool, counts: &ByteCounts) -> Option<Guess> {
             Some((encoding, _)) => Guess::text(vec![Candidate {
                 encoding,
                 confidence: 0.99,
+                damage: 0,
             }]),
             None => Guess::verdict(Verdict::Binary),
         });
@@ -336,6 +283,7 @@ fn by_shape(bytes: &[u8], last: bool, counts: &ByteCounts) -> Option<Guess> {
             Some(_) => Guess::text(vec![Candidate {
                 encoding: codec::ISO_2022_JP,
                 confidence: 0.99,
+                damage: 0,
             }]),
             None => Guess::verdict(Verdict::Ascii),
         });
@@ -380,26 +328,32 @@ fn detect_verdict(bytes: &[u8], hint: Option<Hint>) -> Verdict {
     }
 }
 
-/// Valid UTF-8: almost surely UTF-8, the more so the more non-ASCII characters
-/// it has; with few of them, the legacy reading follow as runners-up.
+/// UTF-8 (with `damage`, malformed sequences, tolerably few): almost
+/// surely UTF-8, the more so the more non-ASCII characters it has, never
+/// sure with damage; with few of them, or damage, the legacy readings
+/// follow as runners-up.
 fn utf8_guess(
     bytes: &[u8],
     last: bool,
     hint: Option<Hint>,
-    non_ascii: usize,
+    (non_ascii, damage): (u32, u32),
     start: &mut Start,
     tally: &mut Tally,
 ) -> Guess {
-    let doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
+    let mut doubt = 0.5 * 0.1f32.powi(non_ascii.min(6) as i32);
+    if damage > 0 {
+        doubt = doubt.max(1.0 - DAMAGED_CAP);
+    }
     let mut candidates = vec![Candidate {
         encoding: codec::UTF_8,
         confidence: 1.0 - doubt,
+        damage,
     }];
-    if non_ascii < 16 {
+    if non_ascii < 16 || damage > 0 {
         let others = rank(bytes, last, hint, start, tally).candidates;
         candidates.extend(others.into_iter().map(|c| Candidate {
-            encoding: c.encoding,
             confidence: c.confidence * doubt,
+            ..c
         }));
     }
     Guess::text(candidates)
@@ -442,6 +396,7 @@ pub fn detect_with(bytes: &[u8], extra: &[u8], hint: Option<Hint>) -> Guess {
         .filter_map(|mut s| {
             let m = more.iter().find(|m| m.index == s.index)?;
             s.cost += m.cost;
+            s.damage += m.damage;
             match (&mut s.text, &m.text) {
                 (Text::Decoded(a), Text::Decoded(b)) => {
                     a.push('\n');
@@ -487,10 +442,16 @@ fn finish(
     seen: Option<&[bool; 256]>,
 ) -> Guess {
     let Some(best) = scored.first() else {
-        // Nothing decodes cleanly: windows-1252 reads the most bytes, as browsers default.
+        // Nothing reads it with tolerable damage: windows-1252 reads the
+        // most bytes, as browsers default.
+        let table = byte_table(codec::WINDOWS_1252).expect("a single-byte candidate");
+        let damage = bytes
+            .iter()
+            .filter(|&&b| b >= 0x80 && table[usize::from(b) - 0x80] == 0);
         return Guess::text(vec![Candidate {
             encoding: codec::WINDOWS_1252,
             confidence: 0.01,
+            damage: u32::try_from(damage.count()).unwrap_or(u32::MAX),
         }]);
     };
     let weight = |s: &Scored| (-(s.cost.saturating_sub(best.cost) as f32) / SOFTNESS).exp2();
@@ -498,12 +459,20 @@ fn finish(
     let mut same = SameText::new(best, bytes, seen);
     let same_as_best: f32 = scored.iter().filter(|s| same.as_best(s)).map(weight).sum();
     let cap = cap(candidates::is_single_byte(best.index));
+    let cap_of = |s: &Scored| {
+        if s.damage > 0 {
+            cap.min(DAMAGED_CAP)
+        } else {
+            cap
+        }
+    };
     let candidates = scored
         .iter()
         .enumerate()
         .map(|(i, s)| Candidate {
             encoding: CANDIDATES[s.index].encoding,
-            confidence: (if i == 0 { same_as_best } else { weight(s) } / total).min(cap),
+            confidence: (if i == 0 { same_as_best } else { weight(s) } / total).min(cap_of(s)),
+            damage: s.damage,
         })
         .collect();
     Guess::text(candidates)

@@ -15,6 +15,7 @@ mod chunking;
 mod cli;
 mod closed_pipe;
 mod corpus;
+mod damaged;
 mod differential;
 mod fast_paths;
 mod faults;

@@ -113,6 +113,9 @@ pub fn how(s: &Sniffed, seen: Seen) -> String {
         },
         Source::Guess => {
             let mut text = format!("guessed, {} sure", percent(s.confidence));
+            if let Some(damage) = s.candidates.first().map(|c| c.damage).filter(|&d| d > 0) {
+                text.push_str(&format!("; {}", report::damage(damage)));
+            }
             if let Some(second) = s
                 .candidates
                 .get(1)
@@ -189,6 +192,7 @@ fn json_object(file: &[u8], answer: &Result<Answer, String>) -> String {
                 ("declared", Value::Null),
                 ("historical", Value::Null),
                 ("differences", json!([])),
+                ("malformed", Value::Null),
             ]);
             return message::json_object(&members);
         }
@@ -225,6 +229,11 @@ fn json_object(file: &[u8], answer: &Result<Answer, String>) -> String {
         ("declared", json!(declared)),
         ("historical", json!(historical)),
         ("differences", Value::from(differences)),
+        // The guess's malformed sequences and C1 controls (0: clean).
+        (
+            "malformed",
+            json!(s.candidates.first().map_or(0, |c| c.damage)),
+        ),
     ]);
     message::json_object(&members)
 }

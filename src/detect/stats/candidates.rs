@@ -1,8 +1,10 @@
 //! The encodings the detector weighs for text that is not UTF-8, the languages
-//! each is native to, their priors, and strict decoding (an encoding is ruled
-//! out at its first decode error or C1 control).
+//! each is native to, their priors, and decoding that counts damage (an
+//! encoding is ruled out when its reading has more than a stray malformed
+//! sequence or C1 control: see [`tolerable`]).
 
 use super::model;
+use super::tally::ByteCounts;
 use crate::codec::{self, DecoderResult, Encoding};
 use std::sync::OnceLock;
 
@@ -85,6 +87,104 @@ pub(crate) fn language_prior(language: &str) -> u32 {
     }
 }
 
+/// Damage a reading may have and still be a candidate: at most one
+/// malformed sequence or C1 control per DAMAGE_RATIO non-ASCII characters
+/// it reads (about 3 per hundred), and at most MAX_DAMAGE in all. Real
+/// files carry a stray byte (a cut, a mixed log line, one bad character);
+/// a reading of another encoding's text has errors every few characters
+/// (a double-byte encoding reading single-byte text errs at every word of
+/// odd length), far above this.
+const DAMAGE_RATIO: u32 = 32;
+const MAX_DAMAGE: u32 = 16;
+
+/// What each malformed sequence or C1 control of a reading costs, in
+/// quarter bits, beside what the models charge for it as an unknown
+/// character (U+FFFD, 18 bits): more than any character costs them with
+/// the rules beside (a Hebrew maqaf glued to a Latin word costs windows-1255
+/// about 35 bits, which ISO-8859-8 has no character for: at 32 bits it won
+/// that text), so that a clean reading beats a damaged one of the same
+/// text; while a damaged right reading, at most one per DAMAGE_RATIO
+/// characters (2 bits each), still beats gibberish, which costs more.
+pub(crate) const DAMAGE_COST: u32 = 4 * 64;
+
+/// Whether a reading with `damage` malformed sequences or C1 controls and
+/// `chars` other non-ASCII characters stays a candidate.
+pub(crate) fn tolerable(damage: u32, chars: u32) -> bool {
+    damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(DAMAGE_RATIO) <= chars)
+}
+
+/// UTF-8's own bound: its valid multi-byte characters at least
+/// UTF8_DAMAGE_RATIO times its malformed sequences (and at most
+/// MAX_DAMAGE of them). Legacy text rarely holds a valid UTF-8 sequence
+/// (a lead 0xC2..=0xF4 and the right number of bytes 0x80..=0xBF after
+/// it): text in a double-byte encoding errs at five characters of six or
+/// more, single-byte text at nearly every high byte. Mostly-ASCII UTF-8
+/// (English, French) has too few non-ASCII characters for DAMAGE_RATIO.
+const UTF8_DAMAGE_RATIO: u32 = 8;
+
+/// Whether UTF-8 with `damage` malformed sequences and `chars` non-ASCII
+/// characters stays the answer.
+pub(crate) fn tolerable_utf8(damage: u32, chars: u32) -> bool {
+    damage == 0 || (damage <= MAX_DAMAGE && damage.saturating_mul(UTF8_DAMAGE_RATIO) <= chars)
+}
+
+/// The most damage a reading with at most `chars` non-ASCII characters
+/// can have and be [`tolerable`].
+pub(crate) fn most_damage(chars: usize) -> u32 {
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+    (chars / DAMAGE_RATIO).min(MAX_DAMAGE)
+}
+
+/// [`most_damage`] for UTF-8 ([`tolerable_utf8`]).
+pub(crate) fn most_utf8_damage(high: usize) -> u32 {
+    let high = u32::try_from(high).unwrap_or(u32::MAX);
+    (high / UTF8_DAMAGE_RATIO).min(MAX_DAMAGE)
+}
+
+/// The damage of single-byte candidate `i`'s reading of input with byte
+/// `counts` (its bytes that are no character or a C1 control), or None if
+/// it is not [`tolerable`].
+pub(crate) fn single_byte_damage(i: usize, counts: &ByteCounts) -> Option<u32> {
+    let bad: usize = bad_bytes(i).iter().map(|&b| counts.of_byte(b)).sum();
+    let damage = u32::try_from(bad).unwrap_or(u32::MAX);
+    let chars = u32::try_from(counts.high() - bad).unwrap_or(u32::MAX);
+    tolerable(damage, chars).then_some(damage)
+}
+
+/// The bytes that single-byte candidate `i` reads as no character or a C1
+/// control, listed once per process: every analysis counts them.
+fn bad_bytes(i: usize) -> &'static [u8] {
+    static BAD: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    let all = BAD.get_or_init(|| {
+        let bad = |table: &[u32; 128]| {
+            (0x80..=0xFFu8)
+                .filter(|&b| table[usize::from(b) - 0x80] == 0)
+                .collect()
+        };
+        (0..CANDIDATES.len())
+            .map(|i| single_byte_table(i).map_or_else(Vec::new, bad))
+            .collect()
+    });
+    &all[i]
+}
+
+/// Whether single-byte candidate `i`, damaged, has a clean twin among
+/// `clean` (single-byte candidates without damage): one that reads every
+/// byte value in `counts` as `i` does wherever `i` reads it at all. `i`
+/// then costs more than its twin by about DAMAGE_COST per damage (no
+/// character costs as much), a weight of 2^-32 or less: it need not be
+/// scored (ISO-8859-15 beside windows-1252 that has curly quotes).
+pub(crate) fn has_clean_twin(i: usize, clean: &[usize], counts: &ByteCounts) -> bool {
+    let table = single_byte_table(i).expect("a single-byte candidate");
+    let read =
+        (0x80..=0xFFu8).filter(|&b| counts.of_byte(b) > 0 && table[usize::from(b) - 0x80] != 0);
+    let read: Vec<usize> = read.map(|b| usize::from(b) - 0x80).collect();
+    clean.iter().any(|&j| {
+        let twin = single_byte_table(j).expect("a single-byte candidate");
+        read.iter().all(|&h| twin[h] == table[h])
+    })
+}
+
 /// Bytes 0x80..=0xFF of each single-byte candidate (0 = ruled out: no code
 /// point or a C1 control), from wenc's own codec; None for multi-byte ones.
 pub(crate) fn single_byte_table(i: usize) -> Option<&'static [u32; 128]> {
@@ -125,12 +225,6 @@ pub(crate) fn language_models(i: usize) -> &'static [usize] {
     &models[i]
 }
 
-/// Whether single-byte candidate `i` reads every byte value in `seen`.
-pub(crate) fn reads_all(i: usize, seen: &[bool; 256]) -> bool {
-    let table = single_byte_table(i).expect("a single-byte candidate");
-    !(0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0)
-}
-
 /// How language model `model` reads each byte in candidate `i` (which
 /// [`by_bytes`] accepts, with a model of one of its languages).
 pub(crate) fn byte_classes(i: usize, model: usize) -> &'static model::ByteClasses {
@@ -151,11 +245,16 @@ fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
     let all = CLASSES.get_or_init(|| CANDIDATES.iter().map(|_| OnceLock::new()).collect());
     all[i]
         .get_or_init(|| {
-            let table = single_byte_table(i)?;
-            let flags = model::TableFlags::of(table);
+            // A byte that is no character (damage) reads as U+FFFD, an
+            // unknown character, as in a decoded text.
+            let mut table = *single_byte_table(i)?;
+            for cp in table.iter_mut().filter(|cp| **cp == 0) {
+                *cp = u32::from(char::REPLACEMENT_CHARACTER);
+            }
+            let flags = model::TableFlags::of(&table);
             language_models(i)
                 .iter()
-                .map(|&m| Some((m, model::models()[m].byte_classes(table, &flags)?)))
+                .map(|&m| Some((m, model::models()[m].byte_classes(&table, &flags)?)))
                 .collect()
         })
         .as_deref()
@@ -184,23 +283,33 @@ fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
     Some(table)
 }
 
-/// The text of about the first `limit` bytes of `bytes` decoded strictly with
-/// candidate `i`, or None if the whole of `bytes` has a decode error (unless
-/// `last`, a truncated sequence at the end is not one). `seen` marks the byte
-/// values in `bytes`, which settle single-byte candidates at once.
+/// The text of about the first `limit` bytes of `bytes` as candidate `i`
+/// reads them, U+FFFD for each malformed sequence, and its damage over the
+/// whole of `bytes` (malformed sequences and C1 controls; unless `last`, a
+/// truncated sequence at the end is not one); None when that is not
+/// [`tolerable`]. `counts` of the bytes settle single-byte candidates at once.
 pub(crate) fn decode(
     i: usize,
     bytes: &[u8],
     last: bool,
     limit: usize,
-    seen: &[bool; 256],
-) -> Option<String> {
+    counts: &ByteCounts,
+) -> Option<(String, u32)> {
     match single_byte_table(i) {
         Some(table) => {
-            let bad = (0x80..0x100).any(|b| seen[b] && table[b - 0x80] == 0);
-            (!bad).then(|| decode_single_byte(table, &bytes[..bytes.len().min(limit)]))?
+            let damage = single_byte_damage(i, counts)?;
+            let text = decode_single_byte(table, &bytes[..bytes.len().min(limit)])?;
+            Some((text, damage))
         }
-        None => decode_strict(CANDIDATES[i].encoding, bytes, last, limit),
+        None => {
+            // Its non-ASCII characters: two bytes each, near enough (the
+            // double-byte encodings; EUC-JP's three-byte ones are rare).
+            let chars = counts.high() / 2;
+            let most = most_damage(chars);
+            let read = decode_damaged(CANDIDATES[i].encoding, bytes, last, limit, most)?;
+            let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+            tolerable(read.damage, chars).then_some((read.text, read.damage))
+        }
     }
 }
 
@@ -219,27 +328,52 @@ fn decode_single_byte(table: &[u32; 128], bytes: &[u8]) -> Option<String> {
         }
         // `b` was read before the run was: not ASCII only if unchanged.
         let code = *table.get(usize::from(b).wrapping_sub(0x80))?;
-        out.push(char::from_u32(code).filter(|&c| c != '\0')?);
+        // A byte that is no character (damage, counted by the caller).
+        out.push(
+            char::from_u32(code)
+                .filter(|&c| c != '\0')
+                .unwrap_or('\u{FFFD}'),
+        );
         rest = tail;
     }
     Some(out)
 }
 
-/// Strict decoding with wenc's codec; C1 controls count as errors. All of
-/// `bytes` is decoded (an error anywhere rules the encoding out), in pieces
-/// through a small buffer, and at most `limit` bytes of text are kept, cut
-/// at a character boundary: no buffer the size of the whole output is made
-/// for text that is then mostly thrown away.
+/// Strict decoding with wenc's codec; C1 controls count as errors. The
+/// text of `bytes`, or None at the first error (see [`decode_damaged`]).
 pub(crate) fn decode_strict(
     encoding: &'static Encoding,
     bytes: &[u8],
     last: bool,
     limit: usize,
 ) -> Option<String> {
+    decode_damaged(encoding, bytes, last, limit, 0).map(|read| read.text)
+}
+
+/// A multi-byte reading: at most `limit` bytes of its text, and its
+/// damage over all of the input.
+pub(crate) struct Read {
+    pub text: String,
+    pub damage: u32,
+}
+
+/// Decoding with wenc's codec that counts malformed sequences (U+FFFD in
+/// the text) and C1 controls as damage, and gives up past `most` of them.
+/// All of `bytes` is decoded, in pieces through a small buffer, and at
+/// most `limit` bytes of text are kept, cut at a character boundary: no
+/// buffer the size of the whole output is made for text that is then
+/// mostly thrown away.
+pub(crate) fn decode_damaged(
+    encoding: &'static Encoding,
+    bytes: &[u8],
+    last: bool,
+    limit: usize,
+    most: u32,
+) -> Option<Read> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let mut text = Vec::with_capacity(limit.min(bytes.len() * 3) + 4);
-    let mut read = 0;
+    let (mut read, mut damage) = (0, 0u32);
     // The last byte written, to find a C1 control (C2 80..C2 9F in UTF-8)
     // split between two pieces.
     let mut prev = 0u8;
@@ -247,26 +381,40 @@ pub(crate) fn decode_strict(
         let (result, r, w) = decoder.decode_without_replacement(&bytes[read..], &mut buf, last);
         read += r;
         let piece = &buf[..w];
-        let c1 = |a: u8, b: u8| a == 0xC2 && (0x80..0xA0).contains(&b);
-        if piece.first().is_some_and(|&b| c1(prev, b)) || piece.windows(2).any(|p| c1(p[0], p[1])) {
-            return None;
-        }
+        let c1 = |b: Option<&u8>| b.is_some_and(|b| (0x80..0xA0).contains(b));
+        let split = prev == 0xC2 && c1(piece.first());
+        // C2 is rare in text: found by memchr, not a test per byte.
+        let c1s = memchr::memchr_iter(0xC2, piece).filter(|&at| c1(piece.get(at + 1)));
+        let c1s = usize::from(split) + c1s.count();
+        damage = damage.saturating_add(u32::try_from(c1s).unwrap_or(u32::MAX));
         prev = piece.last().copied().unwrap_or(prev);
         // Up to 4 bytes past the limit, so the cut below sees where the
         // character at the limit starts.
         let room = limit.saturating_add(4).saturating_sub(text.len());
         text.extend_from_slice(&piece[..w.min(room)]);
         match result {
-            DecoderResult::Malformed(_) => return None,
-            DecoderResult::OutputFull => continue,
+            DecoderResult::Malformed(_) => {
+                damage = damage.saturating_add(1);
+                if limit.saturating_add(4) > text.len() {
+                    text.extend_from_slice("\u{FFFD}".as_bytes());
+                }
+            }
+            DecoderResult::OutputFull => {}
             DecoderResult::InputEmpty => break,
         }
+        if damage > most {
+            return None;
+        }
+    }
+    if damage > most {
+        return None;
     }
     if text.len() > limit {
         let cut = (0..=limit).rev().find(|&c| text[c] & 0xC0 != 0x80);
         text.truncate(cut.unwrap_or(0));
     }
-    String::from_utf8(text).ok()
+    let text = String::from_utf8(text).ok()?;
+    Some(Read { text, damage })
 }
 
 #[cfg(test)]
@@ -301,5 +449,31 @@ mod tests {
             }
         }
         assert!(checked >= 20 * 128, "{checked}");
+    }
+
+    #[test]
+    fn damage_is_tolerated_only_when_rare() {
+        assert!(tolerable(0, 0));
+        assert!(!tolerable(1, 31));
+        assert!(tolerable(1, 32));
+        assert!(tolerable(16, 16 * 32));
+        assert!(!tolerable(17, 10_000), "at most MAX_DAMAGE in all");
+        assert_eq!(most_damage(100), 3);
+        assert_eq!(most_damage(100_000), MAX_DAMAGE);
+        assert!(tolerable_utf8(1, 8) && !tolerable_utf8(1, 7));
+        assert_eq!(most_utf8_damage(100), 12);
+    }
+
+    /// Malformed sequences (U+FFFD in the text) and C1 controls are
+    /// counted, and decoding gives up past `most` of them.
+    #[test]
+    fn damaged_decoding_counts_errors_and_c1_controls() {
+        let bytes = b"\x82\xa0\x81\x20\x82\xa2\x80";
+        let read = decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 4).unwrap();
+        assert_eq!(read.text, "\u{3042}\u{FFFD} \u{3044}\u{80}");
+        assert_eq!(read.damage, 2);
+        assert!(decode_damaged(codec::SHIFT_JIS, bytes, true, usize::MAX, 1).is_none());
+        assert!(decode_strict(codec::SHIFT_JIS, bytes, true, usize::MAX).is_none());
+        assert!(decode_strict(codec::SHIFT_JIS, b"\x82\xa0", true, 0).is_some());
     }
 }

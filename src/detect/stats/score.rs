@@ -3,21 +3,23 @@
 //! [`stats`](super)).
 
 use super::alike::{Alike, Memo, Walks};
-use super::candidates::{self, CANDIDATES};
+use super::candidates::{self, CANDIDATES, DAMAGE_COST};
 use super::evidence::AsciiFit;
-use super::tally::Tally;
+use super::tally::{ByteCounts, Tally};
 use super::{model, Hint, HINT_BONUS};
 use std::ops::Range;
 use std::sync::OnceLock;
 
-/// One surviving legacy encoding: its index in CANDIDATES, total cost, the
-/// model that explains it best, and the text that was scored.
+/// One surviving legacy encoding: its index in CANDIDATES, total cost
+/// (DAMAGE_COST for each malformed sequence or C1 control included), the
+/// model that explains it best, the text that was scored, and its damage.
 #[derive(Clone)]
 pub(super) struct Scored {
     pub index: usize,
     pub cost: u32,
     pub model: usize,
     pub text: Text,
+    pub damage: u32,
 }
 
 impl Scored {
@@ -60,8 +62,8 @@ pub(super) struct Start {
     walks: Walks,
 }
 
-/// Scores every legacy candidate that decodes `bytes` without error, best
-/// first. With `prune`, single-byte candidates that fall PRUNE behind the
+/// Scores every legacy candidate whose reading of `bytes` has no more
+/// damage than `candidates::tolerable` allows, best first. With `prune`, single-byte candidates that fall PRUNE behind the
 /// best stop being scored (their costs are then lower bounds, still more
 /// than PRUNE behind): only scores that are summed with others must not.
 /// `start` is filled at SCORE_LIMIT bytes and used past them; `tally` has
@@ -74,15 +76,15 @@ pub(super) fn score_all(
     start: &mut Start,
     tally: &mut Tally,
 ) -> Vec<Scored> {
-    let seen = tally.counts(bytes).seen();
+    let counts = tally.counts(bytes).clone();
     let tally = tally.score(bytes);
     let kept = match &start.scores {
-        Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &seen),
+        Some(kept) if bytes.len() > SCORE_LIMIT => survivors(kept, bytes, last, &counts),
         _ => None,
     };
     let mut scored = match kept {
         Some(kept) => kept,
-        None => score_start(bytes, last, hint, prune, &seen, start, tally),
+        None => score_start(bytes, last, hint, prune, &counts, start, tally),
     };
     if prune && !last && bytes.len() == SCORE_LIMIT {
         start.scores = Some(scored.clone());
@@ -112,7 +114,8 @@ pub(super) fn score_all(
             } else {
                 // A survivor decodes, unless a mapped file changed since
                 // it was read (written meanwhile): then it is out.
-                let Some(text) = candidates::decode(s.index, bytes, last, usize::MAX, &seen) else {
+                let Some((text, _)) = candidates::decode(s.index, bytes, last, usize::MAX, &counts)
+                else {
                     s.cost = u32::MAX;
                     continue;
                 };
@@ -128,6 +131,7 @@ pub(super) fn score_all(
                 s.text = Text::Decoded(text);
                 full
             };
+            let full = full.saturating_add(s.damage * DAMAGE_COST);
             grown = grown.max(full.saturating_sub(s.cost));
             s.cost = full;
         }
@@ -145,14 +149,14 @@ pub(super) fn score_all(
 }
 
 /// The scores of the first SCORE_LIMIT bytes of every candidate that
-/// decodes `bytes` (whose byte values are `seen`), in the candidates' order.
-/// `tally`: the counts of all of `bytes`.
+/// reads `bytes` (whose byte values are `counts`) with tolerable damage,
+/// in the candidates' order. `tally`: the counts of all of `bytes`.
 fn score_start(
     bytes: &[u8],
     last: bool,
     hint: Option<Hint>,
     prune: bool,
-    seen: &[bool; 256],
+    counts: &ByteCounts,
     kept: &mut Start,
     tally: &Tally,
 ) -> Vec<Scored> {
@@ -174,21 +178,31 @@ fn score_start(
     // Single-byte candidates: (the least bound of their models, index,
     // their models, least bound first).
     let mut by_bytes = Vec::new();
-    for index in 0..CANDIDATES.len() {
+    let damages: Vec<Option<u32>> = (0..CANDIDATES.len())
+        .map(|i| candidates::by_bytes(i).then(|| candidates::single_byte_damage(i, counts))?)
+        .collect();
+    let clean: Vec<usize> = (0..CANDIDATES.len())
+        .filter(|&i| damages[i] == Some(0))
+        .collect();
+    for (index, &damage) in damages.iter().enumerate() {
         if candidates::by_bytes(index) {
-            if candidates::reads_all(index, seen) {
+            let damage =
+                damage.filter(|&d| d == 0 || !candidates::has_clean_twin(index, &clean, counts));
+            if let Some(damage) = damage {
+                let charge = damage * DAMAGE_COST;
                 let mut models: Vec<(u32, usize)> = candidates::language_models(index)
                     .iter()
-                    .map(|&m| (bound(index, m, &all, hint, &fit), m))
+                    .map(|&m| (bound(index, m, &all, hint, &fit) + charge, m))
                     .collect();
                 models.sort();
                 if let Some(&(least, _)) = models.first() {
-                    by_bytes.push((least, index, models));
+                    by_bytes.push((least, index, models, damage));
                 }
             }
             continue;
         }
-        let Some(text) = candidates::decode(index, bytes, last, SCORE_LIMIT, seen) else {
+        let Some((text, damage)) = candidates::decode(index, bytes, last, SCORE_LIMIT, counts)
+        else {
             continue;
         };
         let whole = model::Sketch::new(&text);
@@ -203,16 +217,17 @@ fn score_start(
         };
         scored.push(Scored {
             index,
-            cost,
+            cost: cost + damage * DAMAGE_COST,
             model,
             text: Text::Decoded(text),
+            damage,
         });
     }
     // The likeliest first, so that the rest can be cut short (the order
     // changes no cost within PRUNE of the best, only where others are cut).
-    by_bytes.sort_by_key(|&(least, _, _)| least);
+    by_bytes.sort_by_key(|&(least, _, _, _)| least);
     let mut limit = u32::MAX;
-    for (least, index, models) in by_bytes {
+    for (least, index, models, damage) in by_bytes {
         if prune {
             let best = scored.iter().map(|s| s.cost).min().unwrap_or(u32::MAX);
             limit = best.saturating_add(PRUNE);
@@ -227,12 +242,16 @@ fn score_start(
                 cost: least,
                 model: models[0].1,
                 text,
+                damage,
             });
             continue;
         }
         let order: Vec<usize> = models.into_iter().map(|(_, m)| m).collect();
-        let (cost, model) = match kept_models(index, &order, head, hint, &fit, limit) {
-            Head::Kept(models) => match best_of(index, &models, view, hint, &fit, limit) {
+        // The walk's own limit, before the damage's charge.
+        let charge = damage * DAMAGE_COST;
+        let walk_limit = limit.saturating_sub(charge);
+        let (cost, model) = match kept_models(index, &order, head, hint, &fit, walk_limit) {
+            Head::Kept(models) => match best_of(index, &models, view, hint, &fit, walk_limit) {
                 Some(best) => best,
                 None => continue,
             },
@@ -241,9 +260,10 @@ fn score_start(
         let text = Text::Bytes(std::iter::once(0..start.len()).collect());
         scored.push(Scored {
             index,
-            cost,
+            cost: cost.saturating_add(charge),
             model,
             text,
+            damage,
         });
     }
     head_alike.remember(&mut kept.heads);
@@ -253,18 +273,39 @@ fn score_start(
     scored
 }
 
-/// The kept start scores of the candidates that still decode all of
-/// `bytes`, or None when the best of them does not (it cut others short).
-/// The first SCORE_LIMIT bytes score the same however many follow; a
-/// candidate that failed on them fails on more.
-fn survivors(kept: &[Scored], bytes: &[u8], last: bool, seen: &[bool; 256]) -> Option<Vec<Scored>> {
-    let decodes = |s: &Scored| match candidates::by_bytes(s.index) {
-        true => candidates::reads_all(s.index, seen),
-        false => candidates::decode(s.index, bytes, last, 0, seen).is_some(),
+/// The kept start scores of the candidates that still read all of
+/// `bytes` with tolerable damage, charged for the damage of all of it; or
+/// None when the best of them does not (it cut others short), or its
+/// damage grew (a candidate's rank may change). The first SCORE_LIMIT
+/// bytes score the same however many follow; a candidate ruled out on
+/// them stays out (for damage, it could come back only when its
+/// characters grew far faster than its damage: rare, and the answer is
+/// the same however the input is chunked).
+fn survivors(
+    kept: &[Scored],
+    bytes: &[u8],
+    last: bool,
+    counts: &ByteCounts,
+) -> Option<Vec<Scored>> {
+    let damage = |s: &Scored| match candidates::by_bytes(s.index) {
+        true => candidates::single_byte_damage(s.index, counts),
+        false => candidates::decode(s.index, bytes, last, 0, counts).map(|(_, d)| d),
     };
     // The lowest cost is exact: a cut one is PRUNE behind another.
     let best = kept.iter().min_by_key(|s| s.cost)?;
-    decodes(best).then(|| kept.iter().filter(|s| decodes(s)).cloned().collect())
+    if damage(best)? != best.damage {
+        return None;
+    }
+    let recharged = |s: &Scored| {
+        let now = damage(s)?;
+        let cost = s.cost + (now - s.damage.min(now)) * DAMAGE_COST;
+        Some(Scored {
+            cost,
+            damage: now,
+            ..s.clone()
+        })
+    };
+    Some(kept.iter().filter_map(recharged).collect())
 }
 
 /// A text as the models score it: the sketch of a decoded text, or a view

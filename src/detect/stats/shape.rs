@@ -66,6 +66,31 @@ pub(crate) fn utf8_non_ascii(bytes: &[u8], last: bool) -> Option<usize> {
     Some(text.chars().filter(|c| !c.is_ascii()).count())
 }
 
+/// Read as UTF-8, `bytes` that are not valid UTF-8: their non-ASCII
+/// characters and malformed sequences (a truncated sequence at the end is
+/// one only if `last`); None past `most` malformed sequences.
+pub(crate) fn utf8_damage(bytes: &[u8], last: bool, most: u32) -> Option<(u32, u32)> {
+    let (mut chars, mut damage) = (0u32, 0u32);
+    let mut rest = bytes;
+    let non_ascii = |valid: &[u8]| valid.iter().filter(|&&b| b >= 0xC0).count() as u32;
+    loop {
+        let err = match std::str::from_utf8(rest) {
+            Ok(_) => return Some((chars + non_ascii(rest), damage)),
+            Err(e) => e,
+        };
+        chars += non_ascii(&rest[..err.valid_up_to()]);
+        match err.error_len() {
+            Some(n) => rest = &rest[err.valid_up_to() + n..],
+            None if last => rest = &[],
+            None => return Some((chars, damage)),
+        }
+        damage += 1;
+        if damage > most {
+            return None;
+        }
+    }
+}
+
 /// ASCII bytes with ESC sequences that decode strictly as ISO-2022-JP to
 /// some non-ASCII text (ANSI colour codes and the like do not).
 pub(crate) fn iso_2022_jp(bytes: &[u8], last: bool) -> Option<String> {

@@ -342,3 +342,105 @@ fn verdicts_from_shapes_are_detects() {
     }
     assert!(checked > 200, "{checked}");
 }
+
+/// One damaged byte (issue 20's "right or refused"): a stray malformed
+/// sequence or C1 control no longer rules the true encoding out, which
+/// handed the file to whatever survived at 99% (x-mac-cyrillic for
+/// Shift_JIS and windows-1251, windows-1250 for UTF-8). The damage is
+/// counted, and a damaged winner is never sure.
+fn damaged_winner(bytes: &[u8], want: &str) {
+    let guess = detect(bytes, None);
+    let best = guess.candidates[0];
+    assert_eq!(best.encoding.name(), want);
+    assert_eq!(best.damage, 1, "{want}");
+    assert!(best.confidence < 0.99, "{want}: {}", best.confidence);
+    assert!(best.confidence >= 0.5, "{want}: {}", best.confidence);
+}
+
+fn with_byte(bytes: Vec<u8>, at: usize, stray: &[u8]) -> Vec<u8> {
+    [&bytes[..at], stray, &bytes[at..]].concat()
+}
+
+#[test]
+fn shift_jis_with_one_malformed_pair_is_shift_jis() {
+    let text = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n".repeat(20);
+    let bytes = with_byte(encoded(codec::SHIFT_JIS, &text), 200, b"\x81\x20");
+    damaged_winner(&bytes, "Shift_JIS");
+}
+
+#[test]
+fn windows_1251_with_one_c1_control_is_windows_1251() {
+    let text = "Привет, как дела? Это обычный русский текст для проверки.\n".repeat(10);
+    let bytes = with_byte(encoded(codec::WINDOWS_1251, &text), 100, b"\x98");
+    damaged_winner(&bytes, "windows-1251");
+}
+
+#[test]
+fn utf8_with_one_stray_byte_is_utf8() {
+    let text = "Ceci est un texte français ordinaire, avec des accents: é è à ç ô.\n".repeat(10);
+    let bytes = with_byte(text.into_bytes(), 100, b"\xFF");
+    damaged_winner(&bytes, "UTF-8");
+}
+
+/// A clean reading beats a damaged one: windows-1252's curly quotes are
+/// C1 controls in the ISO-8859 encodings; clean answers have no damage.
+#[test]
+fn a_clean_reading_beats_a_damaged_one() {
+    let text = "Le café est très bon, dit-il. Ça coûte 5 francs à l'été. ".repeat(12);
+    let text = format!("{text}Il a dit “oui”.");
+    let guess = detect(&encoded(codec::WINDOWS_1252, &text), None);
+    assert_eq!(guess.candidates[0].encoding.name(), "windows-1252");
+    assert_eq!(guess.candidates[0].damage, 0);
+    assert!(guess.candidates[0].confidence > 0.99);
+    // ISO-8859-15 reads all but the quotes as windows-1252 does: a twin
+    // with damage, not scored; others that read it differently are.
+    assert!(guess
+        .candidates
+        .iter()
+        .all(|c| c.encoding != codec::ISO_8859_15));
+    let ten = guess
+        .candidates
+        .iter()
+        .find(|c| c.encoding == codec::ISO_8859_10);
+    assert!(ten.is_some_and(|c| c.damage == 2), "{guess:?}");
+}
+
+/// A text that is mostly errors in a reading is still ruled out for it:
+/// UTF-8 with a stray byte every few characters is not UTF-8, and a
+/// double-byte reading of Cyrillic text is no candidate at all.
+#[test]
+fn a_reading_with_many_errors_is_ruled_out() {
+    let mut bytes = Vec::new();
+    for _ in 0..40 {
+        bytes.extend_from_slice("été à la mer ".as_bytes());
+        bytes.push(0xFF);
+    }
+    let guess = detect(&bytes, None);
+    assert!(guess.candidates.iter().all(|c| c.encoding != codec::UTF_8));
+    let cyrillic = encoded(codec::WINDOWS_1251, &"Привет, как дела? ".repeat(30));
+    let guess = detect(&cyrillic, None);
+    let multi = [codec::SHIFT_JIS, codec::EUC_JP, codec::GBK, codec::BIG5];
+    assert!(guess
+        .candidates
+        .iter()
+        .all(|c| !multi.contains(&c.encoding)));
+}
+
+/// The damage is the same however the input is fed, and counted over all
+/// of it, past the detector's checkpoints.
+#[test]
+fn damage_counts_over_the_whole_input_in_any_chunking() {
+    let text = "Привет, как дела? Это обычный русский текст для проверки.\n".repeat(100);
+    let mut bytes = encoded(codec::WINDOWS_1251, &text);
+    for at in [100, 3000, 5000] {
+        bytes[at] = 0x98;
+    }
+    let whole = detect(&bytes, None);
+    assert_eq!(whole.candidates[0].encoding.name(), "windows-1251");
+    assert_eq!(whole.candidates[0].damage, 3);
+    let mut d = Detector::new(None);
+    for chunk in bytes.chunks(777) {
+        d.feed(chunk);
+    }
+    assert_eq!(d.guess(true), whole);
+}

@@ -77,9 +77,12 @@ pub const SECTIONS: &[Section] = &[
                declares (a <meta charset> or <meta http-equiv=Content-Type> in its first 1024 \
                bytes, found with the HTML Standard's prescan, or the encoding of its XML \
                declaration), unless the bytes are not valid in that encoding; else a guess from \
-               the statistics of the bytes, with a confidence. Input that is all ASCII reads the \
-               same in every ASCII-compatible encoding: -f auto reads it as UTF-8. Input with \
-               NUL and other control bytes is not text: -f auto refuses it (exit status 1)."),
+               the statistics of the bytes, with a confidence. A guess tolerates a few \
+               malformed sequences or C1 controls, as a file with a stray byte has: --sniff \
+               names them, and such a guess is never sure enough for -f auto to replace a file. \
+               Input that is all ASCII reads the same in every ASCII-compatible encoding: -f \
+               auto reads it as UTF-8. Input with NUL and other control bytes is not text: -f \
+               auto refuses it (exit status 1)."),
             P("wenc looks at the first 64 KiB of an input at most (less from a pipe when the \
                guess is sure sooner). A regular file is read from its mapping; from a pipe, -f \
                auto reads that much ahead, decides, then converts those bytes and streams the \

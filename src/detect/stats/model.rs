@@ -27,6 +27,11 @@ const FOREIGN_ASCII: u8 = 3;
 /// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
 /// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
 const MARK: u8 = 0x7F;
+/// Lookup-map value of a script's sign read as a mark (SCRIPT_SIGNS): it
+/// stands on a bare letter, so after another mark it costs UNKNOWN_COST,
+/// and no mark follows it (alphabets have at most 60 letters: no class
+/// reaches this value).
+const SIGN_MARK: u8 = 0x7E;
 const MARK_COST: u32 = 4 * 3;
 /// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
 /// are what other encodings' accented letters turn into.
@@ -244,7 +249,7 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
     }
     for &(letter, signs) in SCRIPT_SIGNS {
         if alphabet.contains(&letter) {
-            signs.iter().for_each(|&s| map[s as usize] = MARK);
+            signs.iter().for_each(|&s| map[s as usize] = SIGN_MARK);
         }
     }
     map
@@ -253,7 +258,8 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
 /// Signs of one script that stand on its letters inside words: Hebrew
 /// geresh and gershayim (׳ ״) mark abbreviations and acronyms ("צה״ל",
 /// "א״ב", "וכו׳"). A model whose alphabet has the letter given reads them
-/// as marks (MARK_COST on a letter, unknown elsewhere); to the rest they
+/// as marks (SIGN_MARK: MARK_COST on a bare letter, unknown elsewhere, so
+/// Cyrillic "шарии" is not a Hebrew letter under ״ ״); to the rest they
 /// are unknown. As unknown signs inside a word they cost 26 bits each,
 /// and English UI strings with a Hebrew weekday list ("א״ב", "ב״ס") were
 /// windows-1252's "àØá" at 1000 characters.

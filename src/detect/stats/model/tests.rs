@@ -18,7 +18,7 @@ fn class_map_by_search(alphabet: &[u32]) -> Vec<u8> {
                 alphabet.contains(&letter) && signs.contains(&cp)
             };
             if SCRIPT_SIGNS.iter().any(own_sign) {
-                return MARK;
+                return SIGN_MARK;
             }
             if SYMBOLS.contains(&cp) {
                 return SYMBOL;
@@ -268,6 +268,10 @@ fn hebrew_abbreviation_signs_are_marks_on_a_letter() {
     assert_eq!(he.cost("א״ב") - he.cost("אב"), MARK_COST);
     assert_eq!(he.cost("וכו׳") - he.cost("וכו"), MARK_COST);
     assert!(he.cost("x ״ y") >= UNKNOWN_COST as u32);
+    let unknown = UNKNOWN_COST as u32;
+    assert_eq!(he.cost("ט״״") - he.cost("ט״"), unknown);
+    assert_eq!(he.cost("בּ״") - he.cost("בּ"), unknown);
+    assert_eq!(he.cost("ב״ּ") - he.cost("ב״"), unknown);
 }
 
 /// An ASCII word glued after a sign costs a non-Latin model

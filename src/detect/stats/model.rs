@@ -27,6 +27,11 @@ const FOREIGN_ASCII: u8 = 3;
 /// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
 /// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
 const MARK: u8 = 0x7F;
+/// Lookup-map value of a script's sign read as a mark (SCRIPT_SIGNS): it
+/// stands on a bare letter, so after another mark it costs UNKNOWN_COST,
+/// and no mark follows it (alphabets have at most 60 letters: no class
+/// reaches this value).
+const SIGN_MARK: u8 = 0x7E;
 const MARK_COST: u32 = 4 * 3;
 /// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
 /// are what other encodings' accented letters turn into.
@@ -50,6 +55,16 @@ const SYMBOL_COST: u8 = 4 * 7;
 /// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
 const ASCII_LETTER_COST: u32 = 4;
 const MIXED_CAP: u32 = 4 * 4;
+/// What a model of a non-Latin script charges for an ASCII word glued
+/// after a sign ("“Hello”", "—Hello"), beside ASCII_LETTER_COST a letter:
+/// its training text has no ASCII words, so its bigrams charged 21.5
+/// bits, while after a space ("слово Hello") the same word costs no
+/// bigram at all. Mostly English UI strings with a few Hebrew or Cyrillic
+/// words paid that at every “%s”-style quotation and were read as
+/// windows-1252 at 1000 characters. 8 bits, about one word in 256 (the
+/// training halves: 6 bits loses Wikipedia at 50 characters, 10 or more
+/// gains less).
+const FOREIGN_WORD_COST: u8 = 4 * 8;
 /// A CJK character, or a letter of a non-Latin alphabet, glued to an ASCII
 /// letter costs this much extra per side.
 const GLUED_COST: u32 = 4 * 6;
@@ -135,7 +150,11 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                     latin = alphabet.contains(&(b'a' as u32));
                     cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
-                    let costs = take(n * n).to_vec();
+                    let mut costs = take(n * n).to_vec();
+                    if !latin {
+                        let at = BOUNDARY as usize * n + FOREIGN_ASCII as usize;
+                        costs[at] = costs[at].min(FOREIGN_WORD_COST);
+                    }
                     Kind::Bigram {
                         n,
                         costs,
@@ -228,8 +247,23 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
             map[cp as usize] = class | upper;
         }
     }
+    for &(letter, signs) in SCRIPT_SIGNS {
+        if alphabet.contains(&letter) {
+            signs.iter().for_each(|&s| map[s as usize] = SIGN_MARK);
+        }
+    }
     map
 }
+
+/// Signs of one script that stand on its letters inside words: Hebrew
+/// geresh and gershayim (׳ ״) mark abbreviations and acronyms ("צה״ל",
+/// "א״ב", "וכו׳"). A model whose alphabet has the letter given reads them
+/// as marks (SIGN_MARK: MARK_COST on a bare letter, unknown elsewhere, so
+/// Cyrillic "шарии" is not a Hebrew letter under ״ ״); to the rest they
+/// are unknown. As unknown signs inside a word they cost 26 bits each,
+/// and English UI strings with a Hebrew weekday list ("א״ב", "ב״ס") were
+/// windows-1252's "àØá" at 1000 characters.
+const SCRIPT_SIGNS: &[(u32, &[u32])] = &[(0x5D0, &[0x5F3, 0x5F4])];
 
 /// See [`letters`].
 type Letters = (Vec<u8>, Vec<(u32, u16, u8)>);

@@ -7,7 +7,7 @@
 
 use super::{
     ByteView, Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MARK,
-    MARK_COST, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Flags of a byte as one encoding reads it (whatever the model).
@@ -93,6 +93,8 @@ const S_GUILLEMET: u16 = 512;
 const S_TRAILING: u16 = 1024;
 const S_MIDDLE_DOT: u16 = 2048;
 const S_OPENS_ONLY: u16 = 4096;
+/// A script's sign read as a mark (`SIGN_MARK`): on a bare letter only.
+const S_SIGN_MARK: u16 = 8192;
 /// The bits that a rule beside the bigram may charge for, whatever came before.
 const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPENS_ONLY;
 
@@ -117,7 +119,8 @@ impl Step {
                 | bit(class >= FOREIGN_ASCII && !upper, S_LOWER)
                 | bit(own, S_OWN)
                 | bit(class == FOREIGN_ASCII, S_FOREIGN)
-                | bit(entry == MARK, S_MARK)
+                | bit(entry == MARK || entry == SIGN_MARK, S_MARK)
+                | bit(entry == SIGN_MARK, S_SIGN_MARK)
                 | bit(flags & SIGN != 0, S_SIGN)
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)
                 | bit(flags & NUMBER_SIGN != 0, S_NUMBER)
@@ -376,12 +379,22 @@ fn byte_bigram_cost(
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
-            total += if prev > FOREIGN && marks < MARKS_ON_A_LETTER {
+            let sign = s.bits & S_SIGN_MARK != 0;
+            let room = if sign {
+                marks == 0
+            } else {
+                marks < MARKS_ON_A_LETTER
+            };
+            total += if prev > FOREIGN && room {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32
             };
-            marks = marks.saturating_add(1);
+            marks = if sign {
+                MARKS_ON_A_LETTER
+            } else {
+                marks.saturating_add(1)
+            };
             prev_ascii = false;
         } else {
             marks = 0;
@@ -473,17 +486,31 @@ impl<'a> Walk<'a> {
     pub fn step(&mut self, entry: u8, flags: u16) {
         let ascii = flags & ASCII != 0;
         let prev = self.prev;
-        if entry == MARK {
-            // A mark belongs on a letter of the model's own script.
+        if entry == MARK || entry == SIGN_MARK {
+            // A mark belongs on a letter of the model's own script; a
+            // script's sign on a bare one, and closes it.
             let on_letter = prev > FOREIGN_ASCII as usize;
             let mark = if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
                 MARK_COST
             };
-            let carried = on_letter && self.marks < MARKS_ON_A_LETTER;
-            self.total += if carried { mark } else { UNKNOWN_COST as u32 };
-            self.marks = self.marks.saturating_add(1);
+            let sign = entry == SIGN_MARK;
+            let room = if sign {
+                self.marks == 0
+            } else {
+                self.marks < MARKS_ON_A_LETTER
+            };
+            self.total += if on_letter && room {
+                mark
+            } else {
+                UNKNOWN_COST as u32
+            };
+            self.marks = if sign {
+                MARKS_ON_A_LETTER
+            } else {
+                self.marks.saturating_add(1)
+            };
             self.prev_ascii = false;
             return;
         }

@@ -14,6 +14,12 @@ fn class_map_by_search(alphabet: &[u32]) -> Vec<u8> {
             let Some(c) = char::from_u32(cp) else {
                 return UNKNOWN;
             };
+            let own_sign = |&(letter, signs): &(u32, &[u32])| {
+                alphabet.contains(&letter) && signs.contains(&cp)
+            };
+            if SCRIPT_SIGNS.iter().any(own_sign) {
+                return SIGN_MARK;
+            }
             if SYMBOLS.contains(&cp) {
                 return SYMBOL;
             }
@@ -281,4 +287,32 @@ fn a_closing_quote_before_a_letter_costs_extra_in_cyrillic() {
     assert_eq!(ru.cost("„файл“ есть"), ru.cost("„файл— есть"));
     let en = &models()[find("en").unwrap()];
     assert_eq!(en.cost("“Hello”"), en.cost("„Hello”"));
+}
+
+/// Hebrew geresh and gershayim stand on a letter inside a word ("א״ב",
+/// "וכו׳"): a mark to the Hebrew model, not an unknown sign between
+/// letters; standing alone they are still unknown.
+#[test]
+fn hebrew_abbreviation_signs_are_marks_on_a_letter() {
+    let he = &models()[find("he").unwrap()];
+    assert_eq!(he.cost("א״ב") - he.cost("אב"), MARK_COST);
+    assert_eq!(he.cost("וכו׳") - he.cost("וכו"), MARK_COST);
+    assert!(he.cost("x ״ y") >= UNKNOWN_COST as u32);
+    let unknown = UNKNOWN_COST as u32;
+    assert_eq!(he.cost("ט״״") - he.cost("ט״"), unknown);
+    assert_eq!(he.cost("בּ״") - he.cost("בּ"), unknown);
+    assert_eq!(he.cost("ב״ּ") - he.cost("ב״"), unknown);
+}
+
+/// An ASCII word glued after a sign costs a non-Latin model
+/// FOREIGN_WORD_COST beside its letters, not the 21.5 bits of a bigram its
+/// training text never had.
+#[test]
+fn an_ascii_word_after_a_sign_costs_a_foreign_word() {
+    for name in ["ru", "he", "el", "ar", "th"] {
+        let m = &models()[find(name).unwrap()];
+        let quoted = m.cost("«Hello»") - m.cost("«»");
+        let letters = 5 * ASCII_LETTER_COST;
+        assert_eq!(quoted, FOREIGN_WORD_COST as u32 + letters, "{name}");
+    }
 }

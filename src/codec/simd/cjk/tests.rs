@@ -221,13 +221,25 @@ fn the_kernel_decodes_common_text_on_its_own() {
         .repeat(20);
         let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
         let (bytes, _, _) = rs.encode(&text);
-        let mut dst = vec![0; bytes.len() * 2 + 64];
-        let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
-        assert!(run.read + 64 >= bytes.len(), "{label}: {}", run.read);
-        assert_eq!(run.blocked, None);
-        let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
-        assert_eq!(&dst[..run.written], expected.as_bytes(), "{label}");
+        kernel_takes_nearly_all(rs, shape, &bytes, label);
     }
+}
+
+/// The AVX2 kernel alone over `bytes` (`what` names the case): it reads
+/// all but at most the last 64 bytes, blocks at nothing, and writes what
+/// encoding_rs decodes of what it read.
+fn kernel_takes_nearly_all(
+    rs: &'static encoding_rs::Encoding,
+    shape: &PairShape,
+    bytes: &[u8],
+    what: &str,
+) {
+    let mut dst = vec![0; bytes.len() * 2 + 64];
+    let run = super::decode_cjk(Kernel::Avx2, shape, bytes, &mut dst);
+    assert!(run.read + 64 >= bytes.len(), "{what}: {}", run.read);
+    assert_eq!(run.blocked, None, "{what}");
+    let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
+    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
 }
 
 /// Pairs whose UTF-8 is two bytes (Cyrillic, `°`, `·`, `×`): the kernel
@@ -248,16 +260,7 @@ fn the_kernel_takes_two_byte_pairs_at_every_offset() {
                 false => format!("日{text}"),
             };
             let (bytes, _, _) = rs.encode(&text);
-            let mut dst = vec![0; bytes.len() * 2 + 64];
-            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
-            assert!(
-                run.read + 64 >= bytes.len(),
-                "{label} {offset}: {}",
-                run.read
-            );
-            assert_eq!(run.blocked, None, "{label} {offset}");
-            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
-            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {offset}");
+            kernel_takes_nearly_all(rs, shape, &bytes, &format!("{label} {offset}"));
             let mut cuts = vec![offset, offset + 1, offset + 33];
             cuts.retain(|&c| c <= bytes.len());
             check_every_path(label, &[&sample[..], &bytes[..]].concat(), &cuts);
@@ -331,20 +334,7 @@ fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {
         {
             let text = format!("{}{ch}{}", "<".repeat(offset), "p>".repeat(40));
             let (bytes, _, _) = rs.encode(&text);
-            let mut dst = vec![0; bytes.len() * 2 + 64];
-            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
-            assert!(
-                run.read + 64 >= bytes.len(),
-                "{label} {offset}: {}",
-                run.read
-            );
-            assert_eq!(run.blocked, None, "{label} {ch} {offset}");
-            let expected = rs.decode_without_bom_handling(&bytes[..run.read]).0;
-            assert_eq!(
-                &dst[..run.written],
-                expected.as_bytes(),
-                "{label} {ch} {offset}"
-            );
+            kernel_takes_nearly_all(rs, shape, &bytes, &format!("{label} {ch} {offset}"));
         }
     }
 }

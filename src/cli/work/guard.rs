@@ -328,7 +328,7 @@ mod tests {
                 auto,
                 ..guard(true, false, false)
             };
-            match g.verdict("f", &summary(SHIFT_JIS, 1, legacy.clone()), None) {
+            match g.verdict("f", &summary(SHIFT_JIS, 1, legacy), None) {
                 Verdict::Refuse(why) => why,
                 other => panic!("{other:?}"),
             }

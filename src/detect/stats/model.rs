@@ -8,12 +8,14 @@ use std::sync::OnceLock;
 mod ascii;
 mod byte_sketch;
 mod bytes;
+mod flags;
 mod letters;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
 pub(crate) use byte_sketch::{ByteSketch, ByteView};
-pub(crate) use bytes::{ByteClasses, ByteWalk, TableFlags};
+pub(crate) use bytes::{ByteClasses, ByteWalk};
+pub(crate) use flags::TableFlags;
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
 
@@ -420,11 +422,11 @@ impl Sketch {
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
     let (latin, cyrillic) = script;
-    let mut walk = bytes::Walk::new(n, costs, latin, bytes::l_class(map, latin));
+    let mut walk = bytes::Walk::new(n, costs, latin, flags::l_class(map, latin));
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),
-            bytes::flags(c as u32, cyrillic),
+            flags::flags(c as u32, cyrillic),
         );
     }
     walk.total

@@ -1,0 +1,103 @@
+//! What a byte is, as one encoding reads it, beside its letter class: the
+//! flags ([`flags`]) that the byte walk's rules charge for (signs, marks,
+//! quotation marks, the middle dot), worked out once per single-byte table
+//! ([`TableFlags`]).
+
+use super::UPPER;
+
+/// Flags of a byte as one encoding reads it (whatever the model).
+pub(super) const ASCII: u16 = 1;
+/// A combining accent U+0300..U+036F (a mark that costs ACCENT_COST).
+pub(super) const ACCENT: u16 = 2;
+/// A sign that follows numbers, not letters (± × ° µ § ¶).
+pub(super) const SIGN: u16 = 4;
+/// A symbol that words contain (’ · and ´ typed for an apostrophe).
+pub(super) const IN_WORD: u16 = 8;
+/// No letter, mark or ASCII: a sign ("c½ur", "l¤ami" are what windows-1252
+/// makes of ISO-8859-15's œ and €), which costs extra between letters.
+pub(super) const NOT_LETTER: u16 = 16;
+/// A sign that stands before a number, never glued to a letter ("№ 5",
+/// "© 2020"): what "є" and "Š" turn into in "оберта№", "©iffer".
+pub(super) const NUMBER_SIGN: u16 = 32;
+/// « or »: glued after a letter, it closes a quotation that the other one
+/// opened ("«Файл»", "»Datei«"); with none before, it is what another
+/// encoding made of a letter (ISO-8859-2's Slovak "zobraziť" read as
+/// windows-1250's "zobrazi»").
+pub(super) const GUILLEMET: u16 = 64;
+/// A sign that ends a word or stands alone, never glued before one
+/// (• – — ™ ‰ and the like; not an opening one, see [`OPENING`]): what
+/// x-mac-cyrillic's capitals "Х Ц Ч Щ Й" turn into in windows-1251
+/// ("•отите", "—тобы" for "Хотите", "Чтобы").
+/// The letter after one is charged as after a sign inside a word.
+pub(super) const TRAILING: u16 = 128;
+/// The middle dot: inside a word only in Catalan's "l·l" ("col·lecció");
+/// between other letters it is what macintosh makes of windows-1252's á
+/// ("Adem·s", "est·ndar" for "Además", "estándar"), so there it costs as
+/// a sign inside a word.
+pub(super) const MIDDLE_DOT: u16 = 256;
+/// A sign that only opens („ ‚ ¡ ¿): glued after a letter it is what
+/// another encoding made of a letter (macintosh's "nou„", "parol„" for
+/// windows-1250's Romanian "nouă", "parolă"), charged as a number sign is.
+pub(super) const OPENS_ONLY: u16 = 512;
+
+/// The [`flags`] of each byte as a single-byte table reads it, for models
+/// of a Cyrillic alphabet (`[1]`) and the others (`[0]`): worked out once per
+/// table, not per model, since each costs a Unicode lookup and every
+/// candidate's models are built at a process's first detection.
+pub(crate) struct TableFlags([[u16; 256]; 2]);
+
+impl TableFlags {
+    pub(crate) fn of(table: &[u32; 128]) -> TableFlags {
+        let mut all = [[0; 256]; 2];
+        for (cyrillic, row) in all.iter_mut().enumerate() {
+            for (b, f) in row.iter_mut().enumerate() {
+                let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
+                *f = flags(cp, cyrillic == 1);
+            }
+        }
+        TableFlags(all)
+    }
+
+    /// The flags of each byte, for a model of a Cyrillic alphabet or not.
+    pub(super) fn of_bytes(&self, cyrillic: bool) -> &[u16; 256] {
+        &self.0[usize::from(cyrillic)]
+    }
+}
+
+/// The flags of a code point (see ASCII, ACCENT, SIGN, IN_WORD,
+/// NOT_LETTER, ...) in a model of a Cyrillic alphabet or not: there “
+/// closes a quotation („…“) and ” only closes an English-style one, so
+/// glued before a letter they are TRAILING (x-mac-cyrillic's "Укажите",
+/// "Файл" are not windows-1251's "“кажите", "”айл").
+pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
+    let c = char::from_u32(cp).unwrap_or('\0');
+    let flag = |yes: bool, flag: u16| if yes { flag } else { 0 };
+    let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
+    flag(cp < 0x80, ASCII)
+        | flag((0x300..0x370).contains(&cp), ACCENT)
+        | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
+        | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
+        | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
+        | flag(matches!(c, '«' | '»'), GUILLEMET)
+        | flag(not_letter && !OPENING.contains(&c), TRAILING)
+        | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
+        | flag(not_letter, NOT_LETTER)
+        | flag(c == '\u{B7}', MIDDLE_DOT)
+        | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
+}
+
+/// The class of "l" in a Latin model's class `map` (the middle dot is in
+/// a word after it: [`MIDDLE_DOT`]); none in other models.
+pub(super) fn l_class(map: &[u8], latin: bool) -> u8 {
+    match latin {
+        true => map[b'l' as usize] & !UPPER,
+        false => u8::MAX,
+    }
+}
+
+/// Signs that may stand glued before a word: quotation marks and
+/// inverted ¡ ¿ (… and ” too: "…und dann", Finnish "”dll”"), the
+/// no-break space ("« mot »"), ° ("°C"), and those inside words (’ · ´).
+const OPENING: &[char] = &[
+    '«', '»', '„', '“', '”', '‘', '‚', '‹', '›', '¡', '¿', '…', '\u{A0}', '°', '’', '·', '´',
+];

@@ -4,13 +4,8 @@
 //! refuses and leaves the file as it was; to standard output the damage
 //! is replaced, with a warning.
 
-use assert_cmd::Command;
+use crate::util::{dir, wenc_cmd as wenc, write};
 use std::fs;
-use std::path::PathBuf;
-
-fn wenc() -> Command {
-    Command::cargo_bin("wenc").unwrap()
-}
 
 fn encoded(e: &'static encoding_rs::Encoding, text: &str) -> Vec<u8> {
     e.encode(text).0.into_owned()
@@ -40,15 +35,9 @@ fn utf8() -> Vec<u8> {
     damaged(encoding_rs::UTF_8, &text, 100, b"\xFF")
 }
 
-fn file(dir: &tempfile::TempDir, bytes: &[u8]) -> PathBuf {
-    let path = dir.path().join("f.txt");
-    fs::write(&path, bytes).unwrap();
-    path
-}
-
 fn sniff(bytes: &[u8], json: bool) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = file(&dir, bytes);
+    let dir = dir();
+    let path = write(dir.path(), "f.txt", bytes);
     let mut cmd = wenc();
     cmd.arg("--sniff");
     if json {
@@ -96,8 +85,8 @@ fn sniff_names_the_true_encoding_and_the_damage() {
 #[test]
 fn auto_in_place_refuses_a_damaged_file_and_leaves_it() {
     let bytes = shift_jis();
-    let dir = tempfile::tempdir().unwrap();
-    let path = file(&dir, &bytes);
+    let dir = dir();
+    let path = write(dir.path(), "f.txt", &bytes);
     let out = wenc()
         .args(["-i", "-f", "auto"])
         .arg(&path)
@@ -116,8 +105,8 @@ fn auto_in_place_refuses_a_damaged_file_and_leaves_it() {
 
 #[test]
 fn auto_to_standard_output_replaces_the_damage_with_a_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = file(&dir, &shift_jis());
+    let dir = dir();
+    let path = write(dir.path(), "f.txt", &shift_jis());
     let out = wenc().args(["-f", "auto"]).arg(&path).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();

@@ -102,6 +102,30 @@ pub(super) static KEEP_LEN: [u8; 256] = {
     t
 };
 
+/// Stores the bytes of `out` that `keep` marks (bit `i` for byte `i`),
+/// packed to the front in order, at `p`, and returns how many: two 16-byte
+/// stores through [`KEEP`]'s shuffles, the second at most 8 bytes in.
+///
+/// # Safety
+/// The CPU must support SSSE3, and `p[..24]` must be writable.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(super) unsafe fn store_kept(out: std::arch::x86_64::__m128i, keep: u32, p: *mut u8) -> usize {
+    use std::arch::x86_64::*;
+    let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
+    // SAFETY: the caller vouches for the CPU and the 24 bytes at `p`; each
+    // shuffle is 16 readable bytes.
+    unsafe {
+        let shuffle = |k: usize| _mm_loadu_si128(KEEP[k].as_ptr().cast());
+        _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(out, shuffle(lo)));
+        let n = usize::from(KEEP_LEN[lo]);
+        let upper = _mm_srli_si128::<8>(out);
+        _mm_storeu_si128(p.add(n).cast(), _mm_shuffle_epi8(upper, shuffle(hi)));
+        n + usize::from(KEEP_LEN[hi])
+    }
+}
+
 /// For each mask `m` of which of 8 lanes of `width` bytes (1 or 2) to
 /// keep: the shuffle that packs them to the front, in order.
 pub(super) const fn keep_shuffles(width: usize) -> [[u8; 16]; 256] {
@@ -148,7 +172,7 @@ kernel_entry! {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::super::x86::block16;
-    use super::{EncodeTables, Run, KEEP, KEEP_LEN, LEADS};
+    use super::{store_kept, EncodeTables, Run, LEADS};
     use std::arch::x86_64::*;
 
     /// 16 bytes per block (15 when the last one is a lead, whose trail is in
@@ -216,17 +240,8 @@ mod x86 {
                 // end) are dropped.
                 let ascii = _mm_andnot_si128(_mm_cmplt_epi8(v, zero), v);
                 let out = _mm_or_si128(ascii, bytes);
-                let keep = !leads & 0xFFFF;
-                let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8) as usize);
-                let p = dst.as_mut_ptr().add(w);
-                let lo_shuffle = _mm_loadu_si128(KEEP[lo].as_ptr().cast());
-                _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(out, lo_shuffle));
-                let n = usize::from(KEEP_LEN[lo]);
-                let hi_shuffle = _mm_loadu_si128(KEEP[hi].as_ptr().cast());
-                let upper = _mm_srli_si128::<8>(out);
-                _mm_storeu_si128(p.add(n).cast(), _mm_shuffle_epi8(upper, hi_shuffle));
+                w += store_kept(out, !leads & 0xFFFF, dst.as_mut_ptr().add(w));
                 r += 16 - (leads >> 15) as usize;
-                w += n + usize::from(KEEP_LEN[hi]);
             }
         }
         Run::at(r, w, blocked)

@@ -15,7 +15,6 @@
 //! the block's characters before it and stops there for the scalar loop in
 //! `single_byte.rs`, which owns every rule about errors.
 
-use super::encode::{KEEP, KEEP_LEN};
 use super::{kernel_entry, Kernel, Run};
 
 /// How many code points of a block an encoding must have for the kernel
@@ -104,8 +103,9 @@ kernel_entry! {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use super::super::encode::store_kept;
     use super::super::x86::block16;
-    use super::{TripleEncodeTables, KEEP, KEEP_LEN};
+    use super::TripleEncodeTables;
     use crate::codec::simd::Run;
     use std::arch::x86_64::*;
 
@@ -167,16 +167,8 @@ mod x86 {
                 let ascii = _mm_andnot_si128(_mm_cmplt_epi8(v, zero), v);
                 let out = _mm_or_si128(ascii, _mm_and_si128(bytes, at_third));
                 let keep = !(leads | seconds) & ((1 << cut) - 1);
-                let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
-                let p = dst.as_mut_ptr().add(w);
-                let lo_shuffle = _mm_loadu_si128(KEEP[lo].as_ptr().cast());
-                _mm_storeu_si128(p.cast(), _mm_shuffle_epi8(out, lo_shuffle));
-                let n = usize::from(KEEP_LEN[lo]);
-                let hi_shuffle = _mm_loadu_si128(KEEP[hi].as_ptr().cast());
-                let upper = _mm_srli_si128::<8>(out);
-                _mm_storeu_si128(p.add(n).cast(), _mm_shuffle_epi8(upper, hi_shuffle));
+                w += store_kept(out, keep, dst.as_mut_ptr().add(w));
                 r += cut;
-                w += n + usize::from(KEEP_LEN[hi]);
                 if bad != 0 {
                     blocked = Some(0);
                     break;

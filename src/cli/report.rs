@@ -319,12 +319,13 @@ fn evidence(differences: &[crate::detect::Difference]) -> String {
 }
 
 /// A guess's confidence as a whole percentage, rounded down: "99%" at most,
-/// since a guess is never certain.
+/// since a guess is never certain, and "<1%" for a little above none.
 pub fn percent(confidence: f32) -> String {
-    format!(
-        "{:.0}%",
-        (confidence.clamp(0.0, 1.0) * 100.0).floor().min(99.0)
-    )
+    match confidence.clamp(0.0, 1.0) * 100.0 {
+        // A plausible runner-up is not "0%".
+        p if p > 0.0 && p < 1.0 => "<1%".to_string(),
+        p => format!("{:.0}%", p.floor().min(99.0)),
+    }
 }
 
 /// The damage of a guessed reading, as `--sniff` adds it to the guess:

@@ -80,11 +80,17 @@ fn auto(bytes: &[u8], sniffed: &Sniffed) -> Verdict {
     if sniffed.source != Source::Guess || sniffed.confidence >= SURE {
         return Verdict::Convert(best);
     }
+    // A runner-up that reads the input as the winner does is in the
+    // winner's confidence already: named apart, the figures would add up to
+    // more than 100%.
     let plausible: Vec<Candidate> = sniffed
         .candidates
         .iter()
-        .filter(|c| c.confidence >= PLAUSIBLE)
-        .copied()
+        .enumerate()
+        .filter(|(i, c)| {
+            c.confidence >= PLAUSIBLE && (*i == 0 || !same_text(best, c.encoding, bytes))
+        })
+        .map(|(_, c)| *c)
         .collect();
     Verdict::Unsure {
         candidates: plausible,

@@ -17,6 +17,9 @@
 use super::stats::{self, Hint, Verdict};
 use super::{sniff, Sniffed, Source, SNIFF_LIMIT};
 use crate::codec::{Encoding, UTF_8};
+use scan::HighSet;
+
+mod scan;
 
 /// The leading candidates: at least this fraction of the best one's
 /// confidence. Only the bytes they read differently are telling, so the
@@ -40,31 +43,87 @@ const MIXED_CAP: f32 = 0.4;
 
 /// The answer for a whole input (`bytes`: all of it).
 pub fn sniff_whole(bytes: &[u8], hint: Option<Hint>) -> Sniffed {
-    let first = sniff(bytes, bytes.len() <= SNIFF_LIMIT, hint);
+    weigh_rest(sniff(bytes, bytes.len() <= SNIFF_LIMIT, hint), bytes, hint)
+}
+
+/// [`sniff_whole`] given `first`, the answer for the start of `bytes` (as
+/// [`sniff`] gives it for `bytes`' first [`SNIFF_LIMIT`] bytes).
+pub fn weigh_rest(first: Sniffed, bytes: &[u8], hint: Option<Hint>) -> Sniffed {
     match first.source {
-        Source::Ascii => match bytes.iter().position(|&b| b >= 0x80) {
+        Source::Ascii => match HighSet::new(&[true; 128]).find(bytes) {
             Some(at) => window(bytes, at - at.min(LEAD_IN), at, hint, first),
             None => first,
         },
-        Source::Guess if first.encoding == Some(UTF_8) => match std::str::from_utf8(bytes) {
-            Ok(_) => first,
-            // The detector read all of it and counted its damage.
-            Err(_) if bytes.len() <= SNIFF_LIMIT && first.candidates[0].damage > 0 => first,
-            Err(e) => {
-                let mut answer = window(bytes, e.valid_up_to(), e.valid_up_to(), hint, first);
-                for c in answer.candidates.iter_mut() {
-                    c.confidence = c.confidence.min(MIXED_CAP);
-                }
-                answer.confidence = answer.confidence.min(MIXED_CAP);
-                answer
+        Source::Guess if first.encoding == Some(UTF_8) => {
+            match valid_utf8(bytes) {
+                Ok(()) => first,
+                // The detector read all of it and counted its damage.
+                Err(_) if bytes.len() <= SNIFF_LIMIT && first.candidates[0].damage > 0 => first,
+                Err(e) => match utf8_damage(bytes) {
+                    // A stray byte past the start, as the detector forgives
+                    // one within it.
+                    Some(damage) => damaged_utf8(first, damage),
+                    None => mixed(window(bytes, e.valid_up_to(), e.valid_up_to(), hint, first)),
+                },
             }
-        },
+        }
         // `sniff` weighed every byte it read: past that, the rest.
         Source::Guess if bytes.len() > SNIFF_LIMIT => {
             revise(first, bytes, 0, READ_AT_LEAST.min(bytes.len()), hint)
         }
         _ => first,
     }
+}
+
+/// Whether `bytes` is all valid UTF-8, else the error: the fast check
+/// first, the one that says where only when it fails.
+fn valid_utf8(bytes: &[u8]) -> Result<(), simdutf8::compat::Utf8Error> {
+    match simdutf8::basic::from_utf8(bytes) {
+        Ok(_) => Ok(()),
+        Err(_) => simdutf8::compat::from_utf8(bytes).map(|_| ()),
+    }
+}
+
+/// `answer` for input that starts as valid UTF-8 and then is not: no one
+/// encoding reads all of it right.
+fn mixed(mut answer: Sniffed) -> Sniffed {
+    for c in answer.candidates.iter_mut() {
+        c.confidence = c.confidence.min(MIXED_CAP);
+    }
+    answer.confidence = answer.confidence.min(MIXED_CAP);
+    answer
+}
+
+/// The malformed sequences of `bytes`, UTF-8 that breaks off somewhere,
+/// when they are few enough for UTF-8 text with damage
+/// ([`stats::tolerable_utf8`]: against its non-ASCII characters).
+fn utf8_damage(bytes: &[u8]) -> Option<u32> {
+    let mut damage = 0;
+    let mut rest = bytes;
+    while let Err(e) = valid_utf8(rest) {
+        damage += 1;
+        if damage > stats::MAX_DAMAGE {
+            return None;
+        }
+        let skip = e.error_len().unwrap_or(rest.len() - e.valid_up_to());
+        rest = &rest[e.valid_up_to() + skip..];
+    }
+    // Leads of multi-byte sequences: one per non-ASCII character.
+    let chars = bytes.iter().filter(|&&b| b >= 0xC0).count();
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+    stats::tolerable_utf8(damage, chars).then_some(damage)
+}
+
+/// `first`, a UTF-8 guess for the start, for the whole input with `damage`
+/// malformed sequences: at most [`stats::DAMAGED_CAP`] sure.
+fn damaged_utf8(mut first: Sniffed, damage: u32) -> Sniffed {
+    let cap = stats::DAMAGED_CAP;
+    first.confidence = first.confidence.min(cap);
+    if let Some(utf8) = first.candidates.first_mut() {
+        utf8.damage = damage;
+        utf8.confidence = utf8.confidence.min(cap);
+    }
+    first
 }
 
 /// Weighs the bytes of `bytes` past what the detector must have read (it
@@ -102,21 +161,16 @@ fn revise(answer: Sniffed, bytes: &[u8], start: usize, end: usize, hint: Option<
     if tables.is_empty() || stats::byte_table(answer.candidates[0].encoding).is_none() {
         return answer;
     }
-    let (before, after) = (&bytes[..start], &bytes[end..]);
-    let mut present = high_bytes(before);
-    for (p, q) in present.iter_mut().zip(high_bytes(after)) {
-        *p |= q;
-    }
-    let telling: Vec<bool> = (0..128)
-        .map(|i| present[i] && tables.iter().any(|t| t[i] != tables[0][i]))
-        .collect();
-    if !telling.contains(&true) {
-        return answer;
-    }
+    // The byte values the leading candidates read differently: only
+    // those, where they occur outside what was scored, are telling.
+    let differ: [bool; 128] = std::array::from_fn(|i| tables.iter().any(|t| t[i] != tables[0][i]));
     let mut extra = Vec::new();
     let mut covered = [false; 128];
-    for part in [before, after] {
-        snippets(part, &telling, &mut covered, &mut extra);
+    for part in [&bytes[..start], &bytes[end..]] {
+        snippets(part, &differ, &mut covered, &mut extra);
+    }
+    if extra.is_empty() {
+        return answer;
     }
     let prefix = &bytes[start..end];
     let guess = stats::detect_with(prefix, &extra, hint);
@@ -131,54 +185,32 @@ fn revise(answer: Sniffed, bytes: &[u8], start: usize, end: usize, hint: Option<
     }
 }
 
-/// Which byte values 0x80..=0xFF occur in `bytes`: words of eight ASCII
-/// bytes are skipped whole.
-fn high_bytes(bytes: &[u8]) -> [bool; 128] {
-    let mut present = [false; 128];
-    let (words, tail) = bytes.split_at(bytes.len() / 8 * 8);
-    for word in words.chunks_exact(8) {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        if w & 0x8080_8080_8080_8080 != 0 {
-            for &b in word.iter().filter(|&&b| b >= 0x80) {
-                present[b as usize - 0x80] = true;
-            }
-        }
-    }
-    for &b in tail.iter().filter(|&&b| b >= 0x80) {
-        present[b as usize - 0x80] = true;
-    }
-    present
-}
-
 /// Appends to `out` the words around telling bytes of `part`, one line
-/// each: every telling value's first one, then more up to MAX_SNIPPETS.
-fn snippets(part: &[u8], telling: &[bool], covered: &mut [bool; 128], out: &mut Vec<u8>) {
+/// each: up to MAX_SNIPPETS of them, and past that each telling value's
+/// first one not yet covered.
+fn snippets(part: &[u8], telling: &[bool; 128], covered: &mut [bool; 128], out: &mut Vec<u8>) {
     let mut taken = out.iter().filter(|&&b| b == b'\n').count();
-    let mut next_free = 0;
+    let uncovered = |covered: &[bool; 128]| -> HighSet {
+        HighSet::new(&std::array::from_fn(|i| telling[i] && !covered[i]))
+    };
+    let mut wanted = if taken < MAX_SNIPPETS {
+        HighSet::new(telling)
+    } else {
+        uncovered(covered)
+    };
     let mut at = 0;
-    while at < part.len() {
-        let (i, b) = (at, part[at]);
-        // Runs of ASCII are skipped whole.
-        at += match b {
-            0..0x80 => crate::codec::ascii_run(&part[i..]).max(1),
-            _ => 1,
-        };
-        if b < 0x80 || !telling[b as usize - 0x80] || i < next_free {
-            continue;
-        }
-        let new = !covered[b as usize - 0x80];
-        if !new && taken >= MAX_SNIPPETS {
-            if covered.iter().zip(telling).all(|(c, t)| *c || !t) {
-                return;
-            }
-            continue;
-        }
-        covered[b as usize - 0x80] = true;
+    while let Some(found) = wanted.find(&part[at..]) {
+        let i = at + found;
+        covered[usize::from(part[i] - 0x80)] = true;
         let (from, to) = word_bounds(part, i);
         out.extend_from_slice(&part[from..to]);
         out.push(b'\n');
         taken += 1;
-        next_free = to;
+        // A telling byte inside this snippet gets none of its own.
+        at = to;
+        if taken >= MAX_SNIPPETS {
+            wanted = uncovered(covered);
+        }
     }
 }
 
@@ -203,8 +235,8 @@ pub fn same_text(a: &'static Encoding, b: &'static Encoding, bytes: &[u8]) -> bo
         return true;
     }
     if let (Some(ta), Some(tb)) = (stats::byte_table(a), stats::byte_table(b)) {
-        let present = high_bytes(bytes);
-        return (0..128).all(|i| !present[i] || ta[i] == tb[i]);
+        let differ = HighSet::new(&std::array::from_fn(|i| ta[i] != tb[i]));
+        return differ.find(bytes).is_none();
     }
     decodes_alike(a, b, bytes)
 }

@@ -20,7 +20,7 @@ pub mod prescan;
 pub mod stats;
 
 pub use judge::{judge, Difference, Verdict};
-pub use late::{same_text, sniff_whole};
+pub use late::{same_text, sniff_whole, weigh_rest};
 pub use prescan::{Declaration, Place};
 pub use stats::{Candidate, Hint};
 

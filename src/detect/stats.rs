@@ -44,6 +44,7 @@ mod tally;
 
 use crate::codec::{self, Encoding};
 use candidates::CANDIDATES;
+pub(crate) use candidates::{tolerable_utf8, MAX_DAMAGE};
 use evidence::{evidence_cap, noise_cap};
 pub use hint::Hint;
 use same_text::SameText;
@@ -63,7 +64,7 @@ const SURE: f32 = 0.9999;
 /// The confidence at most of a reading with damage (malformed sequences or
 /// C1 controls): below 99%, what `-f auto` needs to replace a file. The
 /// damage is what another reading could explain as text.
-const DAMAGED_CAP: f32 = 0.98;
+pub(crate) const DAMAGED_CAP: f32 = 0.98;
 /// Bonus for the hinted language's encodings, in quarter bits.
 const HINT_BONUS: u32 = 4 * 12;
 /// Softmax temperature, in quarter bits: a candidate this much costlier than

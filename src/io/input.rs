@@ -157,6 +157,15 @@ impl Input {
         matches!(self.data, Data::Mapped(..))
     }
 
+    /// All of a memory-mapped input (None for a stream), for the
+    /// detector's pass over late evidence: nothing is consumed.
+    pub fn mapped(&self) -> Option<&[u8]> {
+        match &self.data {
+            Data::Mapped(_, map, _) => Some(map),
+            _ => None,
+        }
+    }
+
     /// The first bytes of the input, up to `limit`, without consuming them:
     /// the start of a mapped file, or bytes read ahead from a stream (which
     /// [`convert`](Input::convert) then converts first). A stream is read
@@ -418,32 +427,3 @@ pub(super) fn page_size() -> usize {
 
 #[cfg(not(unix))]
 fn release(_map: &Mmap, _from: usize, _to: usize) {}
-
-/// Reads up to `n` bytes from the start of `source` (for `--sniff`).
-pub fn read_prefix(source: &Origin, n: usize) -> Result<Vec<u8>, OpenError> {
-    let mut buf = vec![0; n];
-    let mut filled = 0;
-    let mut read = |r: &mut dyn Read| -> io::Result<()> {
-        while filled < n {
-            match r.read(&mut buf[filled..]) {
-                Ok(0) => break,
-                Ok(k) => filled += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(())
-    };
-    match source {
-        Origin::Stdin => read(&mut io::stdin().lock())?,
-        Origin::Path(path) => {
-            let (mut file, identity) = open_file(path)?;
-            if !identity.regular {
-                wait_for_writer(&file)?;
-            }
-            read(&mut file)?;
-        }
-    }
-    buf.truncate(filled);
-    Ok(buf)
-}

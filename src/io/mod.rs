@@ -42,7 +42,7 @@ pub mod walk;
 pub use attrs::{KeepError, Kept};
 pub use bus::{any_shrank, Shrank};
 pub use identity::Identity;
-pub use input::{read_prefix, Input, Origin};
+pub use input::{Input, Origin};
 pub use oom::ExitOnOom;
 pub use open::OpenError;
 pub use output::{Output, OutputError};

@@ -281,3 +281,56 @@ fn to_standard_output_a_mark_nothing_bears_out_is_a_warning() {
     let utf16 = encoding_rs::UTF_16LE.decode_with_bom_removal(&bytes).0;
     assert_eq!(out.stdout, utf16.as_bytes());
 }
+
+/// Past the detector's 64 KiB a late byte decides for `--sniff` and for
+/// `-f auto` to standard output as it does in place: ISO-8859-15's € and œ
+/// at the end, and Japanese after 70 KB of ASCII.
+#[test]
+fn late_bytes_decide_for_sniff_and_auto_to_stdout() {
+    let line = "Le marché du village ouvre très tôt, et on y parle de l'été. ";
+    let french = format!("{}Le prix : 5 € pour un cœur.\n", line.repeat(1200));
+    let ascii_first = format!("{}{JAPANESE}", "plain ASCII line\n".repeat(4400));
+    for (text, e) in [
+        (&french, encoding_rs::ISO_8859_15),
+        (&ascii_first, encoding_rs::SHIFT_JIS),
+    ] {
+        let bytes = encoded(e, text);
+        assert!(bytes.len() > 64 * 1024);
+        let (out, _) = run_on(&bytes, &["--sniff"]);
+        let line = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            line.contains(&format!("r.txt: {} (guessed", e.name())),
+            "{line}"
+        );
+        let (out, _) = run_on(&bytes, &["-f", "auto"]);
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), *text);
+    }
+}
+
+/// A stray byte past the first 64 KiB of UTF-8 is damage, as one within
+/// them is: UTF-8 at 98%, said, not a mixed file at 40%.
+#[test]
+fn a_late_stray_byte_in_utf8_is_damage() {
+    let line = "Le marché du village ouvre très tôt, et on y parle de l'été. ";
+    let mut bytes = line.repeat(1200).into_bytes();
+    bytes.extend_from_slice(b"\xFF");
+    bytes.extend_from_slice(line.as_bytes());
+    let (out, _) = run_on(&bytes, &["--sniff"]);
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        line.contains("UTF-8 (guessed, 98% sure; 1 malformed sequence"),
+        "{line}"
+    );
+}
+
+/// The refusal names readings that differ, with figures that add up: not
+/// ISO-8859-15, which reads "déjà" as windows-1252 does, nor "0%".
+#[test]
+fn unsure_names_the_readings_that_differ() {
+    let bytes = encoded(encoding_rs::WINDOWS_1252, "déjà vu");
+    let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
+    assert_eq!((status, &after), (1, &bytes), "{err}");
+    assert!(err.contains("-f auto is not sure: windows-1252 ("), "{err}");
+    assert!(!err.contains("ISO-8859-15") && !err.contains("(0%)"), "{err}");
+}

@@ -4,7 +4,7 @@
 
 use super::sniff;
 use crate::cli::report;
-use crate::codec::{bom_sniff, Encoding};
+use crate::codec::{bom_sniff, Encoding, UTF_8};
 use crate::detect::{self, prescan, stats, Hint, Source};
 use crate::io::Input;
 
@@ -29,8 +29,19 @@ pub fn choose(
     let (prefix, complete) = input
         .peek(detect::SNIFF_LIMIT, &mut enough)
         .map_err(|e| report::read_error(&e))?;
-    let sniffed = detect::sniff(prefix, complete, hint);
-    let how = sniff::how(&sniffed, sniff::Seen::new(prefix, complete));
+    let mut sniffed = detect::sniff(prefix, complete, hint);
+    let mut seen = sniff::Seen::new(prefix, complete);
+    // A mapped file is weighed whole: a late byte decides (ISO-8859-15's €
+    // past the start, the first non-ASCII byte of a file that starts as
+    // ASCII). Not for a UTF-8 guess: its conversion finds and reports any
+    // late malformed byte itself.
+    if let Some(all) = input.mapped().filter(|_| !complete) {
+        if sniffed.source != Source::Guess || sniffed.encoding != Some(UTF_8) {
+            sniffed = detect::weigh_rest(sniffed, all, hint);
+            seen = sniff::Seen::All;
+        }
+    }
+    let how = sniff::how(&sniffed, seen);
     match sniffed.encoding {
         Some(encoding) => Ok((encoding, report::auto_chose(encoding, &how))),
         None => Err(report::auto_found_none(&how)),

@@ -28,17 +28,10 @@ pub fn run(inputs: &[wio::Origin], hint: Option<Hint>, json: bool) -> Status {
             wio::Origin::Path(p) if terminal => message::path(p).into_bytes(),
             wio::Origin::Path(p) => message::os_bytes(p.as_os_str()),
         };
-        // One byte more than the limit tells whether the prefix is all.
-        let answer = wio::read_prefix(input, detect::SNIFF_LIMIT + 1).map(|bytes| {
-            let complete = bytes.len() <= detect::SNIFF_LIMIT;
-            let sniffed = detect::sniff(&bytes, complete, hint);
-            let differences = detect::judge::differences(&bytes, &sniffed);
-            (sniffed, Seen::new(&bytes, complete), differences)
-        });
-        let answer = answer.map_err(|e| {
+        let answer = sniff_one(input, &name, hint);
+        if answer.is_err() {
             status = Status::Failure;
-            report::open_error(&e)
-        });
+        }
         if json {
             objects.push(json_object(&name, &answer));
         } else {
@@ -57,6 +50,26 @@ pub fn run(inputs: &[wio::Origin], hint: Option<Hint>, json: bool) -> Status {
         Status::Success => status,
         other => other,
     }
+}
+
+/// The answer for one input: a mapped file weighed whole (late bytes
+/// decide, as for `-f auto`), a stream from its start.
+fn sniff_one(origin: &wio::Origin, name: &[u8], hint: Option<Hint>) -> Result<Answer, String> {
+    let bus_message = report::bus_message(&String::from_utf8_lossy(name));
+    let mut input = wio::Input::open(origin, &bus_message).map_err(|e| report::open_error(&e))?;
+    if let Some(all) = input.mapped() {
+        let sniffed = detect::sniff_whole(all, hint);
+        let differences = detect::judge::differences(all, &sniffed);
+        return Ok((sniffed, Seen::new(all, true), differences));
+    }
+    // One byte more than the limit tells whether the prefix is all.
+    let (bytes, _) = input
+        .peek(detect::SNIFF_LIMIT + 1, &mut |_| false)
+        .map_err(|e| report::read_error(&e))?;
+    let complete = bytes.len() <= detect::SNIFF_LIMIT;
+    let sniffed = detect::sniff(bytes, complete, hint);
+    let differences = detect::judge::differences(bytes, &sniffed);
+    Ok((sniffed, Seen::new(bytes, complete), differences))
 }
 
 /// What follows "FILE: " on a --sniff line.

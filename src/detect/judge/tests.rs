@@ -90,6 +90,24 @@ fn noise_is_refused_with_auto() {
     }
 }
 
+/// Short French: not sure, and the candidates named are readings that
+/// differ (ISO-8859-15 reads "déjà" as windows-1252 does, and its share is
+/// in the winner's already): their confidences add up to at most 100%.
+#[test]
+fn unsure_names_only_readings_that_differ() {
+    let bytes = encoded(WINDOWS_1252, "déjà vu");
+    let Verdict::Unsure { candidates, .. } = verdict(&bytes, None) else {
+        panic!("sure of {bytes:?}");
+    };
+    assert_eq!(candidates[0].encoding, WINDOWS_1252);
+    assert!(candidates.len() > 1, "{candidates:?}");
+    assert!(candidates[1..]
+        .iter()
+        .all(|c| !same_text(WINDOWS_1252, c.encoding, &bytes)));
+    let sum: f32 = candidates.iter().map(|c| c.confidence).sum();
+    assert!(sum <= 1.0 + 1e-4, "{candidates:?}");
+}
+
 #[test]
 fn differences_show_words_as_each_reads_them() {
     let text = "De Hawaïaanse eilanden.";

@@ -53,10 +53,32 @@ fn ascii_at_first_is_detected_from_its_first_non_ascii_bytes() {
 #[test]
 fn utf8_must_hold_to_the_end() {
     let mut bytes = long_french("").into_bytes();
-    bytes.extend_from_slice(&WINDOWS_1252.encode("Fin de l'été, à bientôt.\n").unwrap().0);
+    let tail = WINDOWS_1252.encode(&FRENCH.repeat(3)).unwrap().0;
+    bytes.extend_from_slice(&tail);
     assert_eq!(sniff(&bytes, false, None).encoding, Some(UTF_8));
     let whole = sniff_whole(&bytes, None);
     assert_ne!(whole.encoding, Some(UTF_8));
+    assert!(whole.confidence <= MIXED_CAP, "{:?}", whole.candidates);
+}
+
+/// One stray byte past the start is damage, as within it: UTF-8, below
+/// what replaces a file, with the count; past the bound, mixed input.
+#[test]
+fn a_late_stray_byte_in_utf8_is_damage() {
+    let start = long_french("");
+    for (stray, count) in [(&b"\xFF"[..], 1), (b"\xE9t\xE9 \xFF", 3)] {
+        let mut bytes = start.clone().into_bytes();
+        bytes.extend_from_slice(stray);
+        bytes.extend_from_slice(FRENCH.as_bytes());
+        let whole = sniff_whole(&bytes, None);
+        assert_eq!(whole.encoding, Some(UTF_8), "{:?}", whole.candidates);
+        assert_eq!(whole.candidates[0].damage, count);
+        assert!(whole.confidence <= stats::DAMAGED_CAP && whole.confidence > MIXED_CAP);
+    }
+    // More than MAX_DAMAGE: not a stray byte any more.
+    let mut bytes = start.into_bytes();
+    bytes.extend_from_slice(&b"\xFF ".repeat(stats::MAX_DAMAGE as usize + 1));
+    assert!(sniff_whole(&bytes, None).confidence <= MIXED_CAP);
 }
 
 #[test]

@@ -95,7 +95,7 @@ pub(crate) fn language_prior(language: &str) -> u32 {
 /// (a double-byte encoding reading single-byte text errs at every word of
 /// odd length), far above this.
 const DAMAGE_RATIO: u32 = 32;
-const MAX_DAMAGE: u32 = 16;
+pub(crate) const MAX_DAMAGE: u32 = 16;
 
 /// What each malformed sequence or C1 control of a reading costs, in
 /// quarter bits, beside what the models charge for it as an unknown

@@ -332,5 +332,8 @@ fn unsure_names_the_readings_that_differ() {
     let (status, err, after) = in_place(&bytes, &["-f", "auto", "-i"]);
     assert_eq!((status, &after), (1, &bytes), "{err}");
     assert!(err.contains("-f auto is not sure: windows-1252 ("), "{err}");
-    assert!(!err.contains("ISO-8859-15") && !err.contains("(0%)"), "{err}");
+    assert!(
+        !err.contains("ISO-8859-15") && !err.contains("(0%)"),
+        "{err}"
+    );
 }

@@ -64,27 +64,35 @@ impl HighSet {
     #[target_feature(enable = "avx2")]
     fn find_avx2(&self, bytes: &[u8]) -> Option<usize> {
         use std::arch::x86_64::*;
-        const BLOCK: usize = 32;
+        // Two vectors a round: one test for both, and the first hit found
+        // again a vector at a time.
+        const ROUND: usize = 64;
         // Bit h - 8 for high nibbles 8..=15, none for ASCII's.
         let high: [u8; 16] = std::array::from_fn(|h| if h >= 8 { 1 << (h - 8) } else { 0 });
-        // SAFETY: the loads read 16 bytes from 16-byte arrays, and 32 bytes
-        // from `bytes[at..at + 32]`, in bounds by the loop's condition.
+        // SAFETY: the 16-byte loads read 16-byte arrays; the 32-byte loads
+        // read `bytes[at..at + 64]`, in bounds by the loop's condition.
         unsafe {
             let low = _mm256_broadcastsi128_si256(_mm_loadu_si128(self.low.as_ptr().cast()));
             let high = _mm256_broadcastsi128_si256(_mm_loadu_si128(high.as_ptr().cast()));
             let nibble = _mm256_set1_epi8(0x0F);
-            let mut at = 0;
-            while at + BLOCK <= bytes.len() {
+            let hits = |at: usize| {
                 let v = _mm256_loadu_si256(bytes.as_ptr().add(at).cast());
                 let lo = _mm256_shuffle_epi8(low, _mm256_and_si256(v, nibble));
                 let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
-                let hit = _mm256_and_si256(lo, _mm256_shuffle_epi8(high, hi));
-                let none = _mm256_cmpeq_epi8(hit, _mm256_setzero_si256());
-                let found = !(_mm256_movemask_epi8(none) as u32);
-                if found != 0 {
+                _mm256_and_si256(lo, _mm256_shuffle_epi8(high, hi))
+            };
+            let mut at = 0;
+            while at + ROUND <= bytes.len() {
+                let (a, b) = (hits(at), hits(at + 32));
+                let any = _mm256_or_si256(a, b);
+                if _mm256_testz_si256(any, any) == 0 {
+                    let zero = _mm256_setzero_si256();
+                    let first = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, zero)) as u32);
+                    let second = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, zero)) as u32);
+                    let found = u64::from(first) | u64::from(second) << 32;
                     return Some(at + found.trailing_zeros() as usize);
                 }
-                at += BLOCK;
+                at += ROUND;
             }
             self.find_scalar(bytes, at)
         }
@@ -105,14 +113,14 @@ mod tests {
             members[usize::from(b - 0x80)] = true;
         }
         let set = HighSet::new(&members);
-        let filler: Vec<u8> = (0..70u8)
+        let filler: Vec<u8> = (0..141u8)
             .map(|i| if i % 3 == 0 { 0xE9 } else { b'a' + i % 26 })
             .collect();
         for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
             force_path(Some(path));
             assert_eq!(set.find(&filler), None, "{path:?}");
             for value in 0x80..=0xFFu8 {
-                for at in [0, 1, 31, 32, 33, 63, 64, 69] {
+                for at in [0, 1, 31, 32, 33, 63, 64, 65, 69, 127, 128, 140] {
                     let mut bytes = filler.clone();
                     bytes[at] = value;
                     let expected = set.contains(value).then_some(at);

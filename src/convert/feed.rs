@@ -55,7 +55,7 @@ impl Converter {
 
     /// Where decoding writes in the text buffer: at its start, or straight
     /// after the output so far (with room made for a step).
-    fn text_start(&mut self) -> usize {
+    pub(super) fn text_start(&mut self) -> usize {
         let Some(at) = self.direct else {
             return 0;
         };

@@ -350,8 +350,8 @@ impl Converter {
 
     /// [`convert_slice`](Converter::convert_slice) into `out`, for a `-j`
     /// piece: returns how it ended, the buffer and the length of the output
-    /// at its start. UTF-8 output as decoded (no transform, not passed
-    /// through) is decoded straight into `out` rather than copied there,
+    /// at its start. UTF-8 output with no transform is decoded (or its
+    /// UTF-8 input validated) straight into `out` rather than copied there,
     /// and `out` keeps its length, all of it initialised, from piece to
     /// piece, so that a reused buffer is not zeroed again.
     fn convert_into(
@@ -359,10 +359,8 @@ impl Converter {
         bytes: &[u8],
         mut out: Vec<u8>,
     ) -> (Result<Summary, ConvertError>, Vec<u8>, usize) {
-        let direct = self.encoder.is_none()
-            && self.transform.is_none()
-            && self.settings.write_output
-            && !self.can_pass_through(bytes);
+        let direct =
+            self.encoder.is_none() && self.transform.is_none() && self.settings.write_output;
         if !direct {
             out.clear();
             let result = self.convert_slice(bytes, &mut out, &mut |_| {});

@@ -4,13 +4,17 @@
 
 use super::position::Tracker;
 use super::transform::Transformer;
-use super::{ConvertError, ErrorMode, Summary, UnmappableChar};
+use super::{ConvertError, ErrorMode, Summary, UnmappableChar, BUFFER_SIZE};
 use crate::codec::{CoderStatus, Encoder, EncoderResult, Encoding};
 use std::io::Write;
 
 /// Where [`encode`] puts its output and its findings.
 pub(super) struct Target<'a, W: Write + ?Sized> {
-    pub out: &'a mut [u8],
+    pub out: &'a mut Vec<u8>,
+    /// A `-j` piece's output (the converter's `direct` start): `out` is
+    /// the output, `out[..*at]` written so far; each step encodes after
+    /// it (the buffer grown to make room), and nothing goes to the sink.
+    pub direct: Option<&'a mut usize>,
     /// `None` when only checking.
     pub sink: Option<&'a mut W>,
     pub mode: ErrorMode,
@@ -32,6 +36,7 @@ pub(super) fn encode<W: Write + ?Sized>(
 ) -> Result<(), ConvertError> {
     let Target {
         out,
+        mut direct,
         mut sink,
         mode,
         to,
@@ -61,10 +66,12 @@ pub(super) fn encode<W: Write + ?Sized>(
     let mut read = 0;
     loop {
         let before = read;
+        let at = direct.as_deref().map_or(0, |&at| room_after(out, at));
+        let buf = &mut out[at..];
         let (status, written, error) = if let ErrorMode::Html | ErrorMode::Subst(_) = mode {
             let step = match mode {
-                ErrorMode::Subst(c) => encoder.encode_with_subst(&text[read..], out, last, c),
-                _ => encoder.encode_with_html(&text[read..], out, last),
+                ErrorMode::Subst(c) => encoder.encode_with_subst(&text[read..], buf, last, c),
+                _ => encoder.encode_with_html(&text[read..], buf, last),
             };
             read += step.read;
             summary.unmappable += step.replaced;
@@ -73,7 +80,7 @@ pub(super) fn encode<W: Write + ?Sized>(
             }
             (step.status, step.written, None)
         } else {
-            let (result, r, w) = encoder.encode_without_replacement(&text[read..], out, last);
+            let (result, r, w) = encoder.encode_without_replacement(&text[read..], buf, last);
             read += r;
             match result {
                 EncoderResult::InputEmpty => (CoderStatus::InputEmpty, w, None),
@@ -83,7 +90,9 @@ pub(super) fn encode<W: Write + ?Sized>(
                 }
             }
         };
-        if let Some(sink) = sink.as_deref_mut() {
+        if let Some(at) = direct.as_deref_mut() {
+            *at += written;
+        } else if let Some(sink) = sink.as_deref_mut() {
             sink.write_all(&out[..written])
                 .map_err(ConvertError::Write)?;
         }
@@ -97,4 +106,14 @@ pub(super) fn encode<W: Write + ?Sized>(
             return Err(ConvertError::Internal("the encoder made no progress"));
         }
     }
+}
+
+/// Where to encode after `at` bytes of output in `out`, with room made for
+/// a step: grown (and zeroed) once per buffer, as pieces reuse buffers.
+fn room_after(out: &mut Vec<u8>, at: usize) -> usize {
+    if out.len() - at < BUFFER_SIZE {
+        let len = (at + BUFFER_SIZE).max(out.len() * 2);
+        out.resize(len, 0);
+    }
+    at
 }

@@ -55,8 +55,9 @@ impl Converter {
 
     /// Where decoding writes in the text buffer: at its start, or straight
     /// after the output so far (with room made for a step).
-    fn text_start(&mut self) -> usize {
-        let Some(at) = self.direct else {
+    pub(super) fn text_start(&mut self) -> usize {
+        // With an encoder, the output is the encoder's (`encode::Target`).
+        let (Some(at), None) = (self.direct, &self.encoder) else {
             return 0;
         };
         if self.text.len() - at < BUFFER_SIZE {
@@ -138,7 +139,7 @@ impl Converter {
         if let (None, Some(_)) = (&self.encoder, &self.transform) {
             return self.emit_transformed_utf8(len, end_of_input, sink);
         }
-        if let Some(at) = self.direct {
+        if let (Some(at), None) = (self.direct, &self.encoder) {
             // The text is the output, in place already.
             self.tracker.advance(&self.text[at..at + len]);
             self.direct = Some(at + len);
@@ -193,6 +194,7 @@ impl Converter {
             last,
             encode::Target {
                 out: &mut self.out,
+                direct: self.direct.as_mut(),
                 sink: if write { Some(sink) } else { None },
                 mode: self.settings.mode,
                 to: self.settings.to,

@@ -234,10 +234,12 @@ pub struct Converter {
     /// Input bytes before the ones given to `decoder` (the UTF-8 pass-through
     /// hands over to a fresh decoder at its first malformed sequence).
     input_base: u64,
-    /// Decoding straight into the output (`-j` pieces, see
-    /// [`convert_piece`](parallel::convert_piece)): `text` is the output,
-    /// `text[..n]` written so far, and each step decodes after it. `None`:
-    /// each step decodes to the start of `text`, and it is written out.
+    /// Converting straight into the output (`-j` pieces, see
+    /// [`convert_piece`](parallel::convert_piece)): with UTF-8 output
+    /// `text` is the output, `text[..n]` written so far, and each step
+    /// decodes after it; with an encoder `out` is, and each step encodes
+    /// after it. `None`: each step decodes to the start of `text`, encodes
+    /// to the start of `out`, and it is written out.
     direct: Option<usize>,
     /// Replacement mode with an encoder: where recent U+FFFD replacements
     /// are in the decoded text (those that may not be encoded yet), so that
@@ -350,19 +352,17 @@ impl Converter {
 
     /// [`convert_slice`](Converter::convert_slice) into `out`, for a `-j`
     /// piece: returns how it ended, the buffer and the length of the output
-    /// at its start. UTF-8 output as decoded (no transform, not passed
-    /// through) is decoded straight into `out` rather than copied there,
-    /// and `out` keeps its length, all of it initialised, from piece to
-    /// piece, so that a reused buffer is not zeroed again.
+    /// at its start. With no transform, UTF-8 output is decoded (or its
+    /// UTF-8 input validated) straight into `out`, and other output encoded
+    /// straight into it, rather than copied there; `out` keeps its length,
+    /// all of it initialised, from piece to piece, so that a reused buffer
+    /// is not zeroed again.
     fn convert_into(
         &mut self,
         bytes: &[u8],
         mut out: Vec<u8>,
     ) -> (Result<Summary, ConvertError>, Vec<u8>, usize) {
-        let direct = self.encoder.is_none()
-            && self.transform.is_none()
-            && self.settings.write_output
-            && !self.can_pass_through(bytes);
+        let direct = self.transform.is_none() && self.settings.write_output;
         if !direct {
             out.clear();
             let result = self.convert_slice(bytes, &mut out, &mut |_| {});
@@ -376,11 +376,21 @@ impl Converter {
         if out.len() < bytes.len() + BUFFER_SIZE {
             out = vec![0; bytes.len() + bytes.len() / 2 + BUFFER_SIZE];
         }
-        let text = std::mem::replace(&mut self.text, out);
+        let own = std::mem::replace(self.output_buffer(), out);
         self.direct = Some(0);
         let result = self.convert_slice(bytes, &mut io::sink(), &mut |_| {});
         let len = self.direct.take().unwrap_or(0);
-        (result, std::mem::replace(&mut self.text, text), len)
+        (result, std::mem::replace(self.output_buffer(), own), len)
+    }
+
+    /// The buffer the output is made in: the decoded text for UTF-8
+    /// output, the encoder's output otherwise.
+    fn output_buffer(&mut self) -> &mut Vec<u8> {
+        if self.encoder.is_none() {
+            &mut self.text
+        } else {
+            &mut self.out
+        }
     }
 
     /// [`convert_slice`](Converter::convert_slice), telling `hooks`.

@@ -234,6 +234,13 @@ impl Shared<'_> {
         }
     }
 
+    /// `n` pieces are written: the window lets one more be taken, by one
+    /// waiting worker (the others would wait on).
+    fn wrote(&self, n: usize) {
+        lock(&self.queue).written = n;
+        self.changed.notify_one();
+    }
+
     fn set(&self, f: impl FnOnce(&mut Queue)) {
         f(&mut lock(&self.queue));
         self.changed.notify_all();
@@ -346,7 +353,7 @@ fn write_in_order<W: Write + ?Sized>(
             .map_err(ConvertError::Write)?;
         total.add(i, range.start, *piece)?;
         lock(&shared.spare).push(out);
-        shared.set(|q| q.written = i + 1);
+        shared.wrote(i + 1);
         hooks.progress(range.end as u64);
         hooks.consumed(range.end);
     }

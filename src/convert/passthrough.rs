@@ -19,7 +19,7 @@
 //! over the mapped input again, whose pages were released as they were
 //! done, so memory stays flat wherever the first error is.
 
-use super::{ConvertError, Converter, Hooks, Summary, SLICE_WINDOW};
+use super::{ConvertError, Converter, Hooks, Summary, BUFFER_SIZE, SLICE_WINDOW};
 use crate::codec::{input_encoding, UTF_8};
 use std::io::Write;
 
@@ -49,31 +49,31 @@ impl Converter {
         }
         let mut done = bom;
         let mut next_report = done + SLICE_WINDOW;
-        // The copy each window is validated and written from.
-        let mut copy = std::mem::take(&mut self.text);
+        // The copy each window is validated and written from; a -j piece's
+        // UTF-8 output is its own copy (see `direct_window`).
+        let direct = self.direct.is_some() && self.encoder.is_none();
+        let mut copy = if direct {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.text)
+        };
         let result = loop {
-            let end = bytes.len().min(done + copy.len());
-            let window = &mut copy[..end - done];
-            window.copy_from_slice(&bytes[done..end]);
-            let (valid, clean) = match simdutf8::compat::from_utf8(window) {
-                Ok(_) => (window.len(), true),
-                // A sequence cut by the end of the window (not of the input).
-                Err(e) if e.error_len().is_none() && end < bytes.len() => (e.valid_up_to(), true),
-                Err(e) => (e.valid_up_to(), false),
+            let window = if direct {
+                Ok(self.direct_window(bytes, done))
+            } else {
+                self.copied_window(bytes, done, &mut copy, sink)
             };
-            // SAFETY: simdutf8 found `window[..valid]` valid UTF-8 just above.
-            let text = unsafe { std::str::from_utf8_unchecked(&window[..valid]) };
-            let last = clean && end == bytes.len();
-            if let Err(e) = self.encode_text(text, last, sink) {
-                break Err(e);
-            }
+            let (end, valid, clean) = match window {
+                Ok(w) => w,
+                Err(e) => break Err(e),
+            };
             self.saw(&bytes[done..done + valid]);
             done += valid;
             self.summary.bytes_read += valid as u64;
             if !clean {
                 break Ok(true);
             }
-            if last {
+            if end == bytes.len() {
                 break Ok(false);
             }
             if done >= next_report {
@@ -82,7 +82,9 @@ impl Converter {
                 next_report = done + SLICE_WINDOW;
             }
         };
-        self.text = copy;
+        if !direct {
+            self.text = copy;
+        }
         if result? {
             return self.hand_over(bytes, done, sink, hooks);
         }
@@ -90,6 +92,42 @@ impl Converter {
         hooks.consumed(done);
         self.finished = true;
         Ok(self.summary())
+    }
+
+    /// Copies the window of `bytes` at `done` into `copy`, validates it
+    /// and writes (or encodes) its valid text from there. Returns where
+    /// the window ends, how much of it is valid, and whether the rest is
+    /// clean (nothing malformed, or a sequence cut by the window's end).
+    fn copied_window<W: Write + ?Sized>(
+        &mut self,
+        bytes: &[u8],
+        done: usize,
+        copy: &mut [u8],
+        sink: &mut W,
+    ) -> Result<(usize, usize, bool), ConvertError> {
+        let end = bytes.len().min(done + copy.len());
+        let window = &mut copy[..end - done];
+        window.copy_from_slice(&bytes[done..end]);
+        let (valid, clean) = validated(window, end < bytes.len());
+        // SAFETY: simdutf8 found `window[..valid]` valid UTF-8 just above.
+        let text = unsafe { std::str::from_utf8_unchecked(&window[..valid]) };
+        self.encode_text(text, clean && end == bytes.len(), sink)?;
+        Ok((end, valid, clean))
+    }
+
+    /// [`copied_window`](Converter::copied_window) for a `-j` piece's UTF-8
+    /// output (the converter's `direct` start): the window is copied
+    /// straight after the output so far, validated there, and kept up to
+    /// its valid text, which is the output. One copy, as on one thread.
+    fn direct_window(&mut self, bytes: &[u8], done: usize) -> (usize, usize, bool) {
+        let at = self.text_start();
+        let end = bytes.len().min(done + BUFFER_SIZE);
+        let window = &mut self.text[at..at + end - done];
+        window.copy_from_slice(&bytes[done..end]);
+        let (valid, clean) = validated(window, end < bytes.len());
+        self.tracker.advance(&window[..valid]);
+        self.direct = Some(at + valid);
+        (end, valid, clean)
     }
 
     /// The valid text before `done` was written (or encoded), the tracker
@@ -105,5 +143,15 @@ impl Converter {
         self.decoder = UTF_8.new_decoder_without_bom_handling();
         self.input_base = done as u64;
         self.feed_windows(bytes, done, sink, hooks)
+    }
+}
+
+/// How much of `window` is valid UTF-8, and whether the rest is clean: none,
+/// or (`more`: the input goes on) a sequence cut by the window's end.
+fn validated(window: &[u8], more: bool) -> (usize, bool) {
+    match simdutf8::compat::from_utf8(window) {
+        Ok(_) => (window.len(), true),
+        Err(e) if e.error_len().is_none() && more => (e.valid_up_to(), true),
+        Err(e) => (e.valid_up_to(), false),
     }
 }

@@ -337,3 +337,36 @@ fn unsure_names_the_readings_that_differ() {
         "{err}"
     );
 }
+
+/// With threads to spare the verdict on a file written to standard output
+/// runs beside its conversion, but its warning still comes before the
+/// first output byte: both go to one file, and the warning is at its start.
+#[test]
+fn a_warning_beside_the_conversion_comes_before_the_output() {
+    let bytes = encoded(encoding_rs::WINDOWS_1251, &RUSSIAN.repeat(2000));
+    assert!(bytes.len() > 4 * 65536, "split at 64 KiB pieces");
+    let dir = tempfile::tempdir().unwrap();
+    let (path, both) = (dir.path().join("r.txt"), dir.path().join("both"));
+    fs::write(&path, &bytes).unwrap();
+    let koi8 = encoding_rs::KOI8_R.decode_without_bom_handling(&bytes).0;
+    for jobs in ["-j1", "-j2", "-j4"] {
+        let file = fs::File::create(&both).unwrap();
+        let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("wenc"))
+            .args(["-f", "koi8-r", jobs, "--piece-size", "65536"])
+            .arg(&path)
+            .stdout(file.try_clone().unwrap())
+            .stderr(file)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "{jobs}");
+        let all = fs::read(&both).unwrap();
+        let (told, output) = all.split_at(all.len() - koi8.len());
+        assert_eq!(
+            output,
+            koi8.as_bytes(),
+            "{jobs}: the output, after the warning"
+        );
+        let told = String::from_utf8_lossy(told);
+        assert!(told.contains("looks like windows-1251"), "{jobs}: {told}");
+    }
+}

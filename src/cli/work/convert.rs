@@ -16,6 +16,7 @@ use crate::convert::{self, ConvertError, Settings};
 use crate::detect;
 use crate::io::{Identity, Input, Origin, Output, OutputError};
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::io::{self, Write};
 
 /// Converts (or checks) the job's inputs into its output, in order.
@@ -122,6 +123,39 @@ pub fn run(job: &Job, reporter: &mut Reporter) -> Status {
     }
 }
 
+/// A sink that runs `before` just before its first write (or flush, or
+/// [`herald`](Heralded::herald)): messages about an input reach standard
+/// error before any of its output.
+struct Heralded<'a, F: FnOnce()> {
+    inner: &'a mut dyn Write,
+    before: Option<F>,
+}
+
+impl<F: FnOnce()> Heralded<'_, F> {
+    fn herald(&mut self) {
+        if let Some(before) = self.before.take() {
+            before();
+        }
+    }
+}
+
+impl<F: FnOnce()> Write for Heralded<'_, F> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.herald();
+        self.inner.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.herald();
+        self.inner.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.herald();
+        self.inner.flush()
+    }
+}
+
 /// [`write_failure`] for a write to the output, reported as such.
 fn output_failure(job: &Job, e: &io::Error, reporter: &Reporter) -> Outcome {
     write_failure(e, || reporter.error(&job.wording().write_error_message(e)))
@@ -168,6 +202,24 @@ pub fn convert_opened(
         return (Outcome::Failed, 0);
     };
     let job: &Job = &job;
+    std::thread::scope(|scope| {
+        let pending = verdict::Pending::start(scope, job, input, name);
+        convert_settled(job, input, name, sink, reporter, done_before, pending)
+    })
+}
+
+/// [`convert_opened`] once the encoding is settled; `pending`: the
+/// detector's verdict, still running beside the conversion, whose warnings
+/// (and then the declaration's note) are told before the first output byte.
+fn convert_settled(
+    job: &Job,
+    input: &mut Input,
+    name: &str,
+    sink: &mut dyn Write,
+    reporter: &mut Reporter,
+    done_before: u64,
+    pending: Option<verdict::Pending<'_>>,
+) -> (Outcome, u64) {
     // What a second run would read: the output as written, declaration
     // rewritten and all.
     let bom = job.add_bom && job.settings.sniff_bom;
@@ -175,30 +227,51 @@ pub fn convert_opened(
         .then(|| job.guard.read_back(job.settings.from, job.settings.to, bom))
         .flatten();
     let mut observed = Observed { inner: sink, back };
+    let mut note = None;
     let mut declared = declared::sink(
         input.head().0,
         job.settings,
         job.keep_declaration,
         &mut observed,
     )
-    .said(|note| reporter.note(&format!("{name}: {note}")));
-    let sink: &mut dyn Write = &mut declared;
+    .said(|said| note = Some(format!("{name}: {said}")));
+    if pending.is_none() {
+        if let Some(note) = note.take() {
+            reporter.note(&note);
+        }
+    }
     let mut size = 0;
     let mut lacking = strict::InputWatch::new(job.stricter_input.as_ref());
     let settings = Settings {
         utf8_evidence: job.guard.watches(job.settings.from) && !job.check,
         ..job.settings
     };
+    let told = RefCell::new(&mut *reporter);
+    let mut heralded = Heralded {
+        inner: &mut declared,
+        before: Some(|| {
+            let reporter = told.borrow();
+            if let Some(pending) = pending {
+                pending.tell(&reporter);
+            }
+            if let Some(note) = note {
+                reporter.note(&note);
+            }
+        }),
+    };
     let (summary, result) = input.convert_watched(
         settings,
         job.parallelism,
-        sink,
+        &mut heralded,
         &mut |n| {
             size = n;
-            reporter.progress(done_before + n);
+            told.borrow_mut().progress(done_before + n);
         },
         &mut |bytes| lacking.feed(bytes),
     );
+    // Told even when nothing was written, before what the result says.
+    heralded.herald();
+    drop(heralded);
     drop(declared);
     match result {
         Ok(()) => {

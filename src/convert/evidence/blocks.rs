@@ -157,6 +157,15 @@ impl Counts {
             (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
             return;
         }
+        if p.cont == 0 {
+            // No continuation (most blocks of legacy text with high bytes):
+            // nothing taken, no sequence ends; each high byte is a unit,
+            // stray unless a later block takes it back.
+            self.stray += u64::from(p.high.count_ones());
+            (b.lead3, b.lead4) = (slide(p.lead3, b.lead3, n), slide(p.lead4, b.lead4, n));
+            (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
+            return;
+        }
         let third = back(p.lead3, b.lead3, 2) & back(p.second, b.second, 1) & p.cont;
         let fourth = back(p.lead4, b.lead4, 3) & back(third, b.third, 1) & p.cont;
         let valid =

@@ -301,3 +301,29 @@ proptest! {
         prop_assert_eq!(appended(&bytes, cuts), evidence(&[&bytes]));
     }
 }
+
+/// A lead at each of a block's last three places, in a block with no
+/// continuation byte (the classifiers' and the count's short way), whose
+/// sequence ends in the next block: one valid sequence, on every path.
+#[test]
+fn a_lead_ending_a_block_without_continuations_is_taken_by_the_next() {
+    for (seq, len) in [
+        (&[0xC3u8, 0xA9][..], 2),
+        (&[0xE2, 0x82, 0xAC], 3),
+        (&[0xF0, 0x9F, 0x98, 0x80], 4),
+    ] {
+        for lead_at in 61..64 {
+            let mut bytes = vec![b'a'; lead_at];
+            bytes[3] = 0xE9; // a stray byte, so the block has high bytes
+            bytes[9] = 0xF4;
+            bytes.extend_from_slice(seq);
+            bytes.extend_from_slice(&[b'z'; 70]);
+            let want = reference(&bytes);
+            assert_eq!(want.0, 1, "{len} bytes");
+            for cut in [0, 64, lead_at + 1] {
+                let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
+                assert_eq!(seen, want, "{len} bytes, lead at {lead_at}, cut at {cut}");
+            }
+        }
+    }
+}

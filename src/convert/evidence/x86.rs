@@ -97,19 +97,33 @@ macro_rules! classifier {
             let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
             let low = byte(0x0F);
             let his = v.map(|x| $and($srli(x, 4), low));
-            let lead: [$vector; 64 / $lanes] = std::array::from_fn(|i| {
-                $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)))
-            });
+            let lead_of = |i: usize| $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)));
+            let conts = plane!(|i| $gt(byte(0xC0), v[i]));
+            let lead4 = plane!(|i| $gt(v[i], byte(0xEF))) & high;
+            if conts == 0 {
+                // No continuation (most blocks of legacy text with high
+                // bytes): no second byte, and no lookups but the last
+                // vector's, for the next block.
+                let planes = Planes {
+                    high,
+                    lead3: plane!(|i| $gt(v[i], byte(0xDF))) & high,
+                    lead4,
+                    nul,
+                    ..Planes::default()
+                };
+                return (planes, lead_of(v.len() - 1));
+            }
+            let lead: [$vector; 64 / $lanes] = std::array::from_fn(lead_of);
             let second = plane!(|i| {
                 let allowed = $prev(lead[i], if i == 0 { before } else { lead[i - 1] });
                 $eq($and(allowed, $shuffle(cont, his[i])), byte(LEAD_CONT))
             });
             let planes = Planes {
                 high,
-                cont: plane!(|i| $gt(byte(0xC0), v[i])),
+                cont: conts,
                 second,
                 lead3: plane!(|i| lead[i]),
-                lead4: plane!(|i| $gt(v[i], byte(0xEF))) & high,
+                lead4,
                 nul,
             };
             (planes, lead[v.len() - 1])

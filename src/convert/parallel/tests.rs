@@ -574,3 +574,23 @@ fn buffers_reused_across_pieces_give_each_its_own_output() {
         }
     }
 }
+
+/// UTF-8 pieces longer than the pass-through's window, copied straight
+/// into the piece's output and validated there (UTF-8), or encoded
+/// straight into it (the output buffer growing mid-piece for UTF-16):
+/// characters cut by the windows' ends, malformed bytes and unmappable
+/// characters after the first window come out as on one thread.
+#[test]
+fn utf8_pieces_longer_than_a_window_convert_as_one_thread() {
+    let long = text(400).repeat(60);
+    assert!(long.len() > 3 * (BUFFER_SIZE + 1));
+    for malformed in [false, true] {
+        let bytes = input(UTF_8, &long, malformed);
+        for to in [UTF_8, UTF_16LE, WINDOWS_1252] {
+            for mode in [ErrorMode::Replacement, ErrorMode::Fatal, ErrorMode::Html] {
+                let s = settings(UTF_8, to, mode);
+                assert!(same_as_one_thread(s, &bytes, 2, BUFFER_SIZE + 1000));
+            }
+        }
+    }
+}

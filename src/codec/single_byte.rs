@@ -1,7 +1,7 @@
 //! The single-byte encodings (the standard's section 9): one shared decoder
 //! and encoder driven by a [`SingleByteTable`].
 
-use super::ascii::copy_ascii;
+use super::ascii::{copy_ascii, copy_block, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
 use super::shared::{next_scalar, unmappable};
@@ -251,6 +251,58 @@ impl SingleByteEncoder {
         }
     }
 
+    /// The hot loop for Latin text (and the other scripts' between kernel
+    /// runs): a block of ASCII at a time ([`copy_block`]), and the two-byte
+    /// characters a block stops at through the flat part of the table, in
+    /// one loop, until a block would pass `end` or `dst` or another kind of
+    /// character comes (the caller's loop takes over there). An unmappable
+    /// character is the call's result, as in [`Self::encode_scalar`].
+    #[inline(always)]
+    fn blocks_and_pairs(
+        &self,
+        bytes: &[u8],
+        dst: &mut [u8],
+        (mut r, mut w): (usize, usize),
+        end: usize,
+    ) -> Result<(usize, usize), Encoded> {
+        let below_800 = &self.tables.bytes.below_800;
+        let end = end.min(bytes.len());
+        while r + BLOCK <= end && w + BLOCK <= dst.len() {
+            // SAFETY: both ranges are in bounds (the loop's test).
+            let n = unsafe {
+                let src = bytes.get_unchecked(r..r + BLOCK);
+                copy_block(src, dst.get_unchecked_mut(w..w + BLOCK))
+            };
+            let block_end = r + BLOCK;
+            (r, w) = (r + n, w + n);
+            // Characters from the block's first non-ASCII byte while they
+            // are two-byte ones and start in the block.
+            while r < block_end {
+                // SAFETY (the unchecked reads and write below): `r` is below
+                // `block_end`, within `bytes`; a two-byte lead's trail
+                // follows it (`bytes` is UTF-8 and `r` a character boundary:
+                // the block's ASCII and whole characters before it); `dst`
+                // gets at most a byte per byte read since the block began,
+                // and had a block's room.
+                let b = unsafe { *bytes.get_unchecked(r) };
+                if b < 0x80 {
+                    break;
+                }
+                if b >= 0xE0 {
+                    return Ok((r, w));
+                }
+                let trail = unsafe { *bytes.get_unchecked(r + 1) };
+                let cp = usize::from(b & 0x1F) << 6 | usize::from(trail & 0x3F);
+                match below_800[cp] {
+                    0 => return Err((unmappable(cp as u32), r + 2, w)),
+                    byte => unsafe { *dst.get_unchecked_mut(w) = byte },
+                }
+                (r, w) = (r + 2, w + 1);
+            }
+        }
+        Ok((r, w))
+    }
+
     /// Whole characters from `r` until at or past `end` (or the end of
     /// either buffer, or an unmappable character: `Err`, the call's result).
     /// ASCII runs a word at a time; other characters and lone ASCII bytes
@@ -268,6 +320,7 @@ impl SingleByteEncoder {
         end: usize,
     ) -> Result<(usize, usize), Encoded> {
         'run: loop {
+            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end)?;
             let n = copy_ascii(&bytes[r..end.max(r)], &mut dst[w..]);
             r += n;
             w += n;

@@ -4,7 +4,7 @@
 use super::ascii::{copy_ascii, copy_block, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, unmappable};
+use super::shared::{decimal, next_scalar, unmappable};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -205,6 +205,14 @@ impl SingleByteDecoder {
     }
 }
 
+/// The html references [`SingleByteEncoder::encode_html`] wrote in a call:
+/// how many, and the first one's character and offset in `src`.
+#[derive(Default)]
+pub(crate) struct References {
+    pub count: u64,
+    pub first: Option<(char, usize)>,
+}
+
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     tables: &'static DerivedTables,
@@ -248,6 +256,32 @@ impl SingleByteEncoder {
                 Ok(at) => (r, w) = at,
                 Err(result) => return result,
             }
+        }
+    }
+
+    /// [`Self::encode`] in html mode: an unmappable character becomes
+    /// `&#N;` here, while `dst` has room for the longest (10 bytes), with
+    /// no way out to the [`Encoder`](super::Encoder) and back; without that
+    /// room it is the call's result, for the `Encoder` to write.
+    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], last: bool) -> (Encoded, References) {
+        const LONGEST: usize = "&#1114111;".len();
+        let (mut read, mut written, mut refs) = (0, 0, References::default());
+        loop {
+            let (result, r, w) = self.encode(&src[read..], &mut dst[written..], last);
+            (read, written) = (read + r, written + w);
+            let ch = match result {
+                RawEncoderResult::Unmappable(ch) if dst.len() - written >= LONGEST => ch,
+                _ => return ((result, read, written), refs),
+            };
+            refs.first.get_or_insert((ch, read - ch.len_utf8()));
+            refs.count += 1;
+            let mut digits = [0; 20];
+            let digits = decimal(u64::from(ch), &mut digits);
+            let out = &mut dst[written..written + digits.len() + 3];
+            out[..2].copy_from_slice(b"&#");
+            out[2..2 + digits.len()].copy_from_slice(digits);
+            out[2 + digits.len()] = b';';
+            written += out.len();
         }
     }
 

@@ -301,6 +301,7 @@ impl SingleByteEncoder {
     ) -> Result<(usize, usize), Encoded> {
         let below_800 = &self.tables.bytes.below_800;
         let end = end.min(bytes.len());
+        let mut ascii_blocks = 0;
         while r + BLOCK <= end && w + BLOCK <= dst.len() {
             // SAFETY: both ranges are in bounds (the loop's test).
             let n = unsafe {
@@ -309,6 +310,17 @@ impl SingleByteEncoder {
             };
             let block_end = r + BLOCK;
             (r, w) = (r + n, w + n);
+            if n == BLOCK {
+                // A third block of ASCII in a row: a long run (markup),
+                // where the word-wise copy's own loop is the tighter.
+                ascii_blocks += 1;
+                if ascii_blocks > 2 {
+                    let n = copy_ascii(&bytes[r..end], &mut dst[w..]);
+                    (r, w, ascii_blocks) = (r + n, w + n, 0);
+                }
+                continue;
+            }
+            ascii_blocks = 0;
             // Characters from the block's first non-ASCII byte while they
             // are two-byte ones and start in the block.
             while r < block_end {

@@ -138,6 +138,15 @@ impl Encoder {
             if !self.flush_reference(dst, &mut out.written) {
                 return out.full();
             }
+            if subst.is_none() {
+                if let Some(result) = self.family_html(src, dst, last, &mut out) {
+                    match result {
+                        None => return out,
+                        Some(RawEncoderResult::OutputFull) => return out.full(),
+                        _ => continue, // a reference queued
+                    }
+                }
+            }
             let (result, r, w) =
                 self.encode_without_replacement(&src[out.read..], &mut dst[out.written..], last);
             out.read += r;
@@ -152,6 +161,39 @@ impl Encoder {
                 Some(c) => self.queue_char(c),
                 None => self.queue_reference(unmappable.ch),
             }
+        }
+    }
+
+    /// Html mode through a family that writes its references itself
+    /// ([`Family::encode_html`]), from `out`'s place on: `None` for another
+    /// family; else `Some(None)` once `src` is done, or the family's result:
+    /// output full, or an unmappable character it had no room to replace,
+    /// queued here.
+    fn family_html(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        out: &mut Replaced<UnmappableChar>,
+    ) -> Option<Option<RawEncoderResult>> {
+        let (src, dst) = (&src[out.read..], &mut dst[out.written..]);
+        let ((result, r, w), refs) = self.family.encode_html(src, dst, last)?;
+        if let Some((ch, at)) = refs.first {
+            let offset = self.position + at as u64;
+            out.first.get_or_insert(UnmappableChar { ch, offset });
+        }
+        out.replaced += refs.count;
+        self.position += r as u64;
+        (out.read, out.written) = (out.read + r, out.written + w);
+        match result {
+            RawEncoderResult::InputEmpty => Some(None),
+            RawEncoderResult::Unmappable(ch) => {
+                let offset = self.position - ch.len_utf8() as u64;
+                out.count(UnmappableChar { ch, offset });
+                self.queue_reference(ch);
+                Some(Some(result))
+            }
+            RawEncoderResult::OutputFull => Some(Some(result)),
         }
     }
 
@@ -227,7 +269,7 @@ impl Encoder {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{CoderStatus, ISO_2022_JP, SHIFT_JIS, WINDOWS_1252};
+    use super::super::{CoderStatus, ISO_2022_JP, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252};
     use super::*;
 
     /// Subst mode through output buffers of every size from the minimum up:
@@ -282,6 +324,75 @@ mod tests {
                 subst_all(ISO_2022_JP, text, '?', len),
                 (b"a??b\x1B$B%=\x1B(B?".to_vec(), 3)
             );
+        }
+    }
+
+    /// Html mode in `chunk`-byte pieces through a `dst` of `dst_len`: the
+    /// output, the references counted, and each call's first one.
+    fn html_all(
+        encoding: &'static Encoding,
+        text: &str,
+        chunk: usize,
+        dst_len: usize,
+    ) -> (Vec<u8>, u64, Vec<UnmappableChar>) {
+        let mut encoder = Encoder::new(encoding).unwrap();
+        let mut dst = vec![0u8; dst_len];
+        let (mut out, mut read, mut replaced, mut firsts) = (Vec::new(), 0, 0, Vec::new());
+        loop {
+            let mut end = (read + chunk).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            let last = end == text.len();
+            let step = encoder.encode_with_html(&text[read..end], &mut dst, last);
+            read += step.read;
+            replaced += step.replaced;
+            firsts.extend(step.first);
+            out.extend_from_slice(&dst[..step.written]);
+            if last && step.status == CoderStatus::InputEmpty && read == text.len() {
+                return (out, replaced, firsts);
+            }
+        }
+    }
+
+    #[test]
+    fn single_byte_references_are_counted_and_placed_in_any_buffer() {
+        // References written by the family (room for one) or by the
+        // Encoder (no room), in Latin and Cyrillic text (the kernel's).
+        for (encoding, rs, text) in [
+            (
+                WINDOWS_1252,
+                encoding_rs::WINDOWS_1252,
+                "caf\u{e9} \u{2713}\u{1F600} na\u{ef}ve\u{3042}\u{3042}x \u{10FFFF}",
+            ),
+            (
+                WINDOWS_1251,
+                encoding_rs::WINDOWS_1251,
+                "\u{416}\u{43e}\u{2713}\u{435} \u{e9}\u{439}\u{416}\u{e9}z",
+            ),
+        ] {
+            let text = text.repeat(5);
+            let expected = rs.encode(&text).0;
+            let offsets: Vec<u64> = text
+                .char_indices()
+                .filter(|&(_, c)| rs.encode(&c.to_string()).2)
+                .map(|(i, _)| i as u64)
+                .collect();
+            for dst_len in MIN_OUTPUT_BUFFER..40 {
+                for chunk in [1, 7, 64, text.len()] {
+                    let (out, replaced, firsts) = html_all(encoding, &text, chunk, dst_len);
+                    assert_eq!(out, &expected[..], "{dst_len} {chunk}");
+                    assert_eq!(replaced, offsets.len() as u64, "{dst_len} {chunk}");
+                    // Each call's first reference is a real one, in order.
+                    let at: Vec<u64> = firsts.iter().map(|u| u.offset).collect();
+                    assert!(at.iter().all(|o| offsets.contains(o)), "{at:?}");
+                    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+                    assert_eq!(at.first(), offsets.first(), "{dst_len} {chunk}");
+                    for u in &firsts {
+                        assert_eq!(Some(u.ch), text[u.offset as usize..].chars().next());
+                    }
+                }
+            }
         }
     }
 }

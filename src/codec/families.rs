@@ -156,3 +156,21 @@ families! {
         => iso_2022_kr::Iso2022KrDecoder = iso_2022_kr::Iso2022KrDecoder::new(),
         iso_2022_kr::Iso2022KrEncoder = iso_2022_kr::Iso2022KrEncoder::new();
 }
+
+impl EncoderFamily {
+    /// Html mode for the families that write their references themselves
+    /// (the single-byte ones: no state, ASCII as itself): the result, and
+    /// the references written. `None` for the others, which the
+    /// [`Encoder`](super::Encoder) feeds a reference at a time.
+    pub fn encode_html(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> Option<(Encoded, single_byte::References)> {
+        match self {
+            EncoderFamily::SingleByte(e) => Some(e.encode_html(src, dst, last)),
+            _ => None,
+        }
+    }
+}

@@ -1,10 +1,10 @@
 //! The single-byte encodings (the standard's section 9): one shared decoder
 //! and encoder driven by a [`SingleByteTable`].
 
-use super::ascii::copy_ascii;
+use super::ascii::{copy_ascii, copy_block, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, unmappable};
+use super::shared::{decimal, next_scalar, unmappable};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -205,6 +205,14 @@ impl SingleByteDecoder {
     }
 }
 
+/// The html references [`SingleByteEncoder::encode_html`] wrote in a call:
+/// how many, and the first one's character and offset in `src`.
+#[derive(Default)]
+pub(crate) struct References {
+    pub count: u64,
+    pub first: Option<(char, usize)>,
+}
+
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     tables: &'static DerivedTables,
@@ -251,6 +259,96 @@ impl SingleByteEncoder {
         }
     }
 
+    /// [`Self::encode`] in html mode: an unmappable character becomes
+    /// `&#N;` here, while `dst` has room for the longest (10 bytes), with
+    /// no way out to the [`Encoder`](super::Encoder) and back; without that
+    /// room it is the call's result, for the `Encoder` to write.
+    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], last: bool) -> (Encoded, References) {
+        const LONGEST: usize = "&#1114111;".len();
+        let (mut read, mut written, mut refs) = (0, 0, References::default());
+        loop {
+            let (result, r, w) = self.encode(&src[read..], &mut dst[written..], last);
+            (read, written) = (read + r, written + w);
+            let ch = match result {
+                RawEncoderResult::Unmappable(ch) if dst.len() - written >= LONGEST => ch,
+                _ => return ((result, read, written), refs),
+            };
+            refs.first.get_or_insert((ch, read - ch.len_utf8()));
+            refs.count += 1;
+            let mut digits = [0; 20];
+            let digits = decimal(u64::from(ch), &mut digits);
+            let out = &mut dst[written..written + digits.len() + 3];
+            out[..2].copy_from_slice(b"&#");
+            out[2..2 + digits.len()].copy_from_slice(digits);
+            out[2 + digits.len()] = b';';
+            written += out.len();
+        }
+    }
+
+    /// The hot loop for Latin text (and the other scripts' between kernel
+    /// runs): a block of ASCII at a time ([`copy_block`]), and the two-byte
+    /// characters a block stops at through the flat part of the table, in
+    /// one loop, until a block would pass `end` or `dst` or another kind of
+    /// character comes (the caller's loop takes over there). An unmappable
+    /// character is the call's result, as in [`Self::encode_scalar`].
+    #[inline(always)]
+    fn blocks_and_pairs(
+        &self,
+        bytes: &[u8],
+        dst: &mut [u8],
+        (mut r, mut w): (usize, usize),
+        end: usize,
+    ) -> Result<(usize, usize), Encoded> {
+        let below_800 = &self.tables.bytes.below_800;
+        let end = end.min(bytes.len());
+        let mut ascii_blocks = 0;
+        while r + BLOCK <= end && w + BLOCK <= dst.len() {
+            // SAFETY: both ranges are in bounds (the loop's test).
+            let n = unsafe {
+                let src = bytes.get_unchecked(r..r + BLOCK);
+                copy_block(src, dst.get_unchecked_mut(w..w + BLOCK))
+            };
+            let block_end = r + BLOCK;
+            (r, w) = (r + n, w + n);
+            if n == BLOCK {
+                // A third block of ASCII in a row: a long run (markup),
+                // where the word-wise copy's own loop is the tighter.
+                ascii_blocks += 1;
+                if ascii_blocks > 2 {
+                    let n = copy_ascii(&bytes[r..end], &mut dst[w..]);
+                    (r, w, ascii_blocks) = (r + n, w + n, 0);
+                }
+                continue;
+            }
+            ascii_blocks = 0;
+            // Characters from the block's first non-ASCII byte while they
+            // are two-byte ones and start in the block.
+            while r < block_end {
+                // SAFETY (the unchecked reads and write below): `r` is below
+                // `block_end`, within `bytes`; a two-byte lead's trail
+                // follows it (`bytes` is UTF-8 and `r` a character boundary:
+                // the block's ASCII and whole characters before it); `dst`
+                // gets at most a byte per byte read since the block began,
+                // and had a block's room.
+                let b = unsafe { *bytes.get_unchecked(r) };
+                if b < 0x80 {
+                    break;
+                }
+                if b >= 0xE0 {
+                    return Ok((r, w));
+                }
+                let trail = unsafe { *bytes.get_unchecked(r + 1) };
+                let cp = usize::from(b & 0x1F) << 6 | usize::from(trail & 0x3F);
+                match below_800[cp] {
+                    0 => return Err((unmappable(cp as u32), r + 2, w)),
+                    byte => unsafe { *dst.get_unchecked_mut(w) = byte },
+                }
+                (r, w) = (r + 2, w + 1);
+            }
+        }
+        Ok((r, w))
+    }
+
     /// Whole characters from `r` until at or past `end` (or the end of
     /// either buffer, or an unmappable character: `Err`, the call's result).
     /// ASCII runs a word at a time; other characters and lone ASCII bytes
@@ -268,6 +366,7 @@ impl SingleByteEncoder {
         end: usize,
     ) -> Result<(usize, usize), Encoded> {
         'run: loop {
+            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end)?;
             let n = copy_ascii(&bytes[r..end.max(r)], &mut dst[w..]);
             r += n;
             w += n;

@@ -441,3 +441,65 @@ fn thai_kernel_writes_the_block_up_to_a_dash_and_stops_there() {
         assert_eq!(&dst[..run.written], &expected[..], "{path:?}");
     }
 }
+
+// The scalar loop's blocks of ASCII and two-byte characters
+// (`blocks_and_pairs`), against encoding_rs.
+
+/// Every two-byte character `enc` maps, and every 37th it does not.
+fn two_byte_alphabet(enc: &'static Encoding) -> Vec<char> {
+    let CodecFamily::SingleByte(t) = enc.family() else {
+        unreachable!()
+    };
+    let below_800 = &tables(t).bytes.below_800;
+    (0x80..0x800u32)
+        .filter(|&cp| below_800[cp as usize] != 0 || cp % 37 == 0)
+        .filter_map(char::from_u32)
+        .collect()
+}
+
+#[test]
+fn block_loop_takes_every_two_byte_character_at_every_block_offset() {
+    // Each character after an ASCII run of each length across a block and a
+    // half, then a run of mapped ones crossing the block's end, a
+    // three-byte one, and ASCII: whole, and into a buffer a block wide.
+    for enc in single_byte_encodings() {
+        let alphabet = two_byte_alphabet(enc);
+        let CodecFamily::SingleByte(t) = enc.family() else {
+            unreachable!()
+        };
+        let mapped: Vec<char> = (alphabet.iter().copied())
+            .filter(|&c| tables(t).bytes.below_800[c as usize] != 0)
+            .collect();
+        let run: String = mapped.iter().cycle().take(20).collect();
+        for (i, &c) in alphabet.iter().enumerate() {
+            let offset = i * 7 % 50;
+            let text = format!("{}{c}{run}x€y{}", "a".repeat(offset), "b".repeat(40));
+            check_against_oracle(enc, &text, (&[], 33), Kernel::Scalar);
+        }
+    }
+}
+
+#[test]
+fn block_loop_matches_encoding_rs_on_random_latin_text() {
+    // Runs of ASCII of every length between two-byte characters (mapped or
+    // not), three- and four-byte ones, cut anywhere, into buffers of every
+    // size around a block; on every path (the kernels hand over to the
+    // loop in the other scripts).
+    for enc in single_byte_encodings() {
+        let mut alphabet = two_byte_alphabet(enc);
+        alphabet.extend("€—“\u{E01}\u{3042}😀".chars());
+        on_every_path(|path| {
+            let mut rng = Rng(0xB10C_0000 + enc.name().len() as u64);
+            for _ in 0..40 {
+                let mut text = String::new();
+                while text.len() < 200 {
+                    text.extend(std::iter::repeat_n('e', rng.below(40)));
+                    let n = 1 + rng.below(3);
+                    text.extend(rng.pick(&alphabet, n));
+                }
+                let cuts = rng.cuts(text.len());
+                check_against_oracle(enc, &text, (&cuts, 20 + rng.below(60)), path);
+            }
+        });
+    }
+}

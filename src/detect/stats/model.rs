@@ -299,6 +299,12 @@ fn letters() -> &'static Letters {
     })
 }
 
+/// Quotation marks, dashes, the ellipsis and CJK punctuation: typography
+/// that text in any script has, whatever letters stand around it.
+fn is_shared_typography(cp: u32) -> bool {
+    matches!(cp, 0xAB | 0xBB | 0x2010..=0x2026 | 0x2039 | 0x203A | 0x3000..=0x303F | 0xFF01..=0xFF65)
+}
+
 fn is_mark(cp: u32) -> bool {
     (0x300..0x370).contains(&cp)
         || (0x591..=0x5C7).contains(&cp)
@@ -338,8 +344,27 @@ impl Model {
             }
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
-        let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
+        let explains = sketch.lettered || !sketch.odd_signs;
+        let foreign = foreign_cost(sketch.ascii_letters, sketch.non_ascii, explains);
         own + if self.latin { 0 } else { foreign }
+    }
+}
+
+/// What a model of a non-Latin script charges for `ascii_letters` in a
+/// text with `non_ascii` characters: ASCII_LETTER_COST each, at most
+/// MIXED_CAP per non-ASCII character if the reading `explains` the text:
+/// one of them is a letter or a mark, or all are typography that text in
+/// any script has (“English” with Cyrillic quotation marks, "…" in Big5).
+/// A reading with signs and no letter has not one letter of the script:
+/// the signs stand for another encoding's letters (KOI8-R reads
+/// windows-1250's Czech "dež" as "de·", IBM866 reads "ú" as "·"), so it
+/// pays for every ASCII letter.
+fn foreign_cost(ascii_letters: u32, non_ascii: u32, explains: bool) -> u32 {
+    let charge = ascii_letters * ASCII_LETTER_COST;
+    if explains {
+        charge.min(non_ascii * MIXED_CAP)
+    } else {
+        charge
     }
 }
 
@@ -353,6 +378,10 @@ pub(crate) struct Sketch {
     /// ASCII letters (a non-Latin model charges for them, up to a cap).
     ascii_letters: u32,
     non_ascii: u32,
+    /// Whether a non-ASCII character is a letter or a mark, and whether
+    /// one is a sign that is no [`is_shared_typography`].
+    lettered: bool,
+    odd_signs: bool,
 }
 
 impl Sketch {
@@ -380,6 +409,8 @@ impl Sketch {
             text: String::new(),
             ascii_letters: 0,
             non_ascii: 0,
+            lettered: false,
+            odd_signs: false,
         };
         // The previous character, unless it is already in the sketch.
         let mut pending: Option<char> = None;
@@ -410,6 +441,11 @@ impl Sketch {
             let c = text[at..].chars().next().expect("a character");
             at += c.len_utf8();
             sketch.non_ascii += 1;
+            if flags::flags(c as u32, false) & flags::NOT_LETTER == 0 {
+                sketch.lettered = true;
+            } else if !is_shared_typography(c as u32) {
+                sketch.odd_signs = true;
+            }
             if let Some(p) = pending.take() {
                 sketch.text.push(p);
             }

@@ -9,6 +9,7 @@ mod ascii;
 mod byte_sketch;
 mod bytes;
 mod flags;
+mod foreign;
 mod letters;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
@@ -16,6 +17,7 @@ pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
 pub(crate) use byte_sketch::{ByteSketch, ByteView};
 pub(crate) use bytes::{ByteClasses, ByteWalk};
 pub(crate) use flags::TableFlags;
+use foreign::{foreign_cost, is_shared_typography};
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
 
@@ -52,11 +54,6 @@ const CASE_PENALTY: u32 = 4 * 8;
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
 const SYMBOL_COST: u8 = 4 * 7;
-/// A model of a non-Latin script charges each ASCII letter this much (text
-/// in its language has few), but never more in all than MIXED_CAP per
-/// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
-const ASCII_LETTER_COST: u32 = 4;
-const MIXED_CAP: u32 = 4 * 4;
 /// What a model of a non-Latin script charges for an ASCII word glued
 /// after a sign ("“Hello”", "—Hello"), beside ASCII_LETTER_COST a letter:
 /// its training text has no ASCII words, so its bigrams charged 21.5
@@ -299,12 +296,6 @@ fn letters() -> &'static Letters {
     })
 }
 
-/// Quotation marks, dashes, the ellipsis and CJK punctuation: typography
-/// that text in any script has, whatever letters stand around it.
-fn is_shared_typography(cp: u32) -> bool {
-    matches!(cp, 0xAB | 0xBB | 0x2010..=0x2026 | 0x2039 | 0x203A | 0x3000..=0x303F | 0xFF01..=0xFF65)
-}
-
 fn is_mark(cp: u32) -> bool {
     (0x300..0x370).contains(&cp)
         || (0x591..=0x5C7).contains(&cp)
@@ -347,24 +338,6 @@ impl Model {
         let explains = sketch.lettered || !sketch.odd_signs;
         let foreign = foreign_cost(sketch.ascii_letters, sketch.non_ascii, explains);
         own + if self.latin { 0 } else { foreign }
-    }
-}
-
-/// What a model of a non-Latin script charges for `ascii_letters` in a
-/// text with `non_ascii` characters: ASCII_LETTER_COST each, at most
-/// MIXED_CAP per non-ASCII character if the reading `explains` the text:
-/// one of them is a letter or a mark, or all are typography that text in
-/// any script has (“English” with Cyrillic quotation marks, "…" in Big5).
-/// A reading with signs and no letter has not one letter of the script:
-/// the signs stand for another encoding's letters (KOI8-R reads
-/// windows-1250's Czech "dež" as "de·", IBM866 reads "ú" as "·"), so it
-/// pays for every ASCII letter.
-fn foreign_cost(ascii_letters: u32, non_ascii: u32, explains: bool) -> u32 {
-    let charge = ascii_letters * ASCII_LETTER_COST;
-    if explains {
-        charge.min(non_ascii * MIXED_CAP)
-    } else {
-        charge
     }
 }
 

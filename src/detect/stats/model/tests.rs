@@ -1,3 +1,4 @@
+use super::foreign::{ASCII_LETTER_COST, MIXED_CAP};
 use super::*;
 
 /// The class map as first written: a linear search per code point.

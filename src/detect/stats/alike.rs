@@ -146,7 +146,7 @@ impl<'a> Alike<'a> {
     pub fn byte_bound(&self, index: usize, model: usize) -> u32 {
         let m = &model::models()[model];
         let classes = candidates::byte_classes(index, model);
-        m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view)
+        m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view, classes)
     }
 
     /// `Model::byte_cost` of the view as candidate `index` reads it in
@@ -187,7 +187,8 @@ impl<'a> Alike<'a> {
         if let Some(walk) = walk {
             walks.set(index, model, walk);
         }
-        cost + m.foreign_cost(self.view)
+        let classes = candidates::byte_classes(index, model);
+        cost + m.foreign_cost(self.view, classes)
     }
 }
 

@@ -22,7 +22,7 @@ const ASCII_CAP: u32 = 4 * 14;
 /// The misfit of the other words counts at most this much per non-ASCII
 /// character (2 bits): a few words, cut at a sample's edges, fit a wrong
 /// language about as often as the right one, and models of other scripts
-/// charge ASCII letters at most `model::MIXED_CAP` (4 bits) per non-ASCII
+/// charge ASCII letters at most `model::foreign::MIXED_CAP` (4 bits) per non-ASCII
 /// character, so a larger cap hands short Latin samples to them (UI
 /// strings' training half: 2 bits .952/.977/.990/.993/.996/.997 at 10 to
 /// 1000 characters, 4 bits .949/.974/.990, 8 bits .940/.970/.984).

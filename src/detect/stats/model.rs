@@ -9,6 +9,7 @@ mod ascii;
 mod byte_sketch;
 mod bytes;
 mod flags;
+mod foreign;
 mod letters;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
@@ -16,6 +17,7 @@ pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
 pub(crate) use byte_sketch::{ByteSketch, ByteView};
 pub(crate) use bytes::{ByteClasses, ByteWalk};
 pub(crate) use flags::TableFlags;
+use foreign::{foreign_cost, is_shared_typography};
 
 static DATA: &[u8] = include_bytes!("../../../indexes/detect/models.bin");
 
@@ -52,11 +54,6 @@ const CASE_PENALTY: u32 = 4 * 8;
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
 const SYMBOL_COST: u8 = 4 * 7;
-/// A model of a non-Latin script charges each ASCII letter this much (text
-/// in its language has few), but never more in all than MIXED_CAP per
-/// non-ASCII character: text mixing in some ASCII (code, names) stays fine.
-const ASCII_LETTER_COST: u32 = 4;
-const MIXED_CAP: u32 = 4 * 4;
 /// What a model of a non-Latin script charges for an ASCII word glued
 /// after a sign ("“Hello”", "—Hello"), beside ASCII_LETTER_COST a letter:
 /// its training text has no ASCII words, so its bigrams charged 21.5
@@ -338,7 +335,8 @@ impl Model {
             }
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
-        let foreign = (sketch.ascii_letters * ASCII_LETTER_COST).min(sketch.non_ascii * MIXED_CAP);
+        let explains = sketch.lettered || !sketch.odd_signs;
+        let foreign = foreign_cost(sketch.ascii_letters, sketch.non_ascii, explains);
         own + if self.latin { 0 } else { foreign }
     }
 }
@@ -353,6 +351,10 @@ pub(crate) struct Sketch {
     /// ASCII letters (a non-Latin model charges for them, up to a cap).
     ascii_letters: u32,
     non_ascii: u32,
+    /// Whether a non-ASCII character is a letter or a mark, and whether
+    /// one is a sign that is no [`is_shared_typography`].
+    lettered: bool,
+    odd_signs: bool,
 }
 
 impl Sketch {
@@ -380,6 +382,8 @@ impl Sketch {
             text: String::new(),
             ascii_letters: 0,
             non_ascii: 0,
+            lettered: false,
+            odd_signs: false,
         };
         // The previous character, unless it is already in the sketch.
         let mut pending: Option<char> = None;
@@ -410,6 +414,11 @@ impl Sketch {
             let c = text[at..].chars().next().expect("a character");
             at += c.len_utf8();
             sketch.non_ascii += 1;
+            if flags::flags(c as u32, false) & flags::NOT_LETTER == 0 {
+                sketch.lettered = true;
+            } else if !is_shared_typography(c as u32) {
+                sketch.odd_signs = true;
+            }
             if let Some(p) = pending.take() {
                 sketch.text.push(p);
             }

@@ -12,6 +12,8 @@ pub(crate) struct ByteSketch {
     bytes: Vec<u8>,
     ascii_letters: u32,
     non_ascii: u32,
+    /// Which high bytes (0x80 less) the whole input has, as bits.
+    high: [u64; 2],
     /// The last ASCII byte, unless it is already in the sketch.
     pending: Option<u8>,
     /// The last byte was a high one.
@@ -24,6 +26,8 @@ pub(crate) struct ByteView<'a> {
     bytes: &'a [u8],
     pub ascii_letters: u32,
     pub non_ascii: u32,
+    /// Which high bytes (0x80 less) the whole input has, as bits.
+    pub high: [u64; 2],
 }
 
 impl ByteSketch {
@@ -56,6 +60,8 @@ impl ByteSketch {
                 continue;
             }
             self.non_ascii += 1;
+            let h = input[at] - 0x80;
+            self.high[usize::from(h >> 6)] |= 1 << (h & 63);
             if let Some(p) = self.pending.take() {
                 self.bytes.push(p);
             }
@@ -71,6 +77,7 @@ impl ByteSketch {
             bytes: &self.bytes[..self.bytes.len().min(chars)],
             ascii_letters: self.ascii_letters,
             non_ascii: self.non_ascii,
+            high: self.high,
         }
     }
 }

@@ -32,6 +32,11 @@ pub(crate) struct ByteClasses {
     /// The least a high byte (0x80 less) costs as a step, whatever came
     /// before it: what a byte's count multiplies in [`Model::byte_bound`].
     least: [u8; 128],
+    /// Which high bytes (0x80 less) read as a letter or a mark, and which
+    /// as a sign that is no typography of every script (see
+    /// [`super::foreign_cost`]), as bits.
+    letters: [u64; 2],
+    odd_signs: [u64; 2],
 }
 
 /// One byte as a step of the walk: its class, the class the next step sees
@@ -125,12 +130,20 @@ impl Model {
             step: [Step::default(); 256],
             l: l_class(map, self.latin),
             least: [0; 128],
+            letters: [0; 2],
+            odd_signs: [0; 2],
         };
         let flags = flags.of_bytes(self.cyrillic);
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
             let entry = super::entry(cp, map, self.latin);
             classes.step[b] = Step::new(entry, flags[b]);
+            let bit = 1 << (b & 63);
+            if flags[b] & (ASCII | NOT_LETTER) == 0 {
+                classes.letters[(b & 0x7F) >> 6] |= bit;
+            } else if b >= 0x80 && !super::is_shared_typography(cp) {
+                classes.odd_signs[(b & 0x7F) >> 6] |= bit;
+            }
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
             // A mark costs its own cost on a letter, more elsewhere.
@@ -159,7 +172,7 @@ impl Model {
     /// its bigrams alone cost more than `limit`, what they cost so far.
     #[cfg(test)]
     pub fn byte_cost(&self, view: ByteView, classes: &ByteClasses, limit: u32) -> u32 {
-        self.byte_bigrams_cost(view, classes, limit) + self.foreign_cost(view)
+        self.byte_bigrams_cost(view, classes, limit) + self.foreign_cost(view, classes)
     }
 
     /// The bigrams' part of a byte sketch's cost, which depends
@@ -198,14 +211,13 @@ impl Model {
 
     /// The rest of it: what a model of a non-Latin script charges for the
     /// ASCII letters of the whole text.
-    pub fn foreign_cost(&self, view: ByteView) -> u32 {
-        let foreign =
-            (view.ascii_letters * super::ASCII_LETTER_COST).min(view.non_ascii * super::MIXED_CAP);
+    pub fn foreign_cost(&self, view: ByteView, classes: &ByteClasses) -> u32 {
         if self.latin {
-            0
-        } else {
-            foreign
+            return 0;
         }
+        let any = |bits: [u64; 2]| (view.high[0] & bits[0]) | (view.high[1] & bits[1]) != 0;
+        let explains = any(classes.letters) || !any(classes.odd_signs);
+        super::foreign_cost(view.ascii_letters, view.non_ascii, explains)
     }
 }
 

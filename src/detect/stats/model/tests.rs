@@ -1,3 +1,4 @@
+use super::foreign::{ASCII_LETTER_COST, MIXED_CAP};
 use super::*;
 
 /// The class map as first written: a linear search per code point.
@@ -314,5 +315,25 @@ fn an_ascii_word_after_a_sign_costs_a_foreign_word() {
         let quoted = m.cost("«Hello»") - m.cost("«»");
         let letters = 5 * ASCII_LETTER_COST;
         assert_eq!(quoted, FOREIGN_WORD_COST as u32 + letters, "{name}");
+    }
+}
+
+/// A non-Latin reading whose non-ASCII characters are all signs, and not
+/// typography of every script, explains none of the text: it pays for every
+/// ASCII letter (KOI8-R's "de·" for windows-1250's Czech "dež"). With a
+/// letter, a mark or only quotation marks, the charge stays capped per
+/// non-ASCII character.
+#[test]
+fn a_reading_of_signs_and_no_letter_pays_for_every_ascii_letter() {
+    let ru = &models()[find("ru").unwrap()];
+    // "oubor": 5 more ASCII letters, outside the sketch's runs.
+    let more = |one: &str| ru.cost(&format!("de{one}\nSoubor")) - ru.cost(&format!("de{one}\nS"));
+    assert_eq!(more("·"), 5 * ASCII_LETTER_COST);
+    assert_eq!(more("²"), 5 * ASCII_LETTER_COST);
+    // Three letters "deS" cost 12 of the cap's 16 (one non-ASCII character).
+    for capped in ["«", "…", "ж", "·ж"] {
+        let cap = MIXED_CAP * capped.chars().count() as u32;
+        let expected = cap.min(8 * ASCII_LETTER_COST) - 3 * ASCII_LETTER_COST;
+        assert_eq!(more(capped), expected, "{capped}");
     }
 }

@@ -1,0 +1,149 @@
+//! The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5,
+//! GBK and gb18030), written once: UTF-8 text to the two bytes each
+//! character has in the encoding's precomputed table (`reverse.rs`).
+//!
+//! One tight loop takes all of a page's common content while 16 bytes of
+//! input and output are left: ASCII 16 bytes at a time (copied before it is
+//! checked), and two- and three-byte characters through one table load each,
+//! with no call and no way out at each change between markup and text (an
+//! html page changes about every 40 bytes). Everything else (four-byte
+//! characters, code points the table lacks, the last 16 bytes) goes one
+//! character at a time through the general step, which calls the family's
+//! rule for the code points outside its index.
+
+use super::shared::{next_scalar, unmappable};
+use super::tables::BytesTable;
+use super::{Encoded, RawEncoderResult};
+
+/// Input and output the fast loop keeps in reach (its ASCII copy moves 16).
+const REACH: usize = 16;
+
+/// Encodes `src` into `dst`: the two bytes `table` holds for a character
+/// where `usable` allows it, else what `outside` writes at the start of the
+/// slice it is given (at most `MAX_LEN` bytes; `None`: unmappable).
+#[inline(always)]
+pub(crate) fn encode_double<const MAX_LEN: usize>(
+    src: &str,
+    dst: &mut [u8],
+    table: &BytesTable,
+    usable: impl Fn(u32) -> bool,
+    mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+) -> Encoded {
+    let bytes = src.as_bytes();
+    let bmp: &[u16; 0x10000] = &table.bmp;
+    let (mut r, mut w) = (0, 0);
+    loop {
+        (r, w) = fast(bytes, dst, (r, w), bmp, &usable);
+        if r == bytes.len() {
+            return (RawEncoderResult::InputEmpty, r, w);
+        }
+        if dst.len() - w < MAX_LEN {
+            return (RawEncoderResult::OutputFull, r, w);
+        }
+        // One character: near the end, or one the fast loop does not take.
+        let b = bytes[r];
+        if b < 0x80 {
+            dst[w] = b;
+            (r, w) = (r + 1, w + 1);
+            continue;
+        }
+        let (cp, len) = next_scalar(bytes, r);
+        r += len;
+        match table.bytes(cp).filter(|_| usable(cp)) {
+            Some(pair) => {
+                dst[w..w + 2].copy_from_slice(&pair);
+                w += 2;
+            }
+            None => match outside(cp, &mut dst[w..]) {
+                Some(n) => w += n,
+                None => return (unmappable(cp), r, w),
+            },
+        }
+    }
+}
+
+/// The fast loop: ASCII, and the two- and three-byte characters the table
+/// has and `usable` allows, while [`REACH`] bytes of input and output are
+/// left; returns the new positions, at a character boundary.
+#[inline(always)]
+fn fast(
+    bytes: &[u8],
+    dst: &mut [u8],
+    (mut r, mut w): (usize, usize),
+    bmp: &[u16; 0x10000],
+    usable: &impl Fn(u32) -> bool,
+) -> (usize, usize) {
+    while r + REACH <= bytes.len() && w + REACH <= dst.len() {
+        let s: &[u8; REACH] = bytes[r..r + REACH].try_into().unwrap();
+        let b0 = s[0];
+        if b0 < 0x80 {
+            let n = copy16(s, (&mut dst[w..w + REACH]).try_into().unwrap());
+            (r, w) = (r + n, w + n);
+            continue;
+        }
+        // (Valid UTF-8: the lead says how many continuations follow.)
+        let (cp, len) = if b0 >= 0xE0 {
+            if b0 >= 0xF0 {
+                break; // astral: the general step
+            }
+            let cp = u32::from(b0 & 0x0F) << 12
+                | u32::from(s[1] & 0x3F) << 6
+                | u32::from(s[2] & 0x3F);
+            (cp, 3)
+        } else {
+            (u32::from(b0 & 0x1F) << 6 | u32::from(s[1] & 0x3F), 2)
+        };
+        let entry = bmp[cp as usize];
+        if entry == 0 || !usable(cp) {
+            break;
+        }
+        dst[w..w + 2].copy_from_slice(&entry.to_le_bytes());
+        (r, w) = (r + len, w + 2);
+    }
+    (r, w)
+}
+
+/// Copies 16 bytes (at least one ASCII, the first) and returns how many of
+/// them start as ASCII: the caller keeps only those, and writes over the
+/// rest next.
+#[inline(always)]
+fn copy16(src: &[u8; REACH], dst: &mut [u8; REACH]) -> usize {
+    *dst = *src;
+    high_bits(src).trailing_zeros() as usize
+}
+
+/// Bit `i` set where `bytes[i]` is not ASCII, and bit 16 (so that the
+/// trailing zeros count at most 16).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn high_bits(bytes: &[u8; REACH]) -> u32 {
+    use std::arch::x86_64::{_mm_loadu_si128, _mm_movemask_epi8};
+    // SAFETY: 16 readable bytes; SSE2 is part of x86-64.
+    let mask = unsafe { _mm_movemask_epi8(_mm_loadu_si128(bytes.as_ptr().cast())) };
+    mask as u32 | 1 << REACH
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn high_bits(bytes: &[u8; REACH]) -> u32 {
+    (0..REACH).fold(1 << REACH, |m, i| m | u32::from(bytes[i] >> 7) << i)
+}
+
+/// Defines a stateless double-byte encoder: [`encode_double`] with the
+/// encoding's byte table and its rule for the code points outside the index.
+macro_rules! pair_encoder {
+    ($(#[$doc:meta])* $name:ident, $table:expr, $outside:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl $name {
+            pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
+                $crate::codec::pair_encode::encode_double::<2>(src, dst, &$table, |_| true, $outside)
+            }
+        }
+    };
+}
+pub(crate) use pair_encoder;
+
+#[cfg(test)]
+mod tests;

@@ -73,34 +73,79 @@ fn fast(
     bmp: &[u16; 0x10000],
     usable: &impl Fn(u32) -> bool,
 ) -> (usize, usize) {
-    while r + REACH <= bytes.len() && w + REACH <= dst.len() {
+    // The last positions with REACH bytes after them (none: no loop).
+    let (Some(r_last), Some(w_last)) =
+        (bytes.len().checked_sub(REACH), dst.len().checked_sub(REACH))
+    else {
+        return (r, w);
+    };
+    while r <= r_last && w <= w_last {
         let s: &[u8; REACH] = bytes[r..r + REACH].try_into().unwrap();
         let b0 = s[0];
         if b0 < 0x80 {
-            let n = copy16(s, (&mut dst[w..w + REACH]).try_into().unwrap());
+            let d: &mut [u8; REACH] = (&mut dst[w..w + REACH]).try_into().unwrap();
+            // A run of ASCII, 16 bytes at a time until its end.
+            let mut n = copy16(s, d);
             (r, w) = (r + n, w + n);
+            while n == REACH && r <= r_last && w <= w_last {
+                let s: &[u8; REACH] = bytes[r..r + REACH].try_into().unwrap();
+                let d: &mut [u8; REACH] = (&mut dst[w..w + REACH]).try_into().unwrap();
+                n = copy16(s, d);
+                (r, w) = (r + n, w + n);
+            }
             continue;
         }
-        // (Valid UTF-8: the lead says how many continuations follow.)
-        let (cp, len) = if b0 >= 0xE0 {
-            if b0 >= 0xF0 {
-                break; // astral: the general step
+        if b0 & 0xF0 == 0xE0 {
+            let (read, written) = three_byte_run(&bytes[r..], &mut dst[w..], bmp, usable);
+            if read == 0 {
+                break;
             }
-            let cp = u32::from(b0 & 0x0F) << 12
-                | u32::from(s[1] & 0x3F) << 6
-                | u32::from(s[2] & 0x3F);
-            (cp, 3)
-        } else {
-            (u32::from(b0 & 0x1F) << 6 | u32::from(s[1] & 0x3F), 2)
-        };
+            (r, w) = (r + read, w + written);
+            continue;
+        }
+        if b0 >= 0xE0 {
+            break; // astral: the general step
+        }
+        // (Valid UTF-8: a continuation follows the lead.)
+        let cp = u32::from(b0 & 0x1F) << 6 | u32::from(s[1] & 0x3F);
         let entry = bmp[cp as usize];
         if entry == 0 || !usable(cp) {
             break;
         }
         dst[w..w + 2].copy_from_slice(&entry.to_le_bytes());
-        (r, w) = (r + len, w + 2);
+        (r, w) = (r + 2, w + 2);
     }
     (r, w)
+}
+
+/// The run of three-byte characters (U+0800..=U+FFFF: most of Chinese,
+/// Japanese and Korean text) at the start of `src` (valid UTF-8) that the
+/// table has and `usable` allows, two bytes each into `dst` while there is
+/// room: (bytes read, bytes written). Its own loop: one table load a
+/// character, no other test than the lead's and the entry's.
+#[inline(always)]
+fn three_byte_run(
+    src: &[u8],
+    dst: &mut [u8],
+    bmp: &[u16; 0x10000],
+    usable: &impl Fn(u32) -> bool,
+) -> (usize, usize) {
+    let mut n = 0;
+    for (c, out) in src.chunks_exact(3).zip(dst.chunks_exact_mut(2)) {
+        // A lead 0xE0..=0xEF: two continuations follow.
+        if c[0] & 0xF0 != 0xE0 {
+            break;
+        }
+        let cp =
+            u32::from(c[0] & 0x0F) << 12 | u32::from(c[1] & 0x3F) << 6 | u32::from(c[2] & 0x3F);
+        let entry = bmp[cp as usize];
+        if entry == 0 || !usable(cp) {
+            break;
+        }
+        out.copy_from_slice(&entry.to_le_bytes());
+        n += 1;
+    }
+    (3 * n, 2 * n)
 }
 
 /// Copies 16 bytes (at least one ASCII, the first) and returns how many of

@@ -46,7 +46,12 @@ fn chunks<'a>(text: &'a str, cuts: &[usize]) -> Vec<&'a str> {
 /// against encoding_rs; and fatal mode whole against cut.
 fn check(enc: &'static Encoding, text: &str, cuts: &[usize], dst_len: usize) {
     let expected = oracle(enc, text);
-    assert_eq!(encode_html(enc, &[text], 1024), expected, "{} {text:?}", enc.name());
+    assert_eq!(
+        encode_html(enc, &[text], 1024),
+        expected,
+        "{} {text:?}",
+        enc.name()
+    );
     let pieces = chunks(text, cuts);
     assert_eq!(
         encode_html(enc, &pieces, dst_len),

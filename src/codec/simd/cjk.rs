@@ -7,10 +7,11 @@
 //! arithmetic on the movemask, no branch per byte; a run of odd length ends
 //! with a lead whose trail is ASCII), and each lead's trail is the byte after
 //! it. It checks every lead and trail against the family's byte sets
-//! ([`PairShape`], one `pshufb` pair per set), computes every pointer in
-//! 16-bit lanes, gathers the pairs'
-//! UTF-8 words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar
-//! loop's), transposes them into byte planes and packs lead bytes, trail
+//! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
+//! 16-bit lane (two bytes hold at most one lead), gathers the pairs' UTF-8
+//! words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar loop's:
+//! one gather per 16 bytes that hold a lead), spreads them into byte planes
+//! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
 //! a trail the pair's last.

@@ -1,7 +1,8 @@
 //! Big5 (the standard's section 11.1).
 
 use super::multi_byte::{lead_decoder, Pairs};
-use super::shared::{pair_encoder, write_scalar};
+use super::pair_encode::pair_encoder;
+use super::shared::write_scalar;
 use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.

@@ -1,7 +1,8 @@
 //! EUC-JP (Encoding Standard §12.1).
 
 use super::multi_byte::{Call, MultiByte, Pairs};
-use super::shared::{pair_encoder, write_bmp};
+use super::pair_encode::pair_encoder;
+use super::shared::write_bmp;
 use super::shift_jis::encode_outside_jis0208;
 use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};

@@ -1,7 +1,8 @@
 //! EUC-KR (Encoding Standard §13.1).
 
 use super::multi_byte::{lead_decoder, Pairs};
-use super::shared::{pair_encoder, write_bmp};
+use super::pair_encode::pair_encoder;
+use super::shared::write_bmp;
 use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
 
 /// Leads 0x81..=0xFE, trails 0x41..=0xFE (190 a row). Index EUC-KR has

@@ -5,7 +5,7 @@
 //! through the ranges algorithm.
 
 use super::multi_byte::{Call, MultiByte, Pairs};
-use super::shared::{encode_with_runs, pair_run};
+use super::pair_encode::encode_double;
 use super::shared::{write_bmp, write_scalar};
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
@@ -302,15 +302,11 @@ impl Gb18030Encoder {
         // Built on first use: looked up once per call, not per character.
         let table: &BytesTable = &GB18030_BYTES;
         let usable = |cp| !(is_gbk && cp == 0x20AC);
-        let run = |src: &[u8], dst: &mut [u8]| pair_run(src, dst, table, usable);
-        encode_with_runs::<4>(src, dst, run, |cp, out| {
-            // The standard's steps, with the index first: neither U+E5E5, GBK's
-            // U+20AC, nor a side-table code point is in index gb18030.
-            // (The index's two bytes are precomputed, `reverse.rs`.)
-            if let Some(pair) = table.bytes(cp).filter(|_| usable(cp)) {
-                out[..2].copy_from_slice(&pair);
-                return Some(2);
-            }
+        encode_double::<4>(src, dst, table, usable, |cp, out| {
+            // The standard's steps past the index (which the loop tried
+            // first, its two bytes precomputed in `reverse.rs`): neither
+            // U+E5E5, GBK's U+20AC, nor a side-table code point is in index
+            // gb18030.
             if cp == 0xE5E5 {
                 return None;
             }

@@ -33,6 +33,7 @@ mod hz_gb_2312;
 mod iso_2022_jp;
 mod iso_2022_kr;
 mod multi_byte;
+mod pair_encode;
 mod registry;
 mod replacement;
 mod reverse;

@@ -2,7 +2,6 @@
 //! from UTF-8, and the stateless encoders' loops.
 
 use super::ascii::copy_ascii;
-use super::tables::BytesTable;
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
 
 /// Writes `c` as UTF-8 at `dst[pos..]`, returning the new position. The caller
@@ -140,75 +139,6 @@ pub(crate) fn encode_with_runs<const MAX_LEN: usize>(
         }
     }
 }
-
-/// The run of three-byte characters (U+0800..=U+FFFF, most of Chinese,
-/// Japanese and Korean text) at the start of `src` (valid UTF-8) that
-/// `table` has and `usable` allows, two bytes each into `dst` while there
-/// is room: (bytes read, bytes written). One table load a character and no
-/// call, where the general loop decodes each character and calls the
-/// family's `encode_one`.
-#[inline(always)]
-pub(crate) fn pair_run(
-    src: &[u8],
-    dst: &mut [u8],
-    table: &BytesTable,
-    usable: impl Fn(u32) -> bool,
-) -> (usize, usize) {
-    let mut n = 0;
-    for (c, out) in src.chunks_exact(3).zip(dst.chunks_exact_mut(2)) {
-        // A lead 0xE0..=0xEF: two continuations follow (the text is valid).
-        if c[0] & 0xF0 != 0xE0 {
-            break;
-        }
-        let cp =
-            (u32::from(c[0] & 0x0F) << 12) | (u32::from(c[1] & 0x3F) << 6) | u32::from(c[2] & 0x3F);
-        let entry = table.bmp[usize::from(cp as u16)];
-        if entry == 0 || !usable(cp) {
-            break;
-        }
-        out.copy_from_slice(&entry.to_le_bytes());
-        n += 1;
-    }
-    (3 * n, 2 * n)
-}
-
-/// The loop of the double-byte encoders (Shift_JIS, EUC-JP, EUC-KR, Big5):
-/// [`encode_stateless`] writing the two bytes `table` holds for a character
-/// (precomputed from the index, `reverse.rs`; runs of three-byte
-/// characters by [`pair_run`]), else what `outside` writes for the few
-/// characters the index lacks (`None`: unmappable).
-#[inline(always)]
-pub(crate) fn encode_pairs(
-    src: &str,
-    dst: &mut [u8],
-    table: &BytesTable,
-    mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
-) -> Encoded {
-    let run = |src: &[u8], dst: &mut [u8]| pair_run(src, dst, table, |_| true);
-    encode_with_runs::<2>(src, dst, run, |cp, out| match table.bytes(cp) {
-        Some(pair) => {
-            out[..2].copy_from_slice(&pair);
-            Some(2)
-        }
-        None => outside(cp, out),
-    })
-}
-
-/// Defines a stateless double-byte encoder: [`encode_pairs`] with the
-/// encoding's byte table and its rule for the code points outside the index.
-macro_rules! pair_encoder {
-    ($(#[$doc:meta])* $name:ident, $table:expr, $outside:expr) => {
-        $(#[$doc])*
-        pub(crate) struct $name;
-
-        impl $name {
-            pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
-                $crate::codec::shared::encode_pairs(src, dst, &$table, $outside)
-            }
-        }
-    };
-}
-pub(crate) use pair_encoder;
 
 /// `n` in decimal ASCII digits, written at the end of `digits` (20 is
 /// enough for any `u64`): for numeric character references, and for the

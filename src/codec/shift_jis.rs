@@ -1,7 +1,8 @@
 //! Shift_JIS (Encoding Standard §12.3).
 
 use super::multi_byte::{lead_decoder, Pairs, Single};
-use super::shared::{pair_encoder, write_bmp};
+use super::pair_encode::pair_encoder;
+use super::shared::write_bmp;
 use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
 
 /// Leads 0x81..=0x9F and 0xE0..=0xFC, trails 0x40..=0x7E and 0x80..=0xFC

@@ -7,10 +7,11 @@
 //! arithmetic on the movemask, no branch per byte; a run of odd length ends
 //! with a lead whose trail is ASCII), and each lead's trail is the byte after
 //! it. It checks every lead and trail against the family's byte sets
-//! ([`PairShape`], one `pshufb` pair per set), computes every pointer in
-//! 16-bit lanes, gathers the pairs'
-//! UTF-8 words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar
-//! loop's), transposes them into byte planes and packs lead bytes, trail
+//! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
+//! 16-bit lane (two bytes hold at most one lead), gathers the pairs' UTF-8
+//! words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar loop's:
+//! one gather per 16 bytes that hold a lead), spreads them into byte planes
+//! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
 //! a trail the pair's last.
@@ -269,41 +270,45 @@ mod x86 {
                 let leads = pair_leads(high);
                 let (lead_ok, lead) = classify(v, leads_set);
                 let (trail_ok, trail) = classify(next, trails_set);
-                // Pointers in 16-bit lanes: `lo` for bytes 0..8 and 16..24,
-                // `hi` for 8..16 and 24..32 (unpacking works within lanes).
-                let pointers = |lead: __m256i, trail: __m256i| {
-                    _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias)
+                // One pointer per 16-bit lane `k` (bytes 2k, 2k + 1): leads
+                // are never next to each other, so a lane holds at most one,
+                // at 2k (its low byte) or 2k + 1 (its high byte).
+                let is_lead = {
+                    let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
+                    _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
                 };
-                let lo = pointers(
-                    _mm256_unpacklo_epi8(lead, zero),
-                    _mm256_unpacklo_epi8(trail, zero),
+                let odd = _mm256_srai_epi16::<8>(is_lead);
+                let pick = |x: __m256i| {
+                    let even = _mm256_and_si256(x, _mm256_set1_epi16(0xFF));
+                    _mm256_blendv_epi8(even, _mm256_srli_epi16::<8>(x), odd)
+                };
+                let pointers = _mm256_sub_epi16(
+                    _mm256_add_epi16(_mm256_mullo_epi16(pick(lead), row), pick(trail)),
+                    bias,
                 );
-                let hi = pointers(
-                    _mm256_unpackhi_epi8(lead, zero),
-                    _mm256_unpackhi_epi8(trail, zero),
-                );
-                // Words for bytes 0..4 and 16..20, 4..8 and 20..24, 8..12
-                // and 24..28, 12..16 and 28..32; each as its four bytes'
-                // planes.
-                // A group with no lead (markup in a page) skips its gather,
-                // the dearest instruction here; its words are never used.
-                let [a, b, c, d] = [
-                    (_mm256_unpacklo_epi16(lo, zero), 0x000F_000F),
-                    (_mm256_unpackhi_epi16(lo, zero), 0x00F0_00F0),
-                    (_mm256_unpacklo_epi16(hi, zero), 0x0F00_0F00),
-                    (_mm256_unpackhi_epi16(hi, zero), 0xF000_F000),
+                // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), one gather
+                // each; a half with no lead (markup in a page) skips its
+                // gather, the dearest instruction here (its words are never
+                // used). Each as its words' byte planes, per 128-bit lane.
+                let [g0, g1] = [
+                    (_mm256_castsi256_si128(pointers), 0x0000_FFFF),
+                    (_mm256_extracti128_si256::<1>(pointers), 0xFFFF_0000),
                 ]
-                .map(|(p, group)| match leads & group {
+                .map(|(p, half)| match leads & half {
                     0 => zero,
-                    _ => _mm256_shuffle_epi8(gather(p), planes),
+                    _ => _mm256_shuffle_epi8(gather(_mm256_cvtepu16_epi32(p)), planes),
                 });
-                let (ab, cd) = (_mm256_unpacklo_epi32(a, b), _mm256_unpacklo_epi32(c, d));
-                let (ab3, cd3) = (_mm256_unpackhi_epi32(a, b), _mm256_unpackhi_epi32(c, d));
-                // The words' bytes in block order: first, second, third, length.
-                let first = _mm256_unpacklo_epi64(ab, cd);
-                let second = _mm256_unpackhi_epi64(ab, cd);
-                let third = _mm256_unpacklo_epi64(ab3, cd3);
-                let length = _mm256_unpackhi_epi64(ab3, cd3);
+                // Lanes 0..4 and 8..12, 4..8 and 12..16; then each plane's
+                // 8 bytes per 128-bit lane in lane order.
+                let x = _mm256_permute2x128_si256::<0x20>(g0, g1);
+                let y = _mm256_permute2x128_si256::<0x31>(g0, g1);
+                let (p01, p23) = (_mm256_unpacklo_epi32(x, y), _mm256_unpackhi_epi32(x, y));
+                // The words' bytes at both bytes of their lane (so at the
+                // lead's): first, second, third, length.
+                let first = _mm256_unpacklo_epi8(p01, p01);
+                let second = _mm256_unpackhi_epi8(p01, p01);
+                let third = _mm256_unpacklo_epi8(p23, p23);
+                let length = _mm256_unpackhi_epi8(p23, p23);
                 let is_three = _mm256_cmpeq_epi8(length, splat(3));
                 let three = _mm256_movemask_epi8(is_three) as u32;
                 let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
@@ -311,10 +316,6 @@ mod x86 {
                 // the first of them (whole characters before it), which the
                 // scalar loop then takes.
                 let bad = leads & !(lead_ok & trail_ok & (three | two));
-                let is_lead = {
-                    let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
-                    _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
-                };
                 // A pair's last byte: the third of three, the second of two
                 // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
                 let last_byte = _mm256_blendv_epi8(second, third, is_three);

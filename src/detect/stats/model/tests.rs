@@ -316,3 +316,23 @@ fn an_ascii_word_after_a_sign_costs_a_foreign_word() {
         assert_eq!(quoted, FOREIGN_WORD_COST as u32 + letters, "{name}");
     }
 }
+
+/// A Cyrillic capital after a lowercase word and a space is a name, or
+/// another encoding's sign: x-mac-cyrillic's "сою як" is not
+/// windows-1251's "сою Як". After a comma, two spaces or an ASCII word
+/// (which the sketch cannot tell from one another), at the start of a line
+/// or a sentence, and in other scripts, a capital costs as before.
+#[test]
+fn a_cyrillic_capital_mid_sentence_costs_extra() {
+    let ru = &models()[find("ru").unwrap()];
+    let extra = |upper: &str, lower: &str| ru.cost(upper) - ru.cost(lower);
+    assert_eq!(extra("сою Як", "сою як"), CAPITAL_COST);
+    assert_eq!(extra("кунка, Яки", "кунка, яки"), 0);
+    assert_eq!(extra("сою  Як", "сою  як"), 0);
+    assert_eq!(extra("сою is Як", "сою is як"), 0);
+    assert_eq!(extra("кунка. Яки", "кунка. яки"), 0);
+    assert_eq!(extra("кунка\nЯки", "кунка\nяки"), 0);
+    assert_eq!(extra("Яки", "яки"), 0);
+    let el = &models()[find("el").unwrap()];
+    assert_eq!(el.cost("λέξη Άλλο"), el.cost("λέξη άλλο"));
+}

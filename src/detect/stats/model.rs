@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 mod ascii;
 mod byte_sketch;
 mod bytes;
+mod costs;
 mod flags;
 mod letters;
 pub(crate) use crate::codec::ascii_run;
@@ -105,7 +106,7 @@ pub(crate) struct Model {
     ascii: Vec<u8>,
     /// For a bigram model: its costs as the byte walk charges them, with
     /// the fixed costs of unknown characters, symbols and two boundaries in
-    /// a row in place (see `bytes::walk_costs`); empty otherwise.
+    /// a row in place (see `costs::walk_costs`); empty otherwise.
     walk: Vec<u8>,
     /// For a bigram model: the least each class costs after any other
     /// (the least of each column of `walk`); empty otherwise.
@@ -186,11 +187,11 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                 _ => Vec::new(),
             };
             let walk = match &kind {
-                Kind::Bigram { n, costs, .. } => bytes::walk_costs(*n, costs),
+                Kind::Bigram { n, costs, .. } => costs::walk_costs(*n, costs),
                 Kind::Unigram { .. } => Vec::new(),
             };
             let least = match &kind {
-                Kind::Bigram { n, .. } => bytes::column_least(*n, &walk),
+                Kind::Bigram { n, .. } => costs::column_least(*n, &walk),
                 Kind::Unigram { .. } => Vec::new(),
             };
             Model {

@@ -220,29 +220,6 @@ impl Model {
     }
 }
 
-/// A bigram model's `n` x `n` costs with what [`Walk::step`] charges
-/// whatever the previous class put in: an unknown character and a symbol
-/// cost the same after anything, a boundary after a boundary nothing (the
-/// previous class is never UNKNOWN or SYMBOL: the walk carries on after
-/// them as after a boundary). One lookup then prices every step.
-pub(super) fn walk_costs(n: usize, costs: &[u8]) -> Vec<u8> {
-    let mut walk = costs.to_vec();
-    for row in walk.chunks_exact_mut(n) {
-        row[UNKNOWN as usize] = UNKNOWN_COST;
-        row[SYMBOL as usize] = SYMBOL_COST;
-    }
-    walk[BOUNDARY as usize * n + BOUNDARY as usize] = 0;
-    walk
-}
-
-/// The least of each column of `walk` (n x n): what a class costs at least,
-/// whatever the class before it.
-pub(super) fn column_least(n: usize, walk: &[u8]) -> Vec<u8> {
-    (0..n)
-        .map(|k| walk.chunks_exact(n).map(|row| row[k]).min().unwrap_or(0))
-        .collect()
-}
-
 /// Where a byte walk stands: after `at` characters of a sketch, what it
 /// costs so far and what the next step needs of the ones before.
 #[derive(Clone, Copy)]
@@ -281,7 +258,7 @@ impl Default for ByteWalk {
 /// The bigram cost of a byte sketch through its classes, stopping once it
 /// passes `limit`: [`Walk`]'s charges with each byte's decisions taken
 /// beforehand (its [`Step`]) and the fixed costs in the table (`costs`, from
-/// [`walk_costs`]), since this is the detector's hot loop. The test below
+/// `costs::walk_costs`), since this is the detector's hot loop. The test below
 /// holds it to the decoded text's walk.
 fn byte_bigram_cost(
     sketch: &[u8],

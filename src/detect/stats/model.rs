@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 mod ascii;
 mod byte_sketch;
 mod bytes;
+mod costs;
 mod flags;
 mod foreign;
 mod letters;
@@ -51,6 +52,15 @@ const MAPPED: usize = 0x1000;
 /// Extra cost (quarter bits) of an uppercase letter right after a lowercase
 /// one, which text seldom has and mis-decoded text often has.
 const CASE_PENALTY: u32 = 4 * 8;
+/// What a capital of its own alphabet costs a Cyrillic model mid-sentence
+/// (after a lowercase word and a space), beside its bigram: lingua's
+/// bigrams are case-folded, so "сою Як" cost the Russian model as much as
+/// "сою як", and the 2-bit prior of x-mac-cyrillic (whose я, 0xDF, is
+/// windows-1251's Я) decided for windows-1251. There a capital starts a
+/// name, which is rare. 2.5 bits: more than the prior; on the training
+/// halves 3 and 5 bits gain no more UI strings and lose Wikipedia's
+/// "на Земле" (x-mac-cyrillic's "на «емле") at 20 characters.
+const CAPITAL_COST: u32 = 10;
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
 const SYMBOL_COST: u8 = 4 * 7;
@@ -93,7 +103,7 @@ pub(crate) struct Model {
     ascii: Vec<u8>,
     /// For a bigram model: its costs as the byte walk charges them, with
     /// the fixed costs of unknown characters, symbols and two boundaries in
-    /// a row in place (see `bytes::walk_costs`); empty otherwise.
+    /// a row in place (see `costs::walk_costs`); empty otherwise.
     walk: Vec<u8>,
     /// For a bigram model: the least each class costs after any other
     /// (the least of each column of `walk`); empty otherwise.
@@ -174,11 +184,11 @@ fn parse(data: &'static [u8]) -> Vec<Model> {
                 _ => Vec::new(),
             };
             let walk = match &kind {
-                Kind::Bigram { n, costs, .. } => bytes::walk_costs(*n, costs),
+                Kind::Bigram { n, costs, .. } => costs::walk_costs(*n, costs),
                 Kind::Unigram { .. } => Vec::new(),
             };
             let least = match &kind {
-                Kind::Bigram { n, .. } => bytes::column_least(*n, &walk),
+                Kind::Bigram { n, .. } => costs::column_least(*n, &walk),
                 Kind::Unigram { .. } => Vec::new(),
             };
             Model {
@@ -431,7 +441,7 @@ impl Sketch {
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
     let (latin, cyrillic) = script;
-    let mut walk = bytes::Walk::new(n, costs, latin, flags::l_class(map, latin));
+    let mut walk = bytes::Walk::new(n, costs, script, flags::l_class(map, latin));
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),

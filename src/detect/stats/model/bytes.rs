@@ -7,11 +7,12 @@
 
 use super::flags::{
     l_class, TableFlags, ACCENT, ASCII, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER, NUMBER_SIGN,
-    OPENS_ONLY, SIGN, TRAILING,
+    OPENS_ONLY, SIGN, SPACE, TRAILING,
 };
 use super::{
-    ByteView, Kind, Model, ACCENT_COST, BOUNDARY, CASE_PENALTY, FOREIGN_ASCII, GLUED_COST, MARK,
-    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    ByteView, Kind, Model, ACCENT_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY, FOREIGN_ASCII,
+    GLUED_COST, MARK, MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN,
+    UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -70,6 +71,11 @@ const S_MIDDLE_DOT: u16 = 2048;
 const S_OPENS_ONLY: u16 = 4096;
 /// A script's sign read as a mark (`SIGN_MARK`): on a bare letter only.
 const S_SIGN_MARK: u16 = 8192;
+/// A capital of the model's own alphabet, which it charges CAPITAL_COST
+/// mid-sentence (a Cyrillic model only).
+const S_CAPITAL: u16 = 16384;
+/// A space ([`SPACE`]).
+const S_SPACE: u16 = 32768;
 /// The bits that a rule beside the bigram may charge for, whatever came before.
 const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPENS_ONLY;
 
@@ -102,7 +108,8 @@ impl Step {
                 | bit(flags & GUILLEMET != 0, S_GUILLEMET)
                 | bit(flags & TRAILING != 0, S_TRAILING)
                 | bit(flags & MIDDLE_DOT != 0, S_MIDDLE_DOT)
-                | bit(flags & OPENS_ONLY != 0, S_OPENS_ONLY),
+                | bit(flags & OPENS_ONLY != 0, S_OPENS_ONLY)
+                | bit(flags & SPACE != 0, S_SPACE),
             mark: if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -143,6 +150,10 @@ impl Model {
                 classes.letters[(b & 0x7F) >> 6] |= bit;
             } else if b >= 0x80 && !super::is_shared_typography(cp) {
                 classes.odd_signs[(b & 0x7F) >> 6] |= bit;
+            }
+            let capital = entry & UPPER != 0 && entry & !UPPER > FOREIGN_ASCII;
+            if self.cyrillic && capital {
+                classes.step[b].bits |= S_CAPITAL;
             }
         }
         for (least, step) in classes.least.iter_mut().zip(&classes.step[0x80..]) {
@@ -221,29 +232,6 @@ impl Model {
     }
 }
 
-/// A bigram model's `n` x `n` costs with what [`Walk::step`] charges
-/// whatever the previous class put in: an unknown character and a symbol
-/// cost the same after anything, a boundary after a boundary nothing (the
-/// previous class is never UNKNOWN or SYMBOL: the walk carries on after
-/// them as after a boundary). One lookup then prices every step.
-pub(super) fn walk_costs(n: usize, costs: &[u8]) -> Vec<u8> {
-    let mut walk = costs.to_vec();
-    for row in walk.chunks_exact_mut(n) {
-        row[UNKNOWN as usize] = UNKNOWN_COST;
-        row[SYMBOL as usize] = SYMBOL_COST;
-    }
-    walk[BOUNDARY as usize * n + BOUNDARY as usize] = 0;
-    walk
-}
-
-/// The least of each column of `walk` (n x n): what a class costs at least,
-/// whatever the class before it.
-pub(super) fn column_least(n: usize, walk: &[u8]) -> Vec<u8> {
-    (0..n)
-        .map(|k| walk.chunks_exact(n).map(|row| row[k]).min().unwrap_or(0))
-        .collect()
-}
-
 /// Where a byte walk stands: after `at` characters of a sketch, what it
 /// costs so far and what the next step needs of the ones before.
 #[derive(Clone, Copy)]
@@ -257,6 +245,10 @@ pub(crate) struct ByteWalk {
     quoted: bool,
     /// Marks since the last character that is not one.
     marks: u8,
+    /// Whether the last two characters are a lowercase letter that is not
+    /// ASCII and one space (so the sketch, which keeps every ASCII run of
+    /// one character, tells it as the text does).
+    mid_sentence: bool,
 }
 
 impl Default for ByteWalk {
@@ -270,6 +262,7 @@ impl Default for ByteWalk {
             in_word: false,
             quoted: false,
             marks: 0,
+            mid_sentence: false,
         }
     }
 }
@@ -277,7 +270,7 @@ impl Default for ByteWalk {
 /// The bigram cost of a byte sketch through its classes, stopping once it
 /// passes `limit`: [`Walk`]'s charges with each byte's decisions taken
 /// beforehand (its [`Step`]) and the fixed costs in the table (`costs`, from
-/// [`walk_costs`]), since this is the detector's hot loop. The test below
+/// `costs::walk_costs`), since this is the detector's hot loop. The test below
 /// holds it to the decoded text's walk.
 fn byte_bigram_cost(
     sketch: &[u8],
@@ -297,6 +290,7 @@ fn byte_bigram_cost(
         mut in_word,
         mut quoted,
         mut marks,
+        mut mid_sentence,
     } = *walk;
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
@@ -331,7 +325,9 @@ fn byte_bigram_cost(
                 // a capital, a sign, a guillemet, a letter after a symbol
                 // in a word, or one glued to another script's.
                 if s.bits & S_RARE != 0 || in_word || !latin && glued {
-                    let mut c = CASE_PENALTY * (s.bits & S_UPPER != 0 && prev_lower) as u32;
+                    let upper = s.bits & S_UPPER != 0;
+                    let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
+                    c += CAPITAL_COST * (s.bits & S_CAPITAL != 0 && mid_sentence) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
                     let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
                     c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
@@ -347,6 +343,7 @@ fn byte_bigram_cost(
             let dot = s.bits & S_MIDDLE_DOT != 0 && prev != cls.l as usize;
             in_word = (s.bits & S_SYMBOL != 0 || dot) && prev >= FOREIGN
                 || s.bits & (S_NUMBER | S_TRAILING) != 0;
+            mid_sentence = s.bits & S_SPACE != 0 && prev_lower && !prev_ascii;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -364,6 +361,7 @@ fn byte_bigram_cost(
         in_word,
         quoted,
         marks,
+        mid_sentence,
     };
     total
 }
@@ -376,6 +374,8 @@ pub(super) struct Walk<'a> {
     n: usize,
     costs: &'a [u8],
     latin: bool,
+    /// Whether the alphabet is Cyrillic (see CAPITAL_COST).
+    cyrillic: bool,
     /// The class of "l" (see [`MIDDLE_DOT`]).
     l: u8,
     pub total: u32,
@@ -387,15 +387,22 @@ pub(super) struct Walk<'a> {
     quoted: bool,
     /// Marks since the last character that is not one.
     marks: u8,
+    /// Whether the last two characters are a lowercase letter that is not
+    /// ASCII and one space (so the sketch, which keeps every ASCII run of
+    /// one character, tells it as the text does).
+    mid_sentence: bool,
 }
 
 impl<'a> Walk<'a> {
     /// `l`: the class of "l" ([`l_class`]).
-    pub fn new(n: usize, costs: &'a [u8], latin: bool, l: u8) -> Walk<'a> {
+    /// `script`: whether the alphabet is Latin, and whether it is Cyrillic.
+    pub fn new(n: usize, costs: &'a [u8], script: (bool, bool), l: u8) -> Walk<'a> {
+        let (latin, cyrillic) = script;
         Walk {
             n,
             costs,
             latin,
+            cyrillic,
             l,
             total: 0,
             prev: BOUNDARY as usize,
@@ -404,6 +411,7 @@ impl<'a> Walk<'a> {
             symbol_in_word: false,
             quoted: false,
             marks: 0,
+            mid_sentence: false,
         }
     }
 
@@ -454,6 +462,10 @@ impl<'a> Walk<'a> {
                 self.total += CASE_PENALTY;
             }
             let own = |c: usize| c > FOREIGN_ASCII as usize;
+            // A capital mid-sentence: a name, or another encoding's sign.
+            if self.cyrillic && upper && own(class) && self.mid_sentence {
+                self.total += CAPITAL_COST;
+            }
             let foreign = |c: usize| c == FOREIGN_ASCII as usize;
             if !self.latin && (foreign(prev) && own(class) || own(prev) && foreign(class)) {
                 self.total += GLUED_COST;
@@ -489,6 +501,7 @@ impl<'a> Walk<'a> {
         } else {
             class
         };
+        self.mid_sentence = flags & SPACE != 0 && self.prev_lower && !self.prev_ascii;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
     }
@@ -505,7 +518,8 @@ mod tests {
         let Kind::Bigram { n, costs, map } = &model.kind else {
             unreachable!("a bigram model")
         };
-        let mut walk = Walk::new(*n, costs, model.latin, l_class(map, model.latin));
+        let script = (model.latin, model.cyrillic);
+        let mut walk = Walk::new(*n, costs, script, l_class(map, model.latin));
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
@@ -528,6 +542,7 @@ mod tests {
             b"\xe9".to_vec(),
             b"a\xe9b c\xe9\xe9 d".to_vec(),
             b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
+            b"\xea\xf3\xed\xea\xe0, \xdf\xea\xe8 \xe0 \xc0\xc1, x \xc0. \xdf\x92".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

@@ -39,6 +39,9 @@ pub(super) const MIDDLE_DOT: u16 = 256;
 /// another encoding made of a letter (macintosh's "nou„", "parol„" for
 /// windows-1250's Romanian "nouă", "parolă"), charged as a number sign is.
 pub(super) const OPENS_ONLY: u16 = 512;
+/// A space: a capital after a lowercase word and one space is
+/// mid-sentence (see CAPITAL_COST).
+pub(super) const SPACE: u16 = 1024;
 
 /// The [`flags`] of each byte as a single-byte table reads it, for models
 /// of a Cyrillic alphabet (`[1]`) and the others (`[0]`): worked out once per
@@ -84,6 +87,7 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(not_letter, NOT_LETTER)
         | flag(c == '\u{B7}', MIDDLE_DOT)
         | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
+        | flag(c == ' ', SPACE)
 }
 
 /// The class of "l" in a Latin model's class `map` (the middle dot is in

@@ -12,6 +12,8 @@ mod costs;
 mod flags;
 mod foreign;
 mod letters;
+mod parse;
+mod step;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
 pub(crate) use ascii::{ascii_costs_of_all, AsciiPairs, AsciiTally};
@@ -127,81 +129,12 @@ enum Kind {
 /// All models, parsed once.
 pub(crate) fn models() -> &'static [Model] {
     static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
-    MODELS.get_or_init(|| parse(DATA))
+    MODELS.get_or_init(|| parse::parse(DATA))
 }
 
 /// The index of the model named `name`.
 pub(crate) fn find(name: &str) -> Option<usize> {
     models().iter().position(|m| m.name == name)
-}
-
-fn parse(data: &'static [u8]) -> Vec<Model> {
-    assert_eq!(&data[..4], b"WDM1", "models.bin: bad magic");
-    let mut at = 5;
-    let mut take = |n: usize| {
-        let s = &data[at..at + n];
-        at += n;
-        s
-    };
-    (0..data[4])
-        .map(|_| {
-            let len = take(1)[0] as usize;
-            let name = std::str::from_utf8(take(len)).expect("models.bin: name");
-            let mut latin = false;
-            let mut cyrillic = false;
-            let kind = match take(1)[0] {
-                0 => {
-                    let count = take(1)[0] as usize;
-                    let alphabet: Vec<u32> = take(count * 4)
-                        .chunks(4)
-                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                        .collect();
-                    latin = alphabet.contains(&(b'a' as u32));
-                    cyrillic = alphabet.contains(&('а' as u32));
-                    let n = count + FOREIGN_ASCII as usize + 1;
-                    let mut costs = take(n * n).to_vec();
-                    if !latin {
-                        let at = BOUNDARY as usize * n + FOREIGN_ASCII as usize;
-                        costs[at] = costs[at].min(FOREIGN_WORD_COST);
-                    }
-                    Kind::Bigram {
-                        n,
-                        costs,
-                        map: class_map(&alphabet),
-                    }
-                }
-                _ => {
-                    let count = u16::from_le_bytes([take(1)[0], take(1)[0]]) as usize;
-                    let entries = take(count * 4)
-                        .chunks(4)
-                        .map(|c| (u32::from_le_bytes([c[1], c[2], c[3], 0]), c[0]))
-                        .collect();
-                    Kind::Unigram { entries }
-                }
-            };
-            let ascii = match &kind {
-                Kind::Bigram { n, costs, map } if latin => ascii_costs(*n, costs, map),
-                _ => Vec::new(),
-            };
-            let walk = match &kind {
-                Kind::Bigram { n, costs, .. } => costs::walk_costs(*n, costs),
-                Kind::Unigram { .. } => Vec::new(),
-            };
-            let least = match &kind {
-                Kind::Bigram { n, .. } => costs::column_least(*n, &walk),
-                Kind::Unigram { .. } => Vec::new(),
-            };
-            Model {
-                name,
-                latin,
-                cyrillic,
-                kind,
-                ascii,
-                walk,
-                least,
-            }
-        })
-        .collect()
 }
 
 /// What a code point below MAPPED is, whatever the model: the same for all

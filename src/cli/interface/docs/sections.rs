@@ -83,15 +83,18 @@ pub const SECTIONS: &[Section] = &[
                Input that is all ASCII reads the same in every ASCII-compatible encoding: -f \
                auto reads it as UTF-8. Input with NUL and other control bytes is not text: -f \
                auto refuses it (exit status 1)."),
-            P("wenc looks at the first 64 KiB of an input at most (less from a pipe when the \
-               guess is sure sooner). A regular file is read from its mapping; from a pipe, -f \
-               auto reads that much ahead, decides, then converts those bytes and streams the \
-               rest, so memory stays bounded. Every byte read counts: where the leading \
-               candidates read a later byte differently (ISO-8859-15's oe ligature against \
-               windows-1252's one-half sign, KOI8-U's Ukrainian letters against KOI8-R's box \
-               drawing), those bytes decide, so --sniff and -f auto agree on the same bytes; in \
-               place, -f auto weighs the whole file so. Unless -q, -f auto says on standard \
-               error which encoding it chose and why."),
+            P("wenc scores the first 64 KiB of an input at most (less from a pipe when the \
+               guess is sure sooner), then weighs every later byte that could change the \
+               answer. A regular file is read whole from its mapping: where the leading \
+               candidates read a later byte differently (ISO-8859-15's euro sign and oe \
+               ligature against windows-1252's currency and one-half signs, KOI8-U's Ukrainian \
+               letters against KOI8-R's box drawing), those bytes decide; a file that starts \
+               as ASCII is detected from its first non-ASCII bytes; a stray byte late in UTF-8 \
+               is counted as one within its start is. --sniff, -f auto and -f auto in place \
+               give the same answer for a file. From a pipe, -f auto reads 64 KiB ahead, \
+               decides, then converts those bytes and streams the rest, so memory stays \
+               bounded. Unless -q, -f auto says on standard error which encoding it chose and \
+               why."),
             P("--hint LANG|TLD (a language such as ja, ru, zh-tw, or a top-level domain such as \
                jp, .ru, cz) favours that language's encodings where the bytes are ambiguous, as \
                browsers use the domain of a page. A hint the detector does not know is a usage \
@@ -239,8 +242,9 @@ pub const SECTIONS: &[Section] = &[
                 "not sure (-f auto)",
                 "the detector, which reads the whole file for this, is less than 99% sure of \
                  its guess (of its guesses that sure, at least 99% were right in its \
-                 evaluation): the message names the candidates and shows a few words as each \
-                 would read them. Name the encoding with \
+                 evaluation): the message names the candidates that read the file \
+                 differently and shows a few words as each would read them. Name the encoding \
+                 with \
                  -f, or --force to convert with the first.",
             ),
             Item(

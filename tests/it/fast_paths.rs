@@ -22,14 +22,19 @@ fn single_byte_encodings() -> Vec<&'static Encoding> {
     all
 }
 
+/// The paths this CPU has (the others said on stderr, and skipped).
+fn available_paths() -> Vec<SimdPath> {
+    let (have, lack): (Vec<_>, Vec<_>) = PATHS.into_iter().partition(|p| p.available());
+    for path in lack {
+        eprintln!("{path:?} not available on this CPU: skipped");
+    }
+    have
+}
+
 /// Runs `check` once per path this CPU has, with that path forced on this
 /// thread (decoders pick their path when created).
 fn on_every_path(mut check: impl FnMut(SimdPath)) {
-    for path in PATHS {
-        if !path.available() {
-            eprintln!("{path:?} not available on this CPU: skipped");
-            continue;
-        }
+    for path in available_paths() {
         force_path(Some(path));
         check(path);
     }
@@ -51,25 +56,49 @@ fn bytes_with_utf8_len(enc: &'static Encoding, len: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Compares wenc (chunked as given, output buffer `dst_len`) with encoding_rs
-/// in both modes; returns a description of the first difference.
+/// encoding_rs's decodings of one input, in both modes: worked out once
+/// and compared with every path's.
+struct Expected {
+    fatal: Vec<Event>,
+    replaced: Vec<u8>,
+}
+
+impl Expected {
+    fn of(enc: &'static Encoding, input: &[u8]) -> Expected {
+        Expected {
+            fatal: oracle_decode_fatal(enc, input),
+            replaced: oracle_decode_replacing(enc, input),
+        }
+    }
+
+    /// Compares wenc (chunked as given, output buffer `dst_len`) with these
+    /// in both modes; returns a description of the first difference.
+    fn compare(
+        &self,
+        enc: &'static Encoding,
+        input: &[u8],
+        cuts: &[usize],
+        dst_len: usize,
+    ) -> Option<String> {
+        let chunks = split_at(input, cuts);
+        let name = enc.name();
+        if wenc_decode_fatal(enc, &chunks, dst_len) != self.fatal {
+            return Some(format!(
+                "{name} fatal {input:02X?} cuts {cuts:?} dst {dst_len}"
+            ));
+        }
+        if wenc_decode_replacing(enc, &chunks, dst_len) != self.replaced {
+            return Some(format!(
+                "{name} replacement {input:02X?} cuts {cuts:?} dst {dst_len}"
+            ));
+        }
+        None
+    }
+}
+
+/// [`Expected::compare`] for one input.
 fn compare(enc: &'static Encoding, input: &[u8], cuts: &[usize], dst_len: usize) -> Option<String> {
-    let chunks = split_at(input, cuts);
-    let fatal = wenc_decode_fatal(enc, &chunks, dst_len);
-    if fatal != oracle_decode_fatal(enc, input) {
-        return Some(format!(
-            "{} fatal {input:02X?} cuts {cuts:?} dst {dst_len}",
-            enc.name()
-        ));
-    }
-    let replaced = wenc_decode_replacing(enc, &chunks, dst_len);
-    if replaced != oracle_decode_replacing(enc, input) {
-        return Some(format!(
-            "{} replacement {input:02X?} cuts {cuts:?} dst {dst_len}",
-            enc.name()
-        ));
-    }
-    None
+    Expected::of(enc, input).compare(enc, input, cuts, dst_len)
 }
 
 fn report(failures: Vec<String>) {
@@ -96,25 +125,30 @@ fn contexts(enc: &'static Encoding) -> Vec<u8> {
 
 #[test]
 fn every_byte_at_every_block_offset_in_every_context() {
+    let paths = available_paths();
     let mut failures = Vec::new();
-    on_every_path(|path| {
-        for enc in single_byte_encodings() {
-            for fill in contexts(enc) {
-                // 64 offsets cover two AVX2 blocks and four SSSE3 blocks; the
-                // tail beyond them leaves room for the kernels to run.
-                let mut input = vec![fill; 100];
-                for at in 0..64 {
-                    for b in 0..=255u8 {
-                        input[at] = b;
-                        if let Some(f) = compare(enc, &input, &[], 1 << 12) {
+    for enc in single_byte_encodings() {
+        for fill in contexts(enc) {
+            // 64 offsets cover two AVX2 blocks and four SSSE3 blocks; the
+            // tail beyond them leaves room for the kernels to run.
+            let mut input = vec![fill; 100];
+            for at in 0..64 {
+                for b in 0..=255u8 {
+                    input[at] = b;
+                    // The oracle once, every path against it.
+                    let expected = Expected::of(enc, &input);
+                    for &path in &paths {
+                        force_path(Some(path));
+                        if let Some(f) = expected.compare(enc, &input, &[], 1 << 12) {
                             failures.push(format!("{path:?}: {f}"));
                         }
                     }
-                    input[at] = fill;
                 }
+                input[at] = fill;
             }
         }
-    });
+    }
+    force_path(None);
     report(failures);
 }
 

@@ -95,23 +95,12 @@ fn mixed(mut answer: Sniffed) -> Sniffed {
 }
 
 /// The malformed sequences of `bytes`, UTF-8 that breaks off somewhere,
-/// when they are few enough for UTF-8 text with damage
-/// ([`stats::tolerable_utf8`]: against its non-ASCII characters).
+/// when they are few enough for UTF-8 text with damage (the detector's own
+/// count and bound, over the whole input).
 fn utf8_damage(bytes: &[u8]) -> Option<u32> {
-    let mut damage = 0;
-    let mut rest = bytes;
-    while let Err(e) = valid_utf8(rest) {
-        damage += 1;
-        if damage > stats::MAX_DAMAGE {
-            return None;
-        }
-        let skip = e.error_len().unwrap_or(rest.len() - e.valid_up_to());
-        rest = &rest[e.valid_up_to() + skip..];
-    }
-    // Leads of multi-byte sequences: one per non-ASCII character.
-    let chars = bytes.iter().filter(|&&b| b >= 0xC0).count();
-    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
-    stats::tolerable_utf8(damage, chars).then_some(damage)
+    stats::utf8_damage(bytes, true, stats::MAX_DAMAGE)
+        .filter(|&(chars, damage)| stats::tolerable_utf8(damage, chars))
+        .map(|(_, damage)| damage)
 }
 
 /// `first`, a UTF-8 guess for the start, for the whole input with `damage`

@@ -49,6 +49,7 @@ use evidence::{evidence_cap, noise_cap};
 pub use hint::Hint;
 use same_text::SameText;
 use score::{score_all, Scored, Start, Text};
+pub(crate) use shape::utf8_damage;
 use std::cell::RefCell;
 use std::ops::Range;
 use tally::{ByteCounts, Tally};

@@ -74,7 +74,9 @@ pub(crate) fn utf8_damage(bytes: &[u8], last: bool, most: u32) -> Option<(u32, u
     let mut rest = bytes;
     let non_ascii = |valid: &[u8]| valid.iter().filter(|&&b| b >= 0xC0).count() as u32;
     loop {
-        let err = match std::str::from_utf8(rest) {
+        // simdutf8's `compat` errors are std's (`valid_up_to`, `error_len`),
+        // found at vector speed: a whole file's rest goes through here.
+        let err = match simdutf8::compat::from_utf8(rest) {
             Ok(_) => return Some((chars + non_ascii(rest), damage)),
             Err(e) => e,
         };

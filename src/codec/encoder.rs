@@ -3,6 +3,7 @@
 
 use super::families::EncoderFamily as Family;
 use super::registry::Encoding;
+use super::shared::REFERENCE_ROOM;
 use super::{CoderStatus, RawEncoderResult, Replaced, MIN_OUTPUT_BUFFER};
 
 /// A character the output encoding cannot represent, and the 0-based byte
@@ -27,11 +28,11 @@ pub enum EncoderResult {
 #[derive(Default)]
 struct PendingReference {
     /// The bytes still to write are `buf[done..len]`: a reference is made
-    /// in place at the end (its digits where [`decimal`] leaves them, no
-    /// copy), a character at the start.
+    /// in place at the end ([`reference`], no copy), a character at the
+    /// start.
     ///
-    /// [`decimal`]: super::shared::decimal
-    buf: [u8; 23],
+    /// [`reference`]: super::shared::reference
+    buf: [u8; REFERENCE_ROOM],
     len: u8,
     done: u8,
     /// Whether they are ASCII (a reference always is): known when queued.
@@ -201,12 +202,8 @@ impl Encoder {
     /// hand: `write!` cost three times the encoding of a Vietnamese text.)
     fn queue_reference(&mut self, ch: char) {
         let r = &mut self.reference;
-        // The digits end at buf[22], the ';'; "&#" goes just before them.
-        let digits: &mut [u8; 20] = (&mut r.buf[2..22]).try_into().unwrap();
-        let start = 20 - super::shared::decimal(u64::from(ch), digits).len();
-        r.buf[start..start + 2].copy_from_slice(b"&#");
-        r.buf[22] = b';';
-        (r.done, r.len, r.ascii) = (start as u8, 23, true);
+        let len = super::shared::reference(ch, &mut r.buf).len();
+        (r.done, r.len, r.ascii) = ((REFERENCE_ROOM - len) as u8, REFERENCE_ROOM as u8, true);
     }
 
     /// Makes `subst` the replacement still to be written.

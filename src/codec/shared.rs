@@ -156,6 +156,21 @@ pub fn decimal(mut n: u64, digits: &mut [u8; 20]) -> &[u8] {
     }
 }
 
+/// Room for any numeric character reference: "&#", the digits of a
+/// `u64`, ";".
+pub const REFERENCE_ROOM: usize = 23;
+
+/// The numeric character reference `&#N;` for `ch` (html mode's
+/// replacement), written at the end of `buf`: returns it (10 bytes at
+/// most, `&#1114111;`).
+pub fn reference(ch: char, buf: &mut [u8; REFERENCE_ROOM]) -> &[u8] {
+    let digits: &mut [u8; 20] = (&mut buf[2..22]).try_into().expect("20 bytes");
+    let start = 20 - decimal(u64::from(ch), digits).len();
+    buf[start..start + 2].copy_from_slice(b"&#");
+    buf[22] = b';';
+    &buf[start..]
+}
+
 /// Bytes a stateful decoder gave back to its input after taking them (the
 /// standard's "prepend to stream"), read again before the rest of it.
 pub(crate) struct Requeue<const N: usize> {

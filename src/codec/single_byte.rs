@@ -4,7 +4,7 @@
 use super::ascii::{copy_ascii, copy_block, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{decimal, next_scalar, unmappable};
+use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -275,13 +275,10 @@ impl SingleByteEncoder {
             };
             refs.first.get_or_insert((ch, read - ch.len_utf8()));
             refs.count += 1;
-            let mut digits = [0; 20];
-            let digits = decimal(u64::from(ch), &mut digits);
-            let out = &mut dst[written..written + digits.len() + 3];
-            out[..2].copy_from_slice(b"&#");
-            out[2..2 + digits.len()].copy_from_slice(digits);
-            out[2 + digits.len()] = b';';
-            written += out.len();
+            let mut buf = [0; REFERENCE_ROOM];
+            let text = reference(ch, &mut buf);
+            dst[written..written + text.len()].copy_from_slice(text);
+            written += text.len();
         }
     }
 

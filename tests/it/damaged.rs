@@ -4,7 +4,7 @@
 //! refuses and leaves the file as it was; to standard output the damage
 //! is replaced, with a warning.
 
-use crate::util::{dir, wenc_cmd as wenc, write};
+use crate::util::{dir, sniff_file, wenc_cmd as wenc, write};
 use std::fs;
 
 fn encoded(e: &'static encoding_rs::Encoding, text: &str) -> Vec<u8> {
@@ -36,21 +36,8 @@ fn utf8() -> Vec<u8> {
 }
 
 fn sniff(bytes: &[u8], json: bool) -> String {
-    let dir = dir();
-    let path = write(dir.path(), "f.txt", bytes);
-    let mut cmd = wenc();
-    cmd.arg("--sniff");
-    if json {
-        cmd.arg("--json");
-    }
-    let out = cmd
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    let extra: &[&str] = if json { &["--json"] } else { &[] };
+    sniff_file(bytes, extra).0
 }
 
 #[test]

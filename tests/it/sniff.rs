@@ -31,20 +31,8 @@ fn shift_jis_page(dir: &Path) -> PathBuf {
 
 /// The --sniff line for `bytes` as a file, without "FILE: " and newline.
 fn sniff_line(bytes: &[u8], extra: &[&str]) -> String {
-    let d = dir();
-    let path = write(d.path(), "f", bytes);
-    let out = wenc()
-        .arg("--sniff")
-        .args(extra)
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    let prefix = format!("{}: ", path.display());
-    text.strip_prefix(&prefix)
+    let (text, name) = sniff_file(bytes, extra);
+    text.strip_prefix(&format!("{name}: "))
         .and_then(|t| t.strip_suffix('\n'))
         .unwrap_or_else(|| panic!("{text:?}"))
         .to_string()

@@ -27,6 +27,23 @@ pub fn wenc() -> Command {
     cmd
 }
 
+/// `wenc --sniff EXTRA FILE` (which must succeed) on a file holding
+/// `bytes`: what it printed, and the file's name as given.
+pub fn sniff_file(bytes: &[u8], extra: &[&str]) -> (String, String) {
+    let d = dir();
+    let path = write(d.path(), "f", bytes);
+    let out = wenc_cmd()
+        .arg("--sniff")
+        .args(extra)
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    (String::from_utf8(out).unwrap(), path.display().to_string())
+}
+
 /// [`wenc`] as assert_cmd's command (`write_stdin`, `assert`), for the
 /// tests that only look at what a run wrote. They import it as `wenc`.
 pub fn wenc_cmd() -> assert_cmd::Command {

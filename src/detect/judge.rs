@@ -10,7 +10,7 @@
 //!   plausible ([`PLAUSIBLE`]): a Central European file named ISO-8859-2
 //!   where windows-1250 scores a little higher still converts.
 
-use super::late::{same_text, sniff_whole};
+use super::late::{read_differently, same_text, sniff_whole};
 use super::stats::{Candidate, Hint};
 use super::{Sniffed, Source};
 use crate::codec::Encoding;
@@ -83,18 +83,14 @@ fn auto(bytes: &[u8], sniffed: &Sniffed) -> Verdict {
     // A runner-up that reads the input as the winner does is in the
     // winner's confidence already: named apart, the figures would add up to
     // more than 100%.
-    let plausible: Vec<Candidate> = sniffed
+    let runners_up = differing_runners_up(bytes, sniffed, best);
+    let winner = sniffed
         .candidates
-        .iter()
-        .enumerate()
-        .filter(|(i, c)| {
-            c.confidence >= PLAUSIBLE && (*i == 0 || !same_text(best, c.encoding, bytes))
-        })
-        .map(|(_, c)| *c)
-        .collect();
+        .first()
+        .filter(|c| c.confidence >= PLAUSIBLE);
     Verdict::Unsure {
-        candidates: plausible,
-        differences: differences(bytes, sniffed),
+        candidates: winner.into_iter().chain(&runners_up).copied().collect(),
+        differences: shown(bytes, best, &runners_up),
     }
 }
 
@@ -126,11 +122,37 @@ pub fn differences(bytes: &[u8], sniffed: &Sniffed) -> Vec<Difference> {
     let Some(best) = sniffed.encoding else {
         return Vec::new();
     };
-    sniffed
+    shown(bytes, best, &differing_runners_up(bytes, sniffed, best))
+}
+
+/// The plausible runners-up, best first, that read `bytes` as other text
+/// than `best` does (all of them decided in one pass over `bytes`).
+fn differing_runners_up(
+    bytes: &[u8],
+    sniffed: &Sniffed,
+    best: &'static Encoding,
+) -> Vec<Candidate> {
+    let plausible: Vec<Candidate> = sniffed
         .candidates
         .iter()
         .skip(1)
-        .filter(|c| c.confidence >= PLAUSIBLE && !same_text(best, c.encoding, bytes))
+        .filter(|c| c.confidence >= PLAUSIBLE)
+        .copied()
+        .collect();
+    let encodings: Vec<_> = plausible.iter().map(|c| c.encoding).collect();
+    let differ = read_differently(best, &encodings, bytes);
+    plausible
+        .into_iter()
+        .zip(differ)
+        .filter_map(|(c, differs)| differs.then_some(c))
+        .collect()
+}
+
+/// The first [`SHOWN`] of `runners_up`, with a few words as each reads
+/// them against `best`.
+fn shown(bytes: &[u8], best: &'static Encoding, runners_up: &[Candidate]) -> Vec<Difference> {
+    runners_up
+        .iter()
         .take(SHOWN)
         .map(|c| Difference {
             encoding: c.encoding,

@@ -220,14 +220,43 @@ fn word_bounds(part: &[u8], i: usize) -> (usize, usize) {
 
 /// Whether `a` and `b` read `bytes` as the same text.
 pub fn same_text(a: &'static Encoding, b: &'static Encoding, bytes: &[u8]) -> bool {
-    if a == b {
-        return true;
+    !read_differently(a, &[b], bytes)[0]
+}
+
+/// For each of `others`, whether it reads `bytes` as other text than
+/// `best` does. The single-byte ones are decided in one pass over `bytes`
+/// together, which ends when each has met a byte it reads its own way (or
+/// at the end): a long file with several runners-up is read once, not
+/// once for each.
+pub fn read_differently(
+    best: &'static Encoding,
+    others: &[&'static Encoding],
+    bytes: &[u8],
+) -> Vec<bool> {
+    let mut differ = vec![false; others.len()];
+    // (which of `others`, the high bytes it reads unlike `best`)
+    let mut open: Vec<(usize, [bool; 128])> = Vec::new();
+    for (i, &other) in others.iter().enumerate() {
+        match (stats::byte_table(best), stats::byte_table(other)) {
+            _ if other == best => {}
+            (Some(tb), Some(to)) => open.push((i, std::array::from_fn(|k| tb[k] != to[k]))),
+            _ => differ[i] = !decodes_alike(best, other, bytes),
+        }
     }
-    if let (Some(ta), Some(tb)) = (stats::byte_table(a), stats::byte_table(b)) {
-        let differ = HighSet::new(&std::array::from_fn(|i| ta[i] != tb[i]));
-        return differ.find(bytes).is_none();
+    let mut at = 0;
+    while !open.is_empty() {
+        let any = std::array::from_fn(|k| open.iter().any(|(_, set)| set[k]));
+        let Some(found) = HighSet::new(&any).find(&bytes[at..]) else {
+            break;
+        };
+        let value = usize::from(bytes[at + found] - 0x80);
+        open.retain(|&(i, set)| {
+            differ[i] |= set[value];
+            !set[value]
+        });
+        at += found + 1;
     }
-    decodes_alike(a, b, bytes)
+    differ
 }
 
 /// Decodes `bytes` with both encodings piece by piece, comparing as it goes.

@@ -107,6 +107,37 @@ fn same_text_compares_readings() {
     assert!(same_text(UTF_8, UTF_8, long.as_bytes()));
 }
 
+/// Every encoding at once, one pass: each answer is what decoding `bytes`
+/// with both encodings says, for inputs where the runners-up are decided
+/// at different places (early, late, at the last byte, never).
+#[test]
+fn read_differently_answers_for_each_as_decoding_does() {
+    let others: Vec<&'static Encoding> = Encoding::all().collect();
+    let inputs = [
+        long_french("20 € pour un bœuf. Ŕ"),
+        long_french(""),
+        "Привет, мир: ёж и Ґ".repeat(3),
+        format!("{}\u{FF}", "a".repeat(100)),
+    ];
+    for best in [WINDOWS_1252, WINDOWS_1251, ISO_8859_15, KOI8_U, SHIFT_JIS] {
+        for text in &inputs {
+            let Some((bytes, _)) = best.encode(text) else {
+                continue;
+            };
+            let differ = read_differently(best, &others, &bytes);
+            for (other, differs) in others.iter().zip(differ) {
+                assert_eq!(
+                    differs,
+                    !decodes_alike(best, other, &bytes),
+                    "{} against {}",
+                    best.name(),
+                    other.name()
+                );
+            }
+        }
+    }
+}
+
 /// ISO-8859-15 French with œ after the detector's first kilobyte: the bytes
 /// `--sniff` reads (its first 64 KiB) decide, as the whole file does.
 #[test]

@@ -37,6 +37,7 @@ mod candidates;
 mod evidence;
 mod hint;
 mod model;
+mod references;
 mod same_text;
 mod score;
 mod shape;

@@ -4,6 +4,7 @@
 //! confidence.
 
 use super::model;
+use super::references::References;
 use super::tally::ByteCounts;
 
 /// How badly each language model fits the ASCII letters of a text, beside
@@ -13,7 +14,8 @@ use super::tally::ByteCounts;
 /// non-ASCII bytes say which language the text is in, and so which
 /// encodings are plausible: "Hawaïaanse" is Dutch, not Czech; and so do
 /// the words between ("già" in Italian text is not Lithuanian "gią").
-pub(super) struct AsciiFit(pub(super) Vec<[u32; 2]>);
+/// Beside it, the text's references to characters of a script.
+pub(super) struct AsciiFit(pub(super) Vec<[u32; 2]>, pub(super) References);
 
 /// The misfit of the words with a non-ASCII byte counts at most this much
 /// per non-ASCII character: a name in another language ("Wałęsa" in
@@ -30,16 +32,16 @@ const FAR_CAP: u32 = 4 * 2;
 
 impl AsciiFit {
     pub(super) fn new(bytes: &[u8]) -> AsciiFit {
-        AsciiFit::of(&model::AsciiPairs::new(bytes))
+        AsciiFit::of(&model::AsciiPairs::new(bytes), References::of(bytes))
     }
 
-    /// The fit of a text with these ASCII pairs.
-    pub(super) fn of(pairs: &model::AsciiPairs) -> AsciiFit {
+    /// The fit of a text with these ASCII pairs and references.
+    pub(super) fn of(pairs: &model::AsciiPairs, refs: References) -> AsciiFit {
         let costs = model::ascii_costs_of_all(pairs);
         let best = |i: usize| costs.iter().flatten().map(|c| c[i]).min().unwrap_or(0);
         let (near, far) = (best(0), best(1));
         let misfit = |c: &Option<[u32; 2]>| c.map_or([0, 0], |[a, b]| [a - near, b - far]);
-        AsciiFit(costs.iter().map(misfit).collect())
+        AsciiFit(costs.iter().map(misfit).collect(), refs)
     }
 
     /// The misfit of `model` for a text with `non_ascii` non-ASCII characters.

@@ -4,6 +4,7 @@
 
 use super::evidence::{noise_cap, AsciiFit, Variety};
 use super::model::{AsciiTally, ByteSketch};
+use super::references::References;
 use super::shape;
 
 /// How often each byte value is in a text.
@@ -78,6 +79,7 @@ struct Scoring {
     ascii: AsciiTally,
     sketch: ByteSketch,
     variety: Variety,
+    refs: References,
 }
 
 impl Default for Tally {
@@ -105,6 +107,7 @@ impl Tally {
         s.ascii.extend(new);
         s.sketch.extend(new);
         s.variety.extend(new);
+        s.refs.extend(new);
         s.scored = prefix.len();
         self.counts(prefix);
         self
@@ -116,7 +119,8 @@ impl Tally {
 
     /// The fit of the ASCII words of the bytes scored (see `AsciiFit`).
     pub(super) fn fit(&self) -> AsciiFit {
-        AsciiFit::of(&self.scoring().ascii.pairs())
+        let s = self.scoring();
+        AsciiFit::of(&s.ascii.pairs(), s.refs.clone())
     }
 
     /// The byte sketch of the bytes scored.
@@ -141,7 +145,7 @@ mod tests {
     #[test]
     fn a_tally_fed_in_pieces_counts_as_one_pass() {
         let text = b"Caf\xe9 und \xc4quator, na\xefve \xbb\xd7\xdf mehr Text\x0c ab \xe9\xe9 \xe9x";
-        let text = [&text[..], b"\x80\x81 zz", &text[..]].concat();
+        let text = [&text[..], b"\x80\x81 zz a&#1524;b", &text[..]].concat();
         let whole = AsciiFit::new(&text);
         let sketch = ByteSketch::new(&text);
         for split in [0, 1, 3, 4, 5, 9, 17, 18, 30, 31, text.len() - 1] {
@@ -151,6 +155,7 @@ mod tests {
                 tally.score(&text[..split]);
                 let tally = tally.score(&text);
                 assert_eq!(tally.fit().0, whole.0, "{split}");
+                assert_eq!(tally.fit().1, whole.1, "{split}");
                 assert_eq!(
                     tally.sketch().view(usize::MAX).bytes(),
                     sketch.view(usize::MAX).bytes()

@@ -10,19 +10,28 @@
 //! changes about every 40 bytes). Everything else (four-byte characters,
 //! code points the table lacks, the last 16 bytes) goes one
 //! character at a time through the general step, which calls the family's
-//! rule for the code points outside its index.
+//! rule for the code points outside its index. In html mode that step also
+//! writes the references (`&#N;`) itself, with no way out to the
+//! [`Encoder`](super::Encoder) and back (849 of them on a Korean page).
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, unmappable};
+use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
+use super::single_byte::References;
 use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
 /// Input and output the fast loop keeps in reach.
 const REACH: usize = 16;
 
+/// The longest reference, `&#1114111;`.
+const LONGEST_REFERENCE: usize = "&#1114111;".len();
+
 /// Encodes `src` into `dst`: the two bytes `table` holds for a character
 /// where `usable` allows it, else what `outside` writes at the start of the
-/// slice it is given (at most `MAX_LEN` bytes; `None`: unmappable).
+/// slice it is given (at most `MAX_LEN` bytes; `None`: unmappable). With
+/// `refs` (html mode), an unmappable character becomes its reference here,
+/// counted in `refs`, while `dst` has room for the longest; without that
+/// room (or without `refs`) it is the call's result.
 #[inline(always)]
 pub(crate) fn encode_double<const MAX_LEN: usize>(
     src: &str,
@@ -30,6 +39,7 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
     table: &BytesTable,
     usable: impl Fn(u32) -> bool,
     mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+    mut refs: Option<&mut References>,
 ) -> Encoded {
     let bytes = src.as_bytes();
     let bmp: &[u16; 0x10000] = &table.bmp;
@@ -58,10 +68,29 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
             }
             None => match outside(cp, &mut dst[w..]) {
                 Some(n) => w += n,
-                None => return (unmappable(cp), r, w),
+                None => match refs.as_deref_mut() {
+                    Some(refs) if dst.len() - w >= LONGEST_REFERENCE => {
+                        w += write_reference(cp, r - len, &mut dst[w..], refs);
+                    }
+                    _ => return (unmappable(cp), r, w),
+                },
             },
         }
     }
+}
+
+/// Writes the reference for `cp` (at `at` in the input) at the start of
+/// `dst` and counts it: its length.
+#[cold]
+fn write_reference(cp: u32, at: usize, dst: &mut [u8], refs: &mut References) -> usize {
+    // (A valid scalar: it came from a `&str`.)
+    let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+    refs.first.get_or_insert((ch, at));
+    refs.count += 1;
+    let mut buf = [0; REFERENCE_ROOM];
+    let text = reference(ch, &mut buf);
+    dst[..text.len()].copy_from_slice(text);
+    text.len()
 }
 
 /// The fast loop: ASCII, and the two- and three-byte characters the table
@@ -159,7 +188,21 @@ macro_rules! pair_encoder {
 
         impl $name {
             pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
-                $crate::codec::pair_encode::encode_double::<2>(src, dst, &$table, |_| true, $outside)
+                $crate::codec::pair_encode::encode_double::<2>(src, dst, &$table, |_| true, $outside, None)
+            }
+
+            /// [`Self::encode`] in html mode, writing the references itself.
+            pub fn encode_html(
+                &mut self,
+                src: &str,
+                dst: &mut [u8],
+                _last: bool,
+            ) -> ($crate::codec::Encoded, $crate::codec::single_byte::References) {
+                let mut refs = Default::default();
+                let done = $crate::codec::pair_encode::encode_double::<2>(
+                    src, dst, &$table, |_| true, $outside, Some(&mut refs),
+                );
+                (done, refs)
             }
         }
     };

@@ -152,8 +152,9 @@ fn fast(
 /// The run of three-byte characters (U+0800..=U+FFFF: most of Chinese,
 /// Japanese and Korean text) at the start of `src` (valid UTF-8) that the
 /// table has and `usable` allows, two bytes each into `dst` while there is
-/// room: (bytes read, bytes written). Its own loop: one table load a
-/// character, no other test than the lead's and the entry's.
+/// room, with the lone ASCII bytes between them (Korean's spaces, one every
+/// 3-4 characters): (bytes read, bytes written). Its own loop: one table
+/// load a character, no other test than the lead's and the entry's.
 #[inline(always)]
 fn three_byte_run(
     src: &[u8],
@@ -161,22 +162,36 @@ fn three_byte_run(
     bmp: &[u16; 0x10000],
     usable: &impl Fn(u32) -> bool,
 ) -> (usize, usize) {
-    let mut n = 0;
-    for (c, out) in src.chunks_exact(3).zip(dst.chunks_exact_mut(2)) {
+    let (mut r, mut w) = (0, 0);
+    // While a character and the byte after it fit in `src`, and its two
+    // bytes in `dst`: one test, as the run writes no more bytes than it
+    // reads (w <= r).
+    let end = src.len().saturating_sub(3).min(dst.len().saturating_sub(1));
+    while r < end {
+        // SAFETY (every unchecked access below): r + 3 < src.len() and
+        // w + 1 <= r + 1 < dst.len(), the loops' tests (checked indexing
+        // cost 14 more instructions a character).
+        let b0 = unsafe { *src.get_unchecked(r) };
         // A lead 0xE0..=0xEF: two continuations follow.
-        if c[0] & 0xF0 != 0xE0 {
+        if b0 & 0xF0 == 0xE0 {
+            let (b1, b2) = unsafe { (*src.get_unchecked(r + 1), *src.get_unchecked(r + 2)) };
+            let cp = u32::from(b0 & 0x0F) << 12 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F);
+            let entry = bmp[cp as usize];
+            if entry == 0 || !usable(cp) {
+                break;
+            }
+            unsafe { dst.get_unchecked_mut(w..w + 2) }.copy_from_slice(&entry.to_le_bytes());
+            (r, w) = (r + 3, w + 2);
+            continue;
+        }
+        // A lone ASCII byte before another three-byte character.
+        if b0 >= 0x80 || unsafe { *src.get_unchecked(r + 1) } & 0xF0 != 0xE0 {
             break;
         }
-        let cp =
-            u32::from(c[0] & 0x0F) << 12 | u32::from(c[1] & 0x3F) << 6 | u32::from(c[2] & 0x3F);
-        let entry = bmp[cp as usize];
-        if entry == 0 || !usable(cp) {
-            break;
-        }
-        out.copy_from_slice(&entry.to_le_bytes());
-        n += 1;
+        unsafe { *dst.get_unchecked_mut(w) = b0 };
+        (r, w) = (r + 1, w + 1);
     }
-    (3 * n, 2 * n)
+    (r, w)
 }
 
 /// Defines a stateless double-byte encoder: [`encode_double`] with the

@@ -92,9 +92,13 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                 }
             }
             State::LeadByte => {
+                // The pairs that fit for sure: each writes at most 3 bytes
+                // (a BMP character's) with a 4-byte store.
+                let room = (dst.len() - w).saturating_sub(1) / 3;
+                let pairs = ((src.len() - r) / 2).min(room);
                 let start = r;
-                while r + 1 < src.len() && dst.len() - w >= 4 {
-                    let (lead, trail) = (src[r], src[r + 1]);
+                for pair in src[r..r + 2 * pairs].chunks_exact(2) {
+                    let (lead, trail) = (pair[0], pair[1]);
                     if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
                         break;
                     }

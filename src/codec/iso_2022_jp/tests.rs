@@ -250,3 +250,27 @@ fn pair_run_at_every_buffer_end_and_error_position() {
         }
     }
 }
+
+#[test]
+fn jis0208_run_at_every_position_and_buffer_end() {
+    // The jis0208 state's run (three-byte characters, a fixed stride) ends
+    // at each other kind of character, at every position, into output
+    // buffers of every small size; html mode against encoding_rs.
+    let run = "日本語のテキストです";
+    for other in [
+        "a", "\u{FF76}", "\u{2212}", "\u{A5}", "\u{203E}", "\u{3B1}", "\u{2713}", "é",
+    ] {
+        for at in 0..=run.chars().count() {
+            let cut = run.char_indices().nth(at).map_or(run.len(), |(i, _)| i);
+            let text = format!("x{}{other}{}", &run[..cut], &run[cut..]);
+            let oracle = encoding_rs::ISO_2022_JP.encode(&text).0;
+            for dst_len in MIN_OUTPUT_BUFFER..MIN_OUTPUT_BUFFER + 8 {
+                assert_eq!(
+                    encode_html(ISO_2022_JP, &[&text], dst_len),
+                    &oracle[..],
+                    "{dst_len} {text}"
+                );
+            }
+        }
+    }
+}

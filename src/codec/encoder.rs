@@ -266,7 +266,9 @@ impl Encoder {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{CoderStatus, ISO_2022_JP, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252};
+    use super::super::{
+        CoderStatus, EUC_KR, GBK, ISO_2022_JP, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252,
+    };
     use super::*;
 
     /// Subst mode through output buffers of every size from the minimum up:
@@ -356,38 +358,58 @@ mod tests {
     fn single_byte_references_are_counted_and_placed_in_any_buffer() {
         // References written by the family (room for one) or by the
         // Encoder (no room), in Latin and Cyrillic text (the kernel's).
-        for (encoding, rs, text) in [
-            (
-                WINDOWS_1252,
-                encoding_rs::WINDOWS_1252,
-                "caf\u{e9} \u{2713}\u{1F600} na\u{ef}ve\u{3042}\u{3042}x \u{10FFFF}",
-            ),
-            (
-                WINDOWS_1251,
-                encoding_rs::WINDOWS_1251,
-                "\u{416}\u{43e}\u{2713}\u{435} \u{e9}\u{439}\u{416}\u{e9}z",
-            ),
+        references_are_counted_and_placed(
+            WINDOWS_1252,
+            encoding_rs::WINDOWS_1252,
+            "caf\u{e9} \u{2713}\u{1F600} na\u{ef}ve\u{3042}\u{3042}x \u{10FFFF}",
+        );
+        references_are_counted_and_placed(
+            WINDOWS_1251,
+            encoding_rs::WINDOWS_1251,
+            "\u{416}\u{43e}\u{2713}\u{435} \u{e9}\u{439}\u{416}\u{e9}z",
+        );
+    }
+
+    #[test]
+    fn double_byte_references_are_counted_and_placed_in_any_buffer() {
+        // The double-byte loop's general step writes them (`pair_encode`):
+        // after ASCII, after CJK, astral, two in a row.
+        let text = "\u{d55c}\u{ad6d}\u{2713} a\u{1F600}\u{e9}\u{4e2d}\u{fffd}x \u{10FFFF}";
+        for (encoding, rs) in [
+            (EUC_KR, encoding_rs::EUC_KR),
+            (SHIFT_JIS, encoding_rs::SHIFT_JIS),
+            (GBK, encoding_rs::GBK),
         ] {
-            let text = text.repeat(5);
-            let expected = rs.encode(&text).0;
-            let offsets: Vec<u64> = text
-                .char_indices()
-                .filter(|&(_, c)| rs.encode(&c.to_string()).2)
-                .map(|(i, _)| i as u64)
-                .collect();
-            for dst_len in MIN_OUTPUT_BUFFER..40 {
-                for chunk in [1, 7, 64, text.len()] {
-                    let (out, replaced, firsts) = html_all(encoding, &text, chunk, dst_len);
-                    assert_eq!(out, &expected[..], "{dst_len} {chunk}");
-                    assert_eq!(replaced, offsets.len() as u64, "{dst_len} {chunk}");
-                    // Each call's first reference is a real one, in order.
-                    let at: Vec<u64> = firsts.iter().map(|u| u.offset).collect();
-                    assert!(at.iter().all(|o| offsets.contains(o)), "{at:?}");
-                    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
-                    assert_eq!(at.first(), offsets.first(), "{dst_len} {chunk}");
-                    for u in &firsts {
-                        assert_eq!(Some(u.ch), text[u.offset as usize..].chars().next());
-                    }
+            references_are_counted_and_placed(encoding, rs, text);
+        }
+    }
+
+    /// `text` (repeated) in html mode in pieces of several sizes, into
+    /// every small buffer: encoding_rs's bytes, each unmappable character
+    /// counted, and each call's first reference a real one, in order.
+    fn references_are_counted_and_placed(
+        encoding: &'static Encoding,
+        rs: &'static encoding_rs::Encoding,
+        text: &str,
+    ) {
+        let text = text.repeat(5);
+        let expected = rs.encode(&text).0;
+        let offsets: Vec<u64> = text
+            .char_indices()
+            .filter(|&(_, c)| rs.encode(&c.to_string()).2)
+            .map(|(i, _)| i as u64)
+            .collect();
+        for dst_len in MIN_OUTPUT_BUFFER..40 {
+            for chunk in [1, 7, 64, text.len()] {
+                let (out, replaced, firsts) = html_all(encoding, &text, chunk, dst_len);
+                assert_eq!(out, &expected[..], "{dst_len} {chunk}");
+                assert_eq!(replaced, offsets.len() as u64, "{dst_len} {chunk}");
+                let at: Vec<u64> = firsts.iter().map(|u| u.offset).collect();
+                assert!(at.iter().all(|o| offsets.contains(o)), "{at:?}");
+                assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+                assert_eq!(at.first(), offsets.first(), "{dst_len} {chunk}");
+                for u in &firsts {
+                    assert_eq!(Some(u.ch), text[u.offset as usize..].chars().next());
                 }
             }
         }

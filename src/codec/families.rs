@@ -159,7 +159,8 @@ families! {
 
 impl EncoderFamily {
     /// Html mode for the families that write their references themselves
-    /// (the single-byte ones: no state, ASCII as itself): the result, and
+    /// (the single-byte and double-byte ones: no state, ASCII as itself;
+    /// gb18030 writes none): the result, and
     /// the references written. `None` for the others, which the
     /// [`Encoder`](super::Encoder) feeds a reference at a time.
     pub fn encode_html(
@@ -170,6 +171,13 @@ impl EncoderFamily {
     ) -> Option<(Encoded, single_byte::References)> {
         match self {
             EncoderFamily::SingleByte(e) => Some(e.encode_html(src, dst, last)),
+            EncoderFamily::Gbk(e) | EncoderFamily::Gb18030(e) => {
+                Some(e.encode_html(src, dst, last))
+            }
+            EncoderFamily::Big5(e) => Some(e.encode_html(src, dst, last)),
+            EncoderFamily::EucJp(e) => Some(e.encode_html(src, dst, last)),
+            EncoderFamily::ShiftJis(e) => Some(e.encode_html(src, dst, last)),
+            EncoderFamily::EucKr(e) => Some(e.encode_html(src, dst, last)),
             _ => None,
         }
     }

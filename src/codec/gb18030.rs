@@ -7,6 +7,7 @@
 use super::multi_byte::{Call, MultiByte, Pairs};
 use super::pair_encode::encode_double;
 use super::shared::{write_bmp, write_scalar};
+use super::single_byte::References;
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
 };
@@ -290,46 +291,69 @@ impl Gb18030Encoder {
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
         // One loop each: gb18030's runs check no exception per character.
         if self.is_gbk {
-            Self::encode_as::<true>(src, dst)
+            Self::encode_as::<true>(src, dst, None)
         } else {
-            Self::encode_as::<false>(src, dst)
+            Self::encode_as::<false>(src, dst, None)
         }
     }
 
+    /// [`Self::encode`] in html mode, writing the references itself (GBK's;
+    /// gb18030 has none).
+    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (Encoded, References) {
+        let mut refs = References::default();
+        let done = if self.is_gbk {
+            Self::encode_as::<true>(src, dst, Some(&mut refs))
+        } else {
+            Self::encode_as::<false>(src, dst, Some(&mut refs))
+        };
+        (done, refs)
+    }
+
     #[inline(always)]
-    fn encode_as<const GBK: bool>(src: &str, dst: &mut [u8]) -> Encoded {
+    fn encode_as<const GBK: bool>(
+        src: &str,
+        dst: &mut [u8],
+        refs: Option<&mut References>,
+    ) -> Encoded {
         let is_gbk = GBK;
         // Built on first use: looked up once per call, not per character.
         let table: &BytesTable = &GB18030_BYTES;
         let usable = |cp| !(is_gbk && cp == 0x20AC);
-        encode_double::<4>(src, dst, table, usable, |cp, out| {
-            // The standard's steps past the index (which the loop tried
-            // first, its two bytes precomputed in `reverse.rs`): neither
-            // U+E5E5, GBK's U+20AC, nor a side-table code point is in index
-            // gb18030.
-            if cp == 0xE5E5 {
-                return None;
-            }
-            if is_gbk && cp == 0x20AC {
-                out[0] = 0x80;
-                return Some(1);
-            }
-            if let Some(bytes) = side_table(cp) {
-                out[..2].copy_from_slice(&bytes);
-                return Some(2);
-            }
-            if is_gbk {
-                return None;
-            }
-            let pointer = ranges_pointer(cp);
-            out[0] = (pointer / (10 * 126 * 10) + 0x81) as u8;
-            let pointer = pointer % (10 * 126 * 10);
-            out[1] = (pointer / (10 * 126) + 0x30) as u8;
-            let pointer = pointer % (10 * 126);
-            out[2] = (pointer / 10 + 0x81) as u8;
-            out[3] = (pointer % 10 + 0x30) as u8;
-            Some(4)
-        })
+        encode_double::<4>(
+            src,
+            dst,
+            table,
+            usable,
+            |cp, out| {
+                // The standard's steps past the index (which the loop tried
+                // first, its two bytes precomputed in `reverse.rs`): neither
+                // U+E5E5, GBK's U+20AC, nor a side-table code point is in index
+                // gb18030.
+                if cp == 0xE5E5 {
+                    return None;
+                }
+                if is_gbk && cp == 0x20AC {
+                    out[0] = 0x80;
+                    return Some(1);
+                }
+                if let Some(bytes) = side_table(cp) {
+                    out[..2].copy_from_slice(&bytes);
+                    return Some(2);
+                }
+                if is_gbk {
+                    return None;
+                }
+                let pointer = ranges_pointer(cp);
+                out[0] = (pointer / (10 * 126 * 10) + 0x81) as u8;
+                let pointer = pointer % (10 * 126 * 10);
+                out[1] = (pointer / (10 * 126) + 0x30) as u8;
+                let pointer = pointer % (10 * 126);
+                out[2] = (pointer / 10 + 0x81) as u8;
+                out[3] = (pointer % 10 + 0x30) as u8;
+                Some(4)
+            },
+            refs,
+        )
     }
 }
 

@@ -92,9 +92,13 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                 }
             }
             State::LeadByte => {
+                // The pairs that fit for sure: each writes at most 3 bytes
+                // (a BMP character's) with a 4-byte store.
+                let room = (dst.len() - w).saturating_sub(1) / 3;
+                let pairs = ((src.len() - r) / 2).min(room);
                 let start = r;
-                while r + 1 < src.len() && dst.len() - w >= 4 {
-                    let (lead, trail) = (src[r], src[r + 1]);
+                for pair in src[r..r + 2 * pairs].chunks_exact(2) {
+                    let (lead, trail) = (pair[0], pair[1]);
                     if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
                         break;
                     }
@@ -422,19 +426,25 @@ fn jis0208_bytes(table: &BytesTable, cp: u32) -> Option<[u8; 2]> {
 /// output are free, without the general loop's state checks; returns the new
 /// positions at the first other character.
 #[inline(always)]
-fn jis0208_run(bytes: &[u8], dst: &mut [u8], mut r: usize, mut w: usize) -> (usize, usize) {
-    let table: &BytesTable = &EUC_JP_BYTES;
-    while r + 2 < bytes.len() && dst.len() - w >= 2 && bytes[r] & 0xF0 == 0xE0 {
-        let [b0, b1, b2] = [0, 1, 2].map(|i| u32::from(bytes[r + i]));
-        let cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F;
-        let Some(pair) = jis0208_bytes(table, cp) else {
+fn jis0208_run(bytes: &[u8], dst: &mut [u8], r: usize, w: usize) -> (usize, usize) {
+    let bmp: &[u16; 0x10000] = &EUC_JP_BYTES.bmp;
+    let mut n = 0;
+    // A fixed stride (3 bytes in, 2 out): no bounds test a character.
+    for (c, out) in bytes[r..].chunks_exact(3).zip(dst[w..].chunks_exact_mut(2)) {
+        if c[0] & 0xF0 != 0xE0 {
             break;
-        };
-        dst[w..w + 2].copy_from_slice(&pair);
-        w += 2;
-        r += 3;
+        }
+        let cp =
+            u32::from(c[0] & 0x0F) << 12 | u32::from(c[1] & 0x3F) << 6 | u32::from(c[2] & 0x3F);
+        let entry = bmp[cp as usize];
+        if entry == 0 {
+            break;
+        }
+        // EUC-JP's bytes less 0x80 each, as `jis0208_bytes`.
+        out.copy_from_slice(&(entry & 0x7F7F).to_le_bytes());
+        n += 1;
     }
-    (r, w)
+    (r + 3 * n, w + 2 * n)
 }
 
 #[inline(always)]

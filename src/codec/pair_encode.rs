@@ -10,19 +10,28 @@
 //! changes about every 40 bytes). Everything else (four-byte characters,
 //! code points the table lacks, the last 16 bytes) goes one
 //! character at a time through the general step, which calls the family's
-//! rule for the code points outside its index.
+//! rule for the code points outside its index. In html mode that step also
+//! writes the references (`&#N;`) itself, with no way out to the
+//! [`Encoder`](super::Encoder) and back (849 of them on a Korean page).
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, unmappable};
+use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
+use super::single_byte::References;
 use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
 /// Input and output the fast loop keeps in reach.
 const REACH: usize = 16;
 
+/// The longest reference, `&#1114111;`.
+const LONGEST_REFERENCE: usize = "&#1114111;".len();
+
 /// Encodes `src` into `dst`: the two bytes `table` holds for a character
 /// where `usable` allows it, else what `outside` writes at the start of the
-/// slice it is given (at most `MAX_LEN` bytes; `None`: unmappable).
+/// slice it is given (at most `MAX_LEN` bytes; `None`: unmappable). With
+/// `refs` (html mode), an unmappable character becomes its reference here,
+/// counted in `refs`, while `dst` has room for the longest; without that
+/// room (or without `refs`) it is the call's result.
 #[inline(always)]
 pub(crate) fn encode_double<const MAX_LEN: usize>(
     src: &str,
@@ -30,6 +39,7 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
     table: &BytesTable,
     usable: impl Fn(u32) -> bool,
     mut outside: impl FnMut(u32, &mut [u8]) -> Option<usize>,
+    mut refs: Option<&mut References>,
 ) -> Encoded {
     let bytes = src.as_bytes();
     let bmp: &[u16; 0x10000] = &table.bmp;
@@ -58,10 +68,29 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
             }
             None => match outside(cp, &mut dst[w..]) {
                 Some(n) => w += n,
-                None => return (unmappable(cp), r, w),
+                None => match refs.as_deref_mut() {
+                    Some(refs) if dst.len() - w >= LONGEST_REFERENCE => {
+                        w += write_reference(cp, r - len, &mut dst[w..], refs);
+                    }
+                    _ => return (unmappable(cp), r, w),
+                },
             },
         }
     }
+}
+
+/// Writes the reference for `cp` (at `at` in the input) at the start of
+/// `dst` and counts it: its length.
+#[cold]
+fn write_reference(cp: u32, at: usize, dst: &mut [u8], refs: &mut References) -> usize {
+    // (A valid scalar: it came from a `&str`.)
+    let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+    refs.first.get_or_insert((ch, at));
+    refs.count += 1;
+    let mut buf = [0; REFERENCE_ROOM];
+    let text = reference(ch, &mut buf);
+    dst[..text.len()].copy_from_slice(text);
+    text.len()
 }
 
 /// The fast loop: ASCII, and the two- and three-byte characters the table
@@ -123,8 +152,9 @@ fn fast(
 /// The run of three-byte characters (U+0800..=U+FFFF: most of Chinese,
 /// Japanese and Korean text) at the start of `src` (valid UTF-8) that the
 /// table has and `usable` allows, two bytes each into `dst` while there is
-/// room: (bytes read, bytes written). Its own loop: one table load a
-/// character, no other test than the lead's and the entry's.
+/// room, with the lone ASCII bytes between them (Korean's spaces, one every
+/// 3-4 characters): (bytes read, bytes written). Its own loop: one table
+/// load a character, no other test than the lead's and the entry's.
 #[inline(always)]
 fn three_byte_run(
     src: &[u8],
@@ -132,22 +162,36 @@ fn three_byte_run(
     bmp: &[u16; 0x10000],
     usable: &impl Fn(u32) -> bool,
 ) -> (usize, usize) {
-    let mut n = 0;
-    for (c, out) in src.chunks_exact(3).zip(dst.chunks_exact_mut(2)) {
+    let (mut r, mut w) = (0, 0);
+    // While a character and the byte after it fit in `src`, and its two
+    // bytes in `dst`: one test, as the run writes no more bytes than it
+    // reads (w <= r).
+    let end = src.len().saturating_sub(3).min(dst.len().saturating_sub(1));
+    while r < end {
+        // SAFETY (every unchecked access below): r + 3 < src.len() and
+        // w + 1 <= r + 1 < dst.len(), the loops' tests (checked indexing
+        // cost 14 more instructions a character).
+        let b0 = unsafe { *src.get_unchecked(r) };
         // A lead 0xE0..=0xEF: two continuations follow.
-        if c[0] & 0xF0 != 0xE0 {
+        if b0 & 0xF0 == 0xE0 {
+            let (b1, b2) = unsafe { (*src.get_unchecked(r + 1), *src.get_unchecked(r + 2)) };
+            let cp = u32::from(b0 & 0x0F) << 12 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F);
+            let entry = bmp[cp as usize];
+            if entry == 0 || !usable(cp) {
+                break;
+            }
+            unsafe { dst.get_unchecked_mut(w..w + 2) }.copy_from_slice(&entry.to_le_bytes());
+            (r, w) = (r + 3, w + 2);
+            continue;
+        }
+        // A lone ASCII byte before another three-byte character.
+        if b0 >= 0x80 || unsafe { *src.get_unchecked(r + 1) } & 0xF0 != 0xE0 {
             break;
         }
-        let cp =
-            u32::from(c[0] & 0x0F) << 12 | u32::from(c[1] & 0x3F) << 6 | u32::from(c[2] & 0x3F);
-        let entry = bmp[cp as usize];
-        if entry == 0 || !usable(cp) {
-            break;
-        }
-        out.copy_from_slice(&entry.to_le_bytes());
-        n += 1;
+        unsafe { *dst.get_unchecked_mut(w) = b0 };
+        (r, w) = (r + 1, w + 1);
     }
-    (3 * n, 2 * n)
+    (r, w)
 }
 
 /// Defines a stateless double-byte encoder: [`encode_double`] with the
@@ -159,7 +203,21 @@ macro_rules! pair_encoder {
 
         impl $name {
             pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> $crate::codec::Encoded {
-                $crate::codec::pair_encode::encode_double::<2>(src, dst, &$table, |_| true, $outside)
+                $crate::codec::pair_encode::encode_double::<2>(src, dst, &$table, |_| true, $outside, None)
+            }
+
+            /// [`Self::encode`] in html mode, writing the references itself.
+            pub fn encode_html(
+                &mut self,
+                src: &str,
+                dst: &mut [u8],
+                _last: bool,
+            ) -> ($crate::codec::Encoded, $crate::codec::single_byte::References) {
+                let mut refs = Default::default();
+                let done = $crate::codec::pair_encode::encode_double::<2>(
+                    src, dst, &$table, |_| true, $outside, Some(&mut refs),
+                );
+                (done, refs)
             }
         }
     };

@@ -1,5 +1,5 @@
 use crate::codec::test_support::*;
-use crate::codec::ISO_2022_JP;
+use crate::codec::{ISO_2022_JP, MIN_OUTPUT_BUFFER};
 
 one_shot!(ISO_2022_JP);
 
@@ -222,3 +222,55 @@ chunking_test!(
     \u{2170}\u{E000}\u{1F600}\u{80}",
     50_000
 );
+
+#[test]
+fn pair_run_at_every_buffer_end_and_error_position() {
+    // The two-byte mode's fast loop: three- and two-byte UTF-8 pairs
+    // (kanji, kana, Greek), then each way a run ends (an unmapped pair, a
+    // bad trail, a bad lead, an escape, the input's end) at every position,
+    // into output buffers of every small size.
+    let pairs: &[u8] = b"\x30\x21\x24\x22\x26\x41\x3B\x7A\x25\x2B\x26\x42\x4F\x7E";
+    let ends: [&[u8]; 5] = [b"\x2F\x21", b"\x30\x0A", b"\x7F\x21", b"\x1B(B", b"\x30"];
+    for at in (0..=pairs.len()).step_by(2) {
+        for end in ends {
+            let mut input = b"a\x1B$B".to_vec();
+            input.extend_from_slice(&pairs[..at]);
+            input.extend_from_slice(end);
+            input.extend_from_slice(&pairs[at..]);
+            input.extend_from_slice(b"\x1B(Bz");
+            check_decode(ISO_2022_JP, &input, &[at + 4]);
+            let expected = decode_fatal(ISO_2022_JP, &[&input], 1024);
+            for dst_len in MIN_OUTPUT_BUFFER..MIN_OUTPUT_BUFFER + 12 {
+                assert_eq!(
+                    decode_fatal(ISO_2022_JP, &[&input], dst_len),
+                    expected,
+                    "{dst_len} {input:02X?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn jis0208_run_at_every_position_and_buffer_end() {
+    // The jis0208 state's run (three-byte characters, a fixed stride) ends
+    // at each other kind of character, at every position, into output
+    // buffers of every small size; html mode against encoding_rs.
+    let run = "日本語のテキストです";
+    for other in [
+        "a", "\u{FF76}", "\u{2212}", "\u{A5}", "\u{203E}", "\u{3B1}", "\u{2713}", "é",
+    ] {
+        for at in 0..=run.chars().count() {
+            let cut = run.char_indices().nth(at).map_or(run.len(), |(i, _)| i);
+            let text = format!("x{}{other}{}", &run[..cut], &run[cut..]);
+            let oracle = encoding_rs::ISO_2022_JP.encode(&text).0;
+            for dst_len in MIN_OUTPUT_BUFFER..MIN_OUTPUT_BUFFER + 8 {
+                assert_eq!(
+                    encode_html(ISO_2022_JP, &[&text], dst_len),
+                    &oracle[..],
+                    "{dst_len} {text}"
+                );
+            }
+        }
+    }
+}

@@ -100,3 +100,18 @@ fn random_pages_in_random_pieces() {
         check(enc, &text, &cuts, dst_len);
     }
 }
+
+#[test]
+fn lone_spaces_between_characters_at_every_end() {
+    // The three-byte run takes a lone ASCII byte before another character
+    // (Korean's spaces): at every end of the input and of the output, and
+    // before an unmappable character and a two-byte one.
+    let text = "화성은 태양계의 네 번째 행성이다 中 文 日本語 \u{2713} é 가";
+    for enc in ENCODINGS {
+        for dst_len in MIN_OUTPUT_BUFFER..MIN_OUTPUT_BUFFER + 24 {
+            for cut in (0..text.len()).step_by(5) {
+                check(enc, text, &[cut], dst_len);
+            }
+        }
+    }
+}

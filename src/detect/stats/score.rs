@@ -453,6 +453,6 @@ fn beside_text(
     let m = &model::models()[model];
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
-    let rest = language_prior(model) + fit.penalty(model, non_ascii) + candidate.prior;
+    let rest = language_prior(model) + fit.penalty(index, model, non_ascii) + candidate.prior;
     (rest, bonus)
 }

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 /// non-ASCII bytes say which language the text is in, and so which
 /// encodings are plausible: "Hawaïaanse" is Dutch, not Czech; and so do
 /// the words between ("già" in Italian text is not Lithuanian "gią").
+#[derive(Debug, PartialEq)]
 pub(super) struct AsciiFit {
     /// Per model: the misfit of the words with a non-ASCII byte, and of the rest.
     misfit: Vec<[u32; 2]>,

@@ -150,7 +150,7 @@ mod tests {
                 tally.counts(&text[..split / 2]);
                 tally.score(&text[..split]);
                 let tally = tally.score(&text);
-                assert_eq!(tally.fit().0, whole.0, "{split}");
+                assert_eq!(tally.fit(), whole, "{split}");
                 assert_eq!(
                     tally.sketch().view(usize::MAX).bytes(),
                     sketch.view(usize::MAX).bytes()

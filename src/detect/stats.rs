@@ -23,7 +23,8 @@
 //!    to (character bigrams for alphabetic scripts, character frequencies for
 //!    Chinese, Japanese and Korean; see `indexes/detect/`), plus a prior for
 //!    rarer encodings, plus how badly the language fits the ASCII words
-//!    around the non-ASCII bytes (`evidence::AsciiFit`), minus a bonus for
+//!    around the non-ASCII bytes and the rest (`evidence::AsciiFit`: more
+//!    when no language the encoding writes fits them), minus a bonus for
 //!    the hinted language's encodings. The best total wins; confidence is a
 //!    softmax over the totals, where encodings that decode the input to the
 //!    same text share their mass, bounded by the evidence the text holds

@@ -3,9 +3,11 @@
 //! evidence it holds at all (distinct byte pairs; noise), which bounds the
 //! confidence.
 
+use super::candidates::{Candidate, CANDIDATES};
 use super::model;
 use super::references::References;
 use super::tally::ByteCounts;
+use std::sync::OnceLock;
 
 /// How badly each language model fits the ASCII letters of a text, beside
 /// the Latin model that fits them best (quarter bits; 0 for models of other
@@ -15,7 +17,16 @@ use super::tally::ByteCounts;
 /// encodings are plausible: "Hawaïaanse" is Dutch, not Czech; and so do
 /// the words between ("già" in Italian text is not Lithuanian "gią").
 /// Beside it, the text's references to characters of a script.
-pub(super) struct AsciiFit(pub(super) Vec<[u32; 2]>, pub(super) References);
+#[derive(Debug, PartialEq)]
+pub(super) struct AsciiFit {
+    /// Per model: the misfit of the words with a non-ASCII byte, and of the rest.
+    misfit: Vec<[u32; 2]>,
+    /// Per candidate: the far misfit of the language it writes that fits
+    /// the far words best (see [`AsciiFit::penalty`]).
+    native: Vec<u32>,
+    /// The text's references to characters of a non-Latin script.
+    pub(super) references: References,
+}
 
 /// The misfit of the words with a non-ASCII byte counts at most this much
 /// per non-ASCII character: a name in another language ("Wałęsa" in
@@ -30,6 +41,22 @@ const ASCII_CAP: u32 = 4 * 14;
 /// 1000 characters, 4 bits .949/.974/.990, 8 bits .940/.970/.984).
 const FAR_CAP: u32 = 4 * 2;
 
+/// Per candidate, the models of the languages it writes, and English
+/// (which any of them writes: it needs no letter beyond ASCII).
+fn native_models() -> &'static [Vec<usize>] {
+    static NATIVE: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    NATIVE.get_or_init(|| {
+        let models = |c: &Candidate| {
+            c.languages
+                .iter()
+                .chain(&["en"])
+                .filter_map(|l| model::find(l))
+                .collect()
+        };
+        CANDIDATES.iter().map(models).collect()
+    })
+}
+
 impl AsciiFit {
     pub(super) fn new(bytes: &[u8]) -> AsciiFit {
         AsciiFit::of(&model::AsciiPairs::new(bytes), References::of(bytes))
@@ -41,13 +68,30 @@ impl AsciiFit {
         let best = |i: usize| costs.iter().flatten().map(|c| c[i]).min().unwrap_or(0);
         let (near, far) = (best(0), best(1));
         let misfit = |c: &Option<[u32; 2]>| c.map_or([0, 0], |[a, b]| [a - near, b - far]);
-        AsciiFit(costs.iter().map(misfit).collect(), refs)
+        let misfit: Vec<[u32; 2]> = costs.iter().map(misfit).collect();
+        let native = native_models().iter();
+        let native = native.map(|models| models.iter().map(|&m| misfit[m][1]).min().unwrap_or(0));
+        AsciiFit {
+            native: native.collect(),
+            misfit,
+            references: refs,
+        }
     }
 
-    /// The misfit of `model` for a text with `non_ascii` non-ASCII characters.
-    pub(super) fn penalty(&self, model: usize, non_ascii: u32) -> u32 {
-        let [near, far] = self.0[model];
-        near.min(ASCII_CAP * non_ascii) + far.min(FAR_CAP * non_ascii)
+    /// The misfit of `model` for a text with `non_ascii` non-ASCII
+    /// characters read as candidate `index`. The far words' misfit is
+    /// capped at FAR_CAP per non-ASCII character (the accented words may be
+    /// foreign ones in a text of another language) plus half the misfit of
+    /// the best language the candidate writes, English included: a text
+    /// whose far words no language of the encoding fits is not in that
+    /// encoding, whatever its accented words. Italian "menù" read as
+    /// ISO-8859-4's Lithuanian "menų" had 2 bits to pay for a page of
+    /// Italian; an English page with "Mädler" read as Swedish in
+    /// windows-1252 still pays the cap alone (English fits).
+    pub(super) fn penalty(&self, index: usize, model: usize, non_ascii: u32) -> u32 {
+        let [near, far] = self.misfit[model];
+        let cap = FAR_CAP * non_ascii + self.native[index] / 2;
+        near.min(ASCII_CAP * non_ascii) + far.min(cap)
     }
 }
 

@@ -454,8 +454,8 @@ fn beside_text(
     let hinted = hint.is_some_and(|h| h.0 == m.name || candidate.languages.contains(&h.0));
     let bonus = if hinted { HINT_BONUS } else { 0 };
     let rest = language_prior(model)
-        + fit.penalty(model, non_ascii)
-        + fit.1.charge(index, model)
+        + fit.penalty(index, model, non_ascii)
+        + fit.references.charge(index, model)
         + candidate.prior;
     (rest, bonus)
 }

@@ -154,8 +154,7 @@ mod tests {
                 tally.counts(&text[..split / 2]);
                 tally.score(&text[..split]);
                 let tally = tally.score(&text);
-                assert_eq!(tally.fit().0, whole.0, "{split}");
-                assert_eq!(tally.fit().1, whole.1, "{split}");
+                assert_eq!(tally.fit(), whole, "{split}");
                 assert_eq!(
                     tally.sketch().view(usize::MAX).bytes(),
                     sketch.view(usize::MAX).bytes()

@@ -279,6 +279,29 @@ fn a_foreign_name_keeps_its_own_encoding() {
     assert_eq!(decoded_with(best, &bytes), text, "{best}");
 }
 
+/// A page of Italian whose only accented words are "menù" and "più":
+/// ISO-8859-4 reads them as Lithuanian "menų", "pių", which Lithuanian's
+/// model charges less than Italian's its rare "nù"; the Italian words all
+/// around fit no language ISO-8859-4 writes, so that reading loses.
+#[test]
+fn words_no_language_of_the_encoding_fits_rule_it_out() {
+    let text = "barra dei menù\nvoce di menù\nnotifica\nriquadro opzioni\npagina\n\
+        scheda\nelenco di schede\npannello\nparagrafo\ntesto della password\n\
+        menù a comparsa\nbarra di avanzamento\npulsante\npulsante di opzione\n\
+        voce di menù di opzione\nvalutazione\noggetto ridondante\nriquadro della \
+        radice\nintestazione della riga\nrighello\nbarra di scorrimento\n\
+        sezione\nseparatore\npiù di un segmento\n";
+    let bytes = encoded(codec::WINDOWS_1252, text);
+    let guess = detect(&bytes, None);
+    let best = guess.candidates[0].encoding;
+    assert_eq!(
+        decoded_with(best, &bytes),
+        text,
+        "{:?}",
+        &guess.candidates[..3]
+    );
+}
+
 /// Noise that is not text: 70,000 random bytes 0x80-0xFF (a fixed LCG),
 /// and `' \xe9'` repeated.
 pub(crate) fn noise() -> [Vec<u8>; 2] {

@@ -93,6 +93,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
             }
             State::LeadByte => {
                 let start = r;
+                let words: &[u32] = &UTF8_JIS0208;
                 while r + 1 < src.len() && dst.len() - w >= 4 {
                     let (lead, trail) = (src[r], src[r + 1]);
                     if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
@@ -100,7 +101,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                     }
                     let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
                     // The pair's UTF-8, precomputed (see multi_byte.rs).
-                    let word = hot_word(&UTF8_JIS0208, pointer);
+                    let word = hot_word(words, pointer);
                     if word == 0 {
                         break;
                     }

@@ -31,6 +31,7 @@
 //! [`PACK`]: super::single
 
 use super::{Kernel, Run};
+use crate::codec::tables::WordTable;
 
 /// A family's common pairs, as the kernel decodes them: a lead (0x80 or
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
@@ -44,7 +45,7 @@ pub(crate) struct PairShape {
     row: u16,
     /// `first lead * row + first trail`, subtracted modulo 2^16.
     bias: u16,
-    pub(crate) words: &'static [u32],
+    pub(crate) words: &'static WordTable,
 }
 
 /// One or two ranges of bytes, for the kernel: nibble tables for testing
@@ -133,7 +134,7 @@ impl PairShape {
         leads: &[(u8, u8)],
         trails: &[(u8, u8)],
         row: u16,
-        words: &'static [u32],
+        words: &'static WordTable,
     ) -> Self {
         PairShape {
             leads: ByteSet::new(leads),

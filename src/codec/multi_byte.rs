@@ -6,8 +6,8 @@
 //! common two-byte pairs (and the ASCII between them: lone bytes one at a
 //! time, short runs 8 bytes at once) inline while a whole pair is in the
 //! input and 4 bytes of output are free. A pair costs two small pointer-table
-//! loads, one load of its precomputed UTF-8 (the `UTF8_*` tables, `tables::WordTable`) and
-//! one store. Everything else
+//! loads, one load of its precomputed UTF-8 (the `UTF8_*` tables,
+//! `tables::WordTable`) and one store. Everything else
 //! (a sequence begun in an earlier call, single-byte characters, longer
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.

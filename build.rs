@@ -51,34 +51,53 @@ fn emit_decode(out: &mut String, ident: &str, index: &Index, min_len: u32) {
     out.push_str("];\n");
 }
 
-/// A double-byte index as UTF-8 words, its only table (`tables::WordIndex`;
-/// the hot decode loops read it through `multi_byte::hot_word`): for each
-/// pointer of `index` whose code point is in U+0080..=U+FFFF, its UTF-8 bytes
-/// in the low bytes of a `u32` and their count (2 or 3) in the top byte; an
-/// astral code point (Big5's) as itself, top byte 0; 0 for no code point. One
-/// load then gives the hot loops the bytes to store, with no arithmetic per
-/// character.
-fn emit_utf8_words(out: &mut String, ident: &str, index: &Index) {
+/// A double-byte index, its only table in the binary: each pointer's code
+/// point as its low 16 bits (`{ident}_LOW`, 0 for none) and, where the index
+/// has astral code points (Big5's, all in plane 2), a bit per pointer marking
+/// them (`{ident}_PLANE2`). `{ident}` is the `tables::WordTable` over them,
+/// which expands them on first use into the hot decode loops' UTF-8 words.
+/// Two bytes per pointer where the words are four (issue 22: -154 KB).
+fn emit_word_table(out: &mut String, ident: &str, index: &Index) {
     let len = index.keys().next_back().map_or(0, |&p| p + 1);
-    writeln!(out, "pub(crate) static {ident}: [u32; {len}] = [").unwrap();
+    let mut plane2 = vec![
+        0u64;
+        if index.values().any(|&cp| cp > 0xFFFF) {
+            (len as usize).div_ceil(64)
+        } else {
+            0
+        }
+    ];
+    writeln!(out, "static {ident}_LOW: [u16; {len}] = [").unwrap();
     for p in 0..len {
-        let word = match index.get(&p).and_then(|&cp| char::from_u32(cp)) {
-            Some(c) if (0x80..=0xFFFF).contains(&(c as u32)) => {
-                let mut buf = [0u8; 4];
-                let n = c.encode_utf8(&mut buf).len();
-                buf[3] = n as u8;
-                u32::from_le_bytes(buf)
-            }
-            Some(c) if c as u32 > 0xFFFF => c as u32,
-            Some(c) => panic!("{ident}: ASCII U+{:04X} at pointer {p}", c as u32),
-            None => 0,
-        };
-        write!(out, "{word},").unwrap();
+        let cp = index.get(&p).copied().unwrap_or(0);
+        assert!(
+            cp == 0 || cp >= 0x80,
+            "{ident}: ASCII U+{cp:04X} at pointer {p}"
+        );
+        assert!(
+            cp <= 0xFFFF || cp >> 16 == 2,
+            "{ident}: U+{cp:X} outside the BMP and plane 2"
+        );
+        if cp > 0xFFFF {
+            plane2[p as usize / 64] |= 1 << (p % 64);
+        }
+        write!(out, "{},", cp & 0xFFFF).unwrap();
         if p % 16 == 15 {
             out.push('\n');
         }
     }
     out.push_str("];\n");
+    writeln!(
+        out,
+        "static {ident}_PLANE2: [u64; {}] = {plane2:?};",
+        plane2.len()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static {ident}: WordTable = WordTable::new(&{ident}_LOW, &{ident}_PLANE2);"
+    )
+    .unwrap();
 }
 
 fn ident(name: &str) -> String {
@@ -311,9 +330,10 @@ fn main() {
         .unwrap();
     }
 
-    // The double-byte indexes, as UTF-8 words: their only tables (the
-    // encoders' are built from them at run time, src/codec/reverse.rs).
-    emit_utf8_words(&mut out, "UTF8_JIS0208", &read_index(dir, "jis0208"));
+    // The double-byte indexes, compact: their only tables (the decoders'
+    // UTF-8 words and the encoders' tables are built from them at run time,
+    // src/codec/tables.rs and src/codec/reverse.rs).
+    emit_word_table(&mut out, "UTF8_JIS0208", &read_index(dir, "jis0208"));
     emit_decode(&mut out, "INDEX_JIS0212", &read_index(dir, "jis0212"), 0);
     emit_decode(
         &mut out,
@@ -321,8 +341,8 @@ fn main() {
         &read_index(dir, "iso-2022-jp-katakana"),
         0,
     );
-    emit_utf8_words(&mut out, "UTF8_EUC_KR", &read_index(dir, "euc-kr"));
-    emit_utf8_words(&mut out, "UTF8_GB18030", &read_index(dir, "gb18030"));
+    emit_word_table(&mut out, "UTF8_EUC_KR", &read_index(dir, "euc-kr"));
+    emit_word_table(&mut out, "UTF8_GB18030", &read_index(dir, "gb18030"));
     let ranges: Vec<(u32, u32)> = read_index(dir, "gb18030-ranges").into_iter().collect();
     writeln!(
         out,
@@ -330,7 +350,7 @@ fn main() {
         ranges.len()
     )
     .unwrap();
-    emit_utf8_words(&mut out, "UTF8_BIG5", &read_index(dir, "big5"));
+    emit_word_table(&mut out, "UTF8_BIG5", &read_index(dir, "big5"));
 
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
     fs::write(dest, out).unwrap();

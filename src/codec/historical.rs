@@ -8,7 +8,7 @@
 //! not in [`Encoding::all`] (which is the standard's list).
 
 use super::registry::{label_key, CodecFamily, Encoding};
-use super::tables::{index_code_point, BytesTable, REPLACEMENT};
+use super::tables::{BytesTable, WordTable, REPLACEMENT};
 
 static HISTORICAL: [Encoding; 2] = [
     Encoding {
@@ -67,12 +67,12 @@ impl Encoding {
 /// The code point of a 7-bit pair in the two drafts' double-byte sets: the
 /// pair of `index` (rows of 190 from lead 0x81, trails from 0x41) that these
 /// bytes name with their high bits set. `trail` must be in 0x21..=0x7E.
-pub(super) fn decode_seven_bit(words: &[u32], lead: u8, trail: u8) -> Option<u32> {
+pub(super) fn decode_seven_bit(index: &WordTable, lead: u8, trail: u8) -> Option<u32> {
     if !(0x21..=0x7E).contains(&trail) {
         return None;
     }
     let pointer = (usize::from(lead) - 1) * 190 + usize::from(trail) + 0x3F;
-    index_code_point(words, pointer)
+    index.code_point(pointer)
 }
 
 /// The 7-bit pair for `cp`: its two bytes in `table` minus 0x80, when both

@@ -97,6 +97,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                 let room = (dst.len() - w).saturating_sub(1) / 3;
                 let pairs = ((src.len() - r) / 2).min(room);
                 let start = r;
+                let words: &[u32] = &UTF8_JIS0208;
                 for pair in src[r..r + 2 * pairs].chunks_exact(2) {
                     let (lead, trail) = (pair[0], pair[1]);
                     if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
@@ -104,7 +105,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                     }
                     let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
                     // The pair's UTF-8, precomputed (see multi_byte.rs).
-                    let word = hot_word(&UTF8_JIS0208, pointer);
+                    let word = hot_word(words, pointer);
                     if word == 0 {
                         break;
                     }

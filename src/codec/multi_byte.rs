@@ -6,8 +6,8 @@
 //! common two-byte pairs (and the ASCII between them: lone bytes one at a
 //! time, short runs 8 bytes at once) inline while a whole pair is in the
 //! input and 4 bytes of output are free. A pair costs two small pointer-table
-//! loads, one load of its precomputed UTF-8 (build.rs's `UTF8_*` tables) and
-//! one store. Everything else
+//! loads, one load of its precomputed UTF-8 (the `UTF8_*` tables,
+//! `tables::WordTable`) and one store. Everything else
 //! (a sequence begun in an earlier call, single-byte characters, longer
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.
@@ -17,6 +17,7 @@ use std::marker::PhantomData;
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
+use super::tables::WordTable;
 use super::{RawDecoderResult, RawMalformed};
 
 /// What a decoder call returns: the result, bytes read, bytes written.
@@ -52,10 +53,11 @@ pub(crate) trait MultiByte {
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
-    /// them to [`step`](MultiByte::step).
+    /// them to [`step`](MultiByte::step). `words` is the family's
+    /// ([`Pairs::words`], fetched once per call, not per pair).
     #[inline(always)]
-    fn hot_pair(lead: u8, byte: u8) -> u32 {
-        Self::PAIRS.word(lead, byte)
+    fn hot_pair(words: &[u32], lead: u8, byte: u8) -> u32 {
+        hot_word(words, Self::PAIRS.pointer(lead, byte))
     }
 
     /// The hot loop's longer sequences, tried where a non-ASCII byte does
@@ -114,6 +116,7 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
+    let words = F::PAIRS.words();
     // Where the scalar loop hands back to the kernel, kept across steps: a
     // run of characters the kernel stops at (gb18030's four-byte Arabic)
     // stays with the scalar loop, not back and forth a character at a time.
@@ -122,8 +125,8 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
         if !family.pending() {
             let at = (call.r, call.w);
             (call.r, call.w) = match kernel {
-                true => hot_loop::<F, true>(call.src, call.dst, at, path, &mut resume),
-                false => hot_loop::<F, false>(call.src, call.dst, at, path, &mut resume),
+                true => hot_loop::<F, true>(call.src, call.dst, at, words, path, &mut resume),
+                false => hot_loop::<F, false>(call.src, call.dst, at, words, path, &mut resume),
             };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
@@ -151,6 +154,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
+    words: &[u32],
     path: Kernel,
     resume_at: &mut usize,
 ) -> (usize, usize) {
@@ -195,7 +199,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                     }
                     continue 'ascii;
                 }
-                let word = F::hot_pair(b, byte);
+                let word = F::hot_pair(words, b, byte);
                 if word >> 24 == 0 {
                     // Not a pair, or an astral one (Big5): a longer
                     // sequence, else the family's step.
@@ -233,18 +237,18 @@ const NO_POINTER: u16 = 0x8000;
 pub(crate) struct Pairs {
     lead: [u16; 256],
     trail: [u16; 256],
-    words: &'static [u32],
+    words: &'static WordTable,
     /// The kernel's pairs: only leads whose whole row is in `words`.
     pub shape: PairShape,
 }
 
 impl Pairs {
     /// Leads `leads` and trails `trails` (each one or two inclusive ranges
-    /// in order) of the index whose build.rs UTF-8 word table is `words`.
+    /// in order) of the index `words`.
     pub(crate) const fn new(
         leads: &[(u8, u8)],
         trails: &[(u8, u8)],
-        words: &'static [u32],
+        words: &'static WordTable,
     ) -> Self {
         let (trail, row) = places(trails, 1);
         let (lead, count) = places(leads, row);
@@ -265,10 +269,12 @@ impl Pairs {
         usize::from(self.lead[usize::from(lead)]) + usize::from(self.trail[usize::from(byte)])
     }
 
-    /// The UTF-8 word of the pair `lead`, `byte` (see [`hot_word`]).
+    /// The index's UTF-8 words (built on the first call: fetch them once
+    /// per decoder call, not per pair).
     #[inline(always)]
-    pub fn word(&self, lead: u8, byte: u8) -> u32 {
-        hot_word(self.words, self.pointer(lead, byte))
+    pub fn words(&self) -> &'static [u32] {
+        let words: &'static WordTable = self.words;
+        words
     }
 }
 
@@ -304,7 +310,7 @@ const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u
     (out, i)
 }
 
-/// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
+/// The hot loops' table lookup: the entry of a UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte
 /// (0: no such pair, an astral one, or one the family's `step` decodes).

@@ -10,9 +10,7 @@
 //! 8272..=8835, Big5 skips the HKSCS leads and takes the last pointer for six
 //! code points) are applied here.
 
-use super::tables::{
-    index_code_point, BytesTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030, UTF8_JIS0208,
-};
+use super::tables::{BytesTable, WordTable, UTF8_BIG5, UTF8_EUC_KR, UTF8_GB18030, UTF8_JIS0208};
 
 /// The two bytes for a pointer in the double-byte layouts: `row` trails per
 /// lead, leads from `lead_base`, trails from `trail_base`, skipping `gap`
@@ -53,18 +51,19 @@ fn table(pairs: impl Iterator<Item = (u32, u16)>, last: &[u32]) -> BytesTable {
     }
 }
 
-/// The [`BytesTable`] of the double-byte index `words`: each code point gets
-/// the bytes of its first pointer that `skip` does not exclude (of its last
-/// for the code points in `last`).
+/// The [`BytesTable`] of the double-byte index `index` (from its compact
+/// form: an encoder does not build the decoders' words): each code point
+/// gets the bytes of its first pointer that `skip` does not exclude (of its
+/// last for the code points in `last`).
 fn build(
-    words: &'static [u32],
+    index: &WordTable,
     skip: impl Fn(u32) -> bool,
     last: &[u32],
     bytes_of: impl Fn(u32) -> [u8; 2],
 ) -> BytesTable {
-    let pairs = (0..words.len() as u32)
+    let pairs = (0..index.len() as u32)
         .filter(|&p| !skip(p))
-        .filter_map(|p| Some((index_code_point(words, p as usize)?, p)))
+        .filter_map(|p| Some((index.code_point(p as usize)?, p)))
         .map(|(cp, p)| (cp, u16::from_le_bytes(bytes_of(p))));
     table(pairs, last)
 }

@@ -9,7 +9,7 @@
 //! it. It checks every lead and trail against the family's byte sets
 //! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
 //! 16-bit lane (two bytes hold at most one lead), gathers the pairs' UTF-8
-//! words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar loop's:
+//! words (`vpgatherdd` from a `UTF8_*` table, the scalar loop's:
 //! one gather per 16 bytes that hold a lead), spreads them into byte planes
 //! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
@@ -31,6 +31,7 @@
 //! [`PACK`]: super::single
 
 use super::{Kernel, Run};
+use crate::codec::tables::WordTable;
 
 /// A family's common pairs, as the kernel decodes them: a lead (0x80 or
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
@@ -44,7 +45,7 @@ pub(crate) struct PairShape {
     row: u16,
     /// `first lead * row + first trail`, subtracted modulo 2^16.
     bias: u16,
-    pub(crate) words: &'static [u32],
+    pub(crate) words: &'static WordTable,
 }
 
 /// One or two ranges of bytes, for the kernel: nibble tables for testing
@@ -133,7 +134,7 @@ impl PairShape {
         leads: &[(u8, u8)],
         trails: &[(u8, u8)],
         row: u16,
-        words: &'static [u32],
+        words: &'static WordTable,
     ) -> Self {
         PairShape {
             leads: ByteSet::new(leads),

@@ -17,7 +17,8 @@ type Family = (&'static str, fn(u8, u8) -> u32, &'static PairShape);
 fn families() -> Vec<Family> {
     use crate::codec::{big5, euc_jp, euc_kr, gb18030, shift_jis};
     fn of<F: MultiByte>(label: &'static str) -> Family {
-        (label, F::hot_pair, F::SHAPE.expect("a kernel shape"))
+        let pair = |lead, byte| F::hot_pair(F::PAIRS.words(), lead, byte);
+        (label, pair, F::SHAPE.expect("a kernel shape"))
     }
     vec![
         of::<euc_kr::EucKrDecoder>("euc-kr"),

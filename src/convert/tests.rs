@@ -146,7 +146,7 @@ fn the_account_after_a_stop_does_not_depend_on_the_buffer_size() {
             };
             for size in [MIN_BUFFER_SIZE, 20, 33, 100, 1000, BUFFER_SIZE] {
                 let what = format!("{to} {transform:?} size {size}");
-                let mut c = Converter::new(s).with_buffer_size(size);
+                let mut c = Converter::sized(s, size);
                 let result = c.convert_slice(input, &mut io::sink(), &mut |_| {});
                 let Err(ConvertError::Unmappable(u)) = result else {
                     panic!("{what}: {result:?}");

@@ -165,7 +165,7 @@ fn every_replacement_at_every_offset_around_the_text_buffer_end() {
     report(failures);
 }
 
-/// The same with buffers of many small sizes (hidden `with_buffer_size`),
+/// The same with buffers of many small sizes (hidden `Converter::sized`),
 /// the sequence at every offset over several buffer lengths, and the input
 /// fed through a reader too: many boundaries per input.
 #[test]
@@ -173,7 +173,7 @@ fn every_replacement_at_every_offset_with_small_buffers() {
     let mut failures = Vec::new();
     for (from, seq, a) in malformed_cases() {
         for size in [wenc::convert::MIN_BUFFER_SIZE, 20, 23, 32, 61] {
-            let make = move |s: Settings| Converter::new(s).with_buffer_size(size);
+            let make = move |s: Settings| Converter::sized(s, size);
             for pad in 0..size * 3 {
                 let input = input_with(a, pad, seq, newline(from));
                 let text = decoded(from, &input);

@@ -29,6 +29,17 @@ fn call_budget(input_len: usize) -> usize {
     64 * input_len + 256
 }
 
+/// The coder [`feed`] runs, named in its failures: written out only for a
+/// failure, not once per run (the exhaustive tests make millions of runs).
+#[derive(Clone, Copy)]
+struct Coder(&'static Encoding, &'static str);
+
+impl std::fmt::Display for Coder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} {}", self.0, self.1)
+    }
+}
+
 /// How one coder call ended, as [`feed`] sees it.
 #[derive(PartialEq, Eq)]
 enum Ended {
@@ -45,7 +56,7 @@ enum Ended {
 /// range, no input left at InputEmpty, progress at OutputFull, and a
 /// bounded number of calls. `what` names the coder in failures.
 fn feed<S>(
-    what: &str,
+    what: Coder,
     chunks: &[&S],
     dst_len: usize,
     mut call: impl FnMut(&S, &mut [u8], bool) -> (Ended, usize, usize),
@@ -110,8 +121,8 @@ pub fn decode_fatal(
 ) -> FatalDecode {
     let mut decoder = new_decoder(enc, bom);
     let mut events = Vec::new();
-    let what = format!("{enc:?} decoder (fatal)");
-    feed(&what, chunks, dst_len, |src, dst, last| {
+    let what = Coder(enc, "decoder (fatal)");
+    feed(what, chunks, dst_len, |src, dst, last| {
         let (result, r, w) = decoder.decode_without_replacement(src, dst, last);
         push_output(&mut events, &dst[..w]);
         let ended = match result {
@@ -154,8 +165,8 @@ pub fn decode_replacing(
         encoding: enc,
         position: 0,
     };
-    let what = format!("{enc:?} decoder (replacement)");
-    feed(&what, chunks, dst_len, |src, dst, last| {
+    let what = Coder(enc, "decoder (replacement)");
+    feed(what, chunks, dst_len, |src, dst, last| {
         let step = decoder.decode_with_replacement(src, dst, last);
         out.output.extend_from_slice(&dst[..step.written]);
         out.replaced += step.replaced;
@@ -177,8 +188,8 @@ pub fn decode_replacing(
 pub fn encode_fatal(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> (Vec<Event>, u64) {
     let mut encoder = enc.new_encoder().expect("encodable");
     let mut events = Vec::new();
-    let what = format!("{enc:?} encoder (fatal)");
-    feed(&what, chunks, dst_len, |src, dst, last| {
+    let what = Coder(enc, "encoder (fatal)");
+    feed(what, chunks, dst_len, |src, dst, last| {
         let (result, r, w) = encoder.encode_without_replacement(src, dst, last);
         push_output(&mut events, &dst[..w]);
         let ended = match result {
@@ -215,8 +226,8 @@ pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> H
         first: None,
         position: 0,
     };
-    let what = format!("{enc:?} encoder (html)");
-    feed(&what, chunks, dst_len, |src, dst, last| {
+    let what = Coder(enc, "encoder (html)");
+    feed(what, chunks, dst_len, |src, dst, last| {
         let step = encoder.encode_with_html(src, dst, last);
         out.output.extend_from_slice(&dst[..step.written]);
         out.replaced += step.replaced;
@@ -234,10 +245,22 @@ pub fn encode_html(enc: &'static Encoding, chunks: &[&str], dst_len: usize) -> H
     out
 }
 
-/// The encoding_rs encoding with the same name.
+/// The encoding_rs encoding with the same name (looked up once per
+/// encoding: the exhaustive tests ask millions of times).
 pub fn oracle(enc: &'static Encoding) -> &'static encoding_rs::Encoding {
-    encoding_rs::Encoding::for_label(enc.labels()[0].as_bytes())
-        .unwrap_or_else(|| panic!("encoding_rs lacks {}", enc.name()))
+    type Pairs = Vec<(&'static Encoding, &'static encoding_rs::Encoding)>;
+    static FOUND: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
+    let by_label =
+        |e: &'static Encoding| encoding_rs::Encoding::for_label(e.labels()[0].as_bytes());
+    let found = FOUND.get_or_init(|| {
+        Encoding::all()
+            .filter_map(|e| Some((e, by_label(e)?)))
+            .collect()
+    });
+    match found.iter().find(|(e, _)| std::ptr::eq(*e, enc)) {
+        Some(&(_, oracle)) => oracle,
+        None => by_label(enc).unwrap_or_else(|| panic!("encoding_rs lacks {}", enc.name())),
+    }
 }
 
 /// The oracle's output buffer: room for all of the output up to 64 KiB
@@ -285,7 +308,7 @@ pub fn oracle_decode_fatal(enc: &'static Encoding, bom: bool, input: &[u8]) -> V
 pub fn oracle_decode_replacing(enc: &'static Encoding, bom: bool, input: &[u8]) -> Vec<u8> {
     let mut decoder = oracle_decoder(enc, bom);
     let mut dst = oracle_buffer(4 * input.len() + 64);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(input.len());
     let mut read = 0;
     loop {
         let (result, r, w, _) = decoder.decode_to_utf8(&input[read..], &mut dst, true);
@@ -295,6 +318,16 @@ pub fn oracle_decode_replacing(enc: &'static Encoding, bom: bool, input: &[u8]) 
             return out;
         }
     }
+}
+
+/// `text` in UTF-16, each unit's bytes as `bytes` orders them (a plain loop
+/// into a buffer of the right size: the tests encode megabytes this way).
+fn utf16(text: &str, bytes: fn(u16) -> [u8; 2]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(2 * text.len());
+    for unit in text.encode_utf16() {
+        out.extend_from_slice(&bytes(unit));
+    }
+    out
 }
 
 /// encoding_rs encoding `text` in one shot, fatal mode.
@@ -329,13 +362,13 @@ pub fn oracle_encode_fatal(enc: &'static Encoding, text: &str) -> Vec<Event> {
 /// UTF-16 instead.
 pub fn oracle_encode_html(enc: &'static Encoding, text: &str) -> Vec<u8> {
     match enc.name() {
-        "UTF-16LE" => return text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
-        "UTF-16BE" => return text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        "UTF-16LE" => return utf16(text, u16::to_le_bytes),
+        "UTF-16BE" => return utf16(text, u16::to_be_bytes),
         _ => {}
     }
     let mut encoder = oracle(enc).new_encoder();
     let mut dst = oracle_buffer(16 * text.len() + 64);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(text.len());
     let mut read = 0;
     loop {
         let (result, r, w, _) = encoder.encode_from_utf8(&text[read..], &mut dst, true);

@@ -101,7 +101,7 @@ pub fn check_driver(data: &[u8]) -> bool {
         transform: Default::default(),
         utf8_evidence: false,
     };
-    let mut converter = Converter::new(settings).with_buffer_size(size);
+    let mut converter = Converter::sized(settings, size);
     let mut out = Vec::new();
     let result = match (flags >> 3) & 3 {
         1 => {

@@ -1,7 +1,7 @@
 //! The single-byte encodings (the standard's section 9): one shared decoder
 //! and encoder driven by a [`SingleByteTable`].
 
-use super::ascii::{copy_ascii, copy_block, BLOCK};
+use super::ascii::{copy_ascii, copy_block, Probe, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
 use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
@@ -284,10 +284,18 @@ impl SingleByteEncoder {
 
     /// The hot loop for Latin text (and the other scripts' between kernel
     /// runs): a block of ASCII at a time ([`copy_block`]), and the two-byte
-    /// characters a block stops at through the flat part of the table, in
-    /// one loop, until a block would pass `end` or `dst` or another kind of
-    /// character comes (the caller's loop takes over there). An unmappable
-    /// character is the call's result, as in [`Self::encode_scalar`].
+    /// characters in it through the flat part of the table, in one loop,
+    /// until a block would pass `end` or `dst` or another kind of character
+    /// comes (the caller's loop takes over there). An unmappable character
+    /// is the call's result, as in [`Self::encode_scalar`].
+    ///
+    /// Blocks go a fixed [`BLOCK`] bytes on (but where the last byte leads a
+    /// character): the next block's address never waits for this one's
+    /// bytes to be loaded and probed, which was the loop's critical path
+    /// (one probe per accented letter, each from the byte after it). The
+    /// block's characters are found from its probe's lead mask; after each
+    /// two-byte one the rest of the block is copied again a byte further
+    /// back.
     #[inline(always)]
     fn blocks_and_pairs(
         &self,
@@ -297,51 +305,59 @@ impl SingleByteEncoder {
         end: usize,
     ) -> Result<(usize, usize), Encoded> {
         let below_800 = &self.tables.bytes.below_800;
-        let end = end.min(bytes.len());
+        // The copy after a character reads up to a block past the block and
+        // writes up to two blocks from its start.
+        let end = end.min(bytes.len().saturating_sub(BLOCK));
         let mut ascii_blocks = 0;
-        while r + BLOCK <= end && w + BLOCK <= dst.len() {
+        'blocks: while r + BLOCK <= end && w + 2 * BLOCK <= dst.len() {
             // SAFETY: both ranges are in bounds (the loop's test).
-            let n = unsafe {
+            let Probe { high, mut leads } = unsafe {
                 let src = bytes.get_unchecked(r..r + BLOCK);
                 copy_block(src, dst.get_unchecked_mut(w..w + BLOCK))
             };
-            let block_end = r + BLOCK;
-            (r, w) = (r + n, w + n);
-            if n == BLOCK {
-                // A third block of ASCII in a row: a long run (markup),
-                // where the word-wise copy's own loop is the tighter.
-                ascii_blocks += 1;
-                if ascii_blocks > 2 {
-                    let n = copy_ascii(&bytes[r..end], &mut dst[w..]);
-                    (r, w, ascii_blocks) = (r + n, w + n, 0);
-                }
+            // A third block of ASCII in a row: a long run (markup), where
+            // the word-wise copy's own loop is the tighter.
+            ascii_blocks = if high == 0 { ascii_blocks + 1 } else { 0 };
+            if ascii_blocks > 2 {
+                let n = copy_ascii(&bytes[r + BLOCK..end], &mut dst[w + BLOCK..]);
+                (r, w, ascii_blocks) = (r + BLOCK + n, w + BLOCK + n, 0);
                 continue;
             }
-            ascii_blocks = 0;
-            // Characters from the block's first non-ASCII byte while they
-            // are two-byte ones and start in the block.
-            while r < block_end {
-                // SAFETY (the unchecked reads and write below): `r` is below
-                // `block_end`, within `bytes`; a two-byte lead's trail
-                // follows it (`bytes` is UTF-8 and `r` a character boundary:
-                // the block's ASCII and whole characters before it); `dst`
-                // gets at most a byte per byte read since the block began,
-                // and had a block's room.
-                let b = unsafe { *bytes.get_unchecked(r) };
-                if b < 0x80 {
-                    break;
-                }
+            // Two-byte characters so far in the block: `dst` is that many
+            // bytes behind.
+            let mut k = 0;
+            while leads != 0 {
+                let p = leads.trailing_zeros() as usize;
+                let (at, out) = (r + p, w + p - k);
+                // SAFETY (the unchecked reads and writes below): `at` is in
+                // the block, so `at + 2 + BLOCK` is within `bytes` (`end`'s
+                // bound) and `out + 1 + BLOCK` within `dst` (the loop's); a
+                // two-byte lead's trail follows it (`bytes` is UTF-8 and the
+                // block starts at a character boundary).
+                let b = unsafe { *bytes.get_unchecked(at) };
                 if b >= 0xE0 {
-                    return Ok((r, w));
+                    return Ok((at, out));
                 }
-                let trail = unsafe { *bytes.get_unchecked(r + 1) };
+                if p == BLOCK - 1 {
+                    // Its trail is in the next block: that block starts here.
+                    (r, w) = (at, out);
+                    continue 'blocks;
+                }
+                let trail = unsafe { *bytes.get_unchecked(at + 1) };
                 let cp = usize::from(b & 0x1F) << 6 | usize::from(trail & 0x3F);
                 match below_800[cp] {
-                    0 => return Err((unmappable(cp as u32), r + 2, w)),
-                    byte => unsafe { *dst.get_unchecked_mut(w) = byte },
+                    0 => return Err((unmappable(cp as u32), at + 2, out)),
+                    byte => unsafe {
+                        *dst.get_unchecked_mut(out) = byte;
+                        let rest = bytes.get_unchecked(at + 2..at + 2 + BLOCK);
+                        dst.get_unchecked_mut(out + 1..out + 1 + BLOCK)
+                            .copy_from_slice(rest);
+                    },
                 }
-                (r, w) = (r + 2, w + 1);
+                k += 1;
+                leads &= leads - 1;
             }
+            (r, w) = (r + BLOCK, w + BLOCK - k);
         }
         Ok((r, w))
     }

@@ -213,6 +213,38 @@ pub(crate) struct References {
     pub first: Option<(char, usize)>,
 }
 
+/// Where the loops count the references they write: `None` outside html
+/// mode.
+type Refs<'a> = Option<&'a mut References>;
+
+/// Html mode's answer to the unmappable `cp`, the character before `after`
+/// in `src`: with `refs` and room for the longest reference, `&#N;` written
+/// at `dst[w..]` and counted, and the loop goes on from past both; else the
+/// character is the call's result.
+#[cold]
+fn refer(
+    cp: u32,
+    after: usize,
+    dst: &mut [u8],
+    w: usize,
+    refs: &mut Refs,
+) -> Result<(usize, usize), Encoded> {
+    const LONGEST: usize = "&#1114111;".len();
+    let result = unmappable(cp);
+    let (Some(refs), RawEncoderResult::Unmappable(ch)) = (refs, &result) else {
+        return Err((result, after, w));
+    };
+    if dst.len() - w < LONGEST {
+        return Err((result, after, w));
+    }
+    refs.first.get_or_insert((*ch, after - ch.len_utf8()));
+    refs.count += 1;
+    let mut buf = [0; REFERENCE_ROOM];
+    let text = reference(*ch, &mut buf);
+    dst[w..w + text.len()].copy_from_slice(text);
+    Ok((after, w + text.len()))
+}
+
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     tables: &'static DerivedTables,
@@ -234,6 +266,13 @@ impl SingleByteEncoder {
     /// of a few lead bytes), then the scalar loop for a stretch, in turn;
     /// only the scalar loop for encodings without a kernel.
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
+        self.encode_with(src, dst, &mut None)
+    }
+
+    /// [`Self::encode`], writing html references into `dst` when `refs`
+    /// counts them (see [`Self::encode_html`]).
+    #[inline(always)]
+    fn encode_with(&mut self, src: &str, dst: &mut [u8], refs: &mut Refs) -> Encoded {
         let (mut r, mut w) = (0, 0);
         loop {
             let t = &self.tables;
@@ -252,7 +291,7 @@ impl SingleByteEncoder {
                     src.len().min(r + scalar_stretch(&mut self.stretch, &run))
                 }
             };
-            match self.encode_scalar(src.as_bytes(), dst, (r, w), end) {
+            match self.encode_scalar(src.as_bytes(), dst, (r, w), end, refs) {
                 Ok(at) => (r, w) = at,
                 Err(result) => return result,
             }
@@ -260,26 +299,14 @@ impl SingleByteEncoder {
     }
 
     /// [`Self::encode`] in html mode: an unmappable character becomes
-    /// `&#N;` here, while `dst` has room for the longest (10 bytes), with
-    /// no way out to the [`Encoder`](super::Encoder) and back; without that
-    /// room it is the call's result, for the `Encoder` to write.
-    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], last: bool) -> (Encoded, References) {
-        const LONGEST: usize = "&#1114111;".len();
-        let (mut read, mut written, mut refs) = (0, 0, References::default());
-        loop {
-            let (result, r, w) = self.encode(&src[read..], &mut dst[written..], last);
-            (read, written) = (read + r, written + w);
-            let ch = match result {
-                RawEncoderResult::Unmappable(ch) if dst.len() - written >= LONGEST => ch,
-                _ => return ((result, read, written), refs),
-            };
-            refs.first.get_or_insert((ch, read - ch.len_utf8()));
-            refs.count += 1;
-            let mut buf = [0; REFERENCE_ROOM];
-            let text = reference(ch, &mut buf);
-            dst[written..written + text.len()].copy_from_slice(text);
-            written += text.len();
-        }
+    /// `&#N;` where the loops meet it, while `dst` has room for the longest
+    /// (10 bytes), with no way out to the [`Encoder`](super::Encoder) and
+    /// back; without that room it is the call's result, for the `Encoder`
+    /// to write.
+    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (Encoded, References) {
+        let mut refs = References::default();
+        let result = self.encode_with(src, dst, &mut Some(&mut refs));
+        (result, refs)
     }
 
     /// The hot loop for Latin text (and the other scripts' between kernel
@@ -303,6 +330,7 @@ impl SingleByteEncoder {
         dst: &mut [u8],
         (mut r, mut w): (usize, usize),
         end: usize,
+        refs: &mut Refs,
     ) -> Result<(usize, usize), Encoded> {
         let below_800 = &self.tables.bytes.below_800;
         // The copy after a character reads up to a block past the block and
@@ -346,7 +374,11 @@ impl SingleByteEncoder {
                 let trail = unsafe { *bytes.get_unchecked(at + 1) };
                 let cp = usize::from(b & 0x1F) << 6 | usize::from(trail & 0x3F);
                 match below_800[cp] {
-                    0 => return Err((unmappable(cp as u32), at + 2, out)),
+                    // (The reference is at most 10 bytes: `dst` has room.)
+                    0 => {
+                        (r, w) = refer(cp as u32, at + 2, dst, out, refs)?;
+                        continue 'blocks;
+                    }
                     byte => unsafe {
                         *dst.get_unchecked_mut(out) = byte;
                         let rest = bytes.get_unchecked(at + 2..at + 2 + BLOCK);
@@ -377,9 +409,10 @@ impl SingleByteEncoder {
         dst: &mut [u8],
         (mut r, mut w): (usize, usize),
         end: usize,
+        refs: &mut Refs,
     ) -> Result<(usize, usize), Encoded> {
         'run: loop {
-            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end)?;
+            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end, refs)?;
             let n = copy_ascii(&bytes[r..end.max(r)], &mut dst[w..]);
             r += n;
             w += n;
@@ -393,7 +426,10 @@ impl SingleByteEncoder {
                 } else if b < 0xE0 {
                     let cp = usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F);
                     match self.tables.bytes.below_800[cp] {
-                        0 => return Err((unmappable(cp as u32), r + 2, w)),
+                        0 => {
+                            (r, w) = refer(cp as u32, r + 2, dst, w, refs)?;
+                            continue;
+                        }
                         byte => dst[w] = byte,
                     }
                     r += 1;
@@ -403,7 +439,8 @@ impl SingleByteEncoder {
                         let cp = u32::from(b & 0x0F) << 12
                             | u32::from(next & 0x3F) << 6
                             | u32::from(bytes[r + 2] & 0x3F);
-                        return Err((unmappable(cp), r + 3, w));
+                        (r, w) = refer(cp, r + 3, dst, w, refs)?;
+                        continue;
                     }
                     r += 3 * n;
                     w += n;
@@ -433,7 +470,10 @@ impl SingleByteEncoder {
                 0..=0x7F => cp as u8,
                 _ => match self.tables.bytes.byte(cp) {
                     Some(byte) => byte,
-                    None => return Err((unmappable(cp), r, w)),
+                    None => {
+                        (r, w) = refer(cp, r, dst, w, refs)?;
+                        continue;
+                    }
                 },
             };
             w += 1;

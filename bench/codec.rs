@@ -84,7 +84,10 @@ impl Row {
     /// `from_utf8` over Latin text cost more than either encoder (fr.txt:
     /// about 115 us of wenc's 155 us pass), hiding their difference.
     fn text(&self) -> &str {
-        assert!(self.direction == Direction::Encode, "decode rows hold bytes");
+        assert!(
+            self.direction == Direction::Encode,
+            "decode rows hold bytes"
+        );
         // SAFETY: encode rows are built from a `String` (`build_rows`).
         unsafe { std::str::from_utf8_unchecked(&self.input) }
     }

@@ -4,7 +4,7 @@
 use super::ascii::{copy_ascii, copy_block, Probe, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
+use super::shared::{next_scalar, unmappable, write_reference};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -239,10 +239,7 @@ fn refer(
     }
     refs.first.get_or_insert((*ch, after - ch.len_utf8()));
     refs.count += 1;
-    let mut buf = [0; REFERENCE_ROOM];
-    let text = reference(*ch, &mut buf);
-    dst[w..w + text.len()].copy_from_slice(text);
-    Ok((after, w + text.len()))
+    Ok((after, w + write_reference(*ch, &mut dst[w..])))
 }
 
 /// The single-byte encoder.

@@ -171,6 +171,32 @@ pub fn reference(ch: char, buf: &mut [u8; REFERENCE_ROOM]) -> &[u8] {
     &buf[start..]
 }
 
+/// [`reference`] written straight at the start of `dst` (room for the
+/// longest, 10 bytes, is the caller's), for encoder loops: no buffer to copy
+/// from and no call to copy it; returns its length.
+#[inline]
+pub(crate) fn write_reference(ch: char, dst: &mut [u8]) -> usize {
+    let n = u32::from(ch);
+    let digits = match n {
+        0..10 => 1,
+        10..100 => 2,
+        100..1000 => 3,
+        1000..10000 => 4,
+        10000..100000 => 5,
+        100000..1000000 => 6,
+        _ => 7,
+    };
+    let out = &mut dst[..digits + 3];
+    out[..2].copy_from_slice(b"&#");
+    out[digits + 2] = b';';
+    let mut m = n;
+    for d in out[2..digits + 2].iter_mut().rev() {
+        *d = b'0' + (m % 10) as u8;
+        m /= 10;
+    }
+    digits + 3
+}
+
 /// Bytes a stateful decoder gave back to its input after taking them (the
 /// standard's "prepend to stream"), read again before the rest of it.
 pub(crate) struct Requeue<const N: usize> {
@@ -305,5 +331,30 @@ pub(crate) fn step_byte<const N: usize>(
             None
         }
         Step::Error(m) => Some((RawDecoderResult::Malformed(m), *r, *w)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reference_written_in_place_is_the_reference() {
+        // Every digit count and its edges, and a stretch of each plane's start.
+        let edges = (1..=7).flat_map(|k| {
+            let p = 10u32.pow(k);
+            [p - 1, p, p + 1]
+        });
+        let chars = (0..0x800)
+            .chain(0xFFF0..0x10010)
+            .chain(edges)
+            .chain([0x10FFFF]);
+        for ch in chars.filter_map(char::from_u32) {
+            let mut buf = [0; REFERENCE_ROOM];
+            let mut dst = [0xAA; 12];
+            let n = write_reference(ch, &mut dst);
+            assert_eq!(&dst[..n], reference(ch, &mut buf), "{ch:?}");
+            assert_eq!(dst[n..], [0xAA; 12][n..], "{ch:?}: past the reference");
+        }
     }
 }

@@ -1,10 +1,10 @@
 //! The single-byte encodings (the standard's section 9): one shared decoder
 //! and encoder driven by a [`SingleByteTable`].
 
-use super::ascii::{copy_ascii, copy_block, BLOCK};
+use super::ascii::{copy_ascii, copy_block, Probe, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
+use super::shared::{next_scalar, unmappable, write_reference};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -213,6 +213,35 @@ pub(crate) struct References {
     pub first: Option<(char, usize)>,
 }
 
+/// Where the loops count the references they write: `None` outside html
+/// mode.
+type Refs<'a> = Option<&'a mut References>;
+
+/// Html mode's answer to the unmappable `cp`, the character before `after`
+/// in `src`: with `refs` and room for the longest reference, `&#N;` written
+/// at `dst[w..]` and counted, and the loop goes on from past both; else the
+/// character is the call's result.
+#[cold]
+fn refer(
+    cp: u32,
+    after: usize,
+    dst: &mut [u8],
+    w: usize,
+    refs: &mut Refs,
+) -> Result<(usize, usize), Encoded> {
+    const LONGEST: usize = "&#1114111;".len();
+    let result = unmappable(cp);
+    let (Some(refs), RawEncoderResult::Unmappable(ch)) = (refs, &result) else {
+        return Err((result, after, w));
+    };
+    if dst.len() - w < LONGEST {
+        return Err((result, after, w));
+    }
+    refs.first.get_or_insert((*ch, after - ch.len_utf8()));
+    refs.count += 1;
+    Ok((after, w + write_reference(*ch, &mut dst[w..])))
+}
+
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
     tables: &'static DerivedTables,
@@ -234,6 +263,13 @@ impl SingleByteEncoder {
     /// of a few lead bytes), then the scalar loop for a stretch, in turn;
     /// only the scalar loop for encodings without a kernel.
     pub fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> Encoded {
+        self.encode_with(src, dst, &mut None)
+    }
+
+    /// [`Self::encode`], writing html references into `dst` when `refs`
+    /// counts them (see [`Self::encode_html`]).
+    #[inline(always)]
+    fn encode_with(&mut self, src: &str, dst: &mut [u8], refs: &mut Refs) -> Encoded {
         let (mut r, mut w) = (0, 0);
         loop {
             let t = &self.tables;
@@ -252,7 +288,7 @@ impl SingleByteEncoder {
                     src.len().min(r + scalar_stretch(&mut self.stretch, &run))
                 }
             };
-            match self.encode_scalar(src.as_bytes(), dst, (r, w), end) {
+            match self.encode_scalar(src.as_bytes(), dst, (r, w), end, refs) {
                 Ok(at) => (r, w) = at,
                 Err(result) => return result,
             }
@@ -260,34 +296,30 @@ impl SingleByteEncoder {
     }
 
     /// [`Self::encode`] in html mode: an unmappable character becomes
-    /// `&#N;` here, while `dst` has room for the longest (10 bytes), with
-    /// no way out to the [`Encoder`](super::Encoder) and back; without that
-    /// room it is the call's result, for the `Encoder` to write.
-    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], last: bool) -> (Encoded, References) {
-        const LONGEST: usize = "&#1114111;".len();
-        let (mut read, mut written, mut refs) = (0, 0, References::default());
-        loop {
-            let (result, r, w) = self.encode(&src[read..], &mut dst[written..], last);
-            (read, written) = (read + r, written + w);
-            let ch = match result {
-                RawEncoderResult::Unmappable(ch) if dst.len() - written >= LONGEST => ch,
-                _ => return ((result, read, written), refs),
-            };
-            refs.first.get_or_insert((ch, read - ch.len_utf8()));
-            refs.count += 1;
-            let mut buf = [0; REFERENCE_ROOM];
-            let text = reference(ch, &mut buf);
-            dst[written..written + text.len()].copy_from_slice(text);
-            written += text.len();
-        }
+    /// `&#N;` where the loops meet it, while `dst` has room for the longest
+    /// (10 bytes), with no way out to the [`Encoder`](super::Encoder) and
+    /// back; without that room it is the call's result, for the `Encoder`
+    /// to write.
+    pub fn encode_html(&mut self, src: &str, dst: &mut [u8], _last: bool) -> (Encoded, References) {
+        let mut refs = References::default();
+        let result = self.encode_with(src, dst, &mut Some(&mut refs));
+        (result, refs)
     }
 
     /// The hot loop for Latin text (and the other scripts' between kernel
     /// runs): a block of ASCII at a time ([`copy_block`]), and the two-byte
-    /// characters a block stops at through the flat part of the table, in
-    /// one loop, until a block would pass `end` or `dst` or another kind of
-    /// character comes (the caller's loop takes over there). An unmappable
-    /// character is the call's result, as in [`Self::encode_scalar`].
+    /// characters in it through the flat part of the table, in one loop,
+    /// until a block would pass `end` or `dst` or another kind of character
+    /// comes (the caller's loop takes over there). An unmappable character
+    /// is the call's result, as in [`Self::encode_scalar`].
+    ///
+    /// Blocks go a fixed [`BLOCK`] bytes on (but where the last byte leads a
+    /// character): the next block's address never waits for this one's
+    /// bytes to be loaded and probed, which was the loop's critical path
+    /// (one probe per accented letter, each from the byte after it). The
+    /// block's characters are found from its probe's lead mask; after each
+    /// two-byte one the rest of the block is copied again a byte further
+    /// back.
     #[inline(always)]
     fn blocks_and_pairs(
         &self,
@@ -295,53 +327,66 @@ impl SingleByteEncoder {
         dst: &mut [u8],
         (mut r, mut w): (usize, usize),
         end: usize,
+        refs: &mut Refs,
     ) -> Result<(usize, usize), Encoded> {
         let below_800 = &self.tables.bytes.below_800;
-        let end = end.min(bytes.len());
+        // The copy after a character reads up to a block past the block and
+        // writes up to two blocks from its start.
+        let end = end.min(bytes.len().saturating_sub(BLOCK));
         let mut ascii_blocks = 0;
-        while r + BLOCK <= end && w + BLOCK <= dst.len() {
+        'blocks: while r + BLOCK <= end && w + 2 * BLOCK <= dst.len() {
             // SAFETY: both ranges are in bounds (the loop's test).
-            let n = unsafe {
+            let Probe { high, mut leads } = unsafe {
                 let src = bytes.get_unchecked(r..r + BLOCK);
                 copy_block(src, dst.get_unchecked_mut(w..w + BLOCK))
             };
-            let block_end = r + BLOCK;
-            (r, w) = (r + n, w + n);
-            if n == BLOCK {
-                // A third block of ASCII in a row: a long run (markup),
-                // where the word-wise copy's own loop is the tighter.
-                ascii_blocks += 1;
-                if ascii_blocks > 2 {
-                    let n = copy_ascii(&bytes[r..end], &mut dst[w..]);
-                    (r, w, ascii_blocks) = (r + n, w + n, 0);
-                }
+            // A third block of ASCII in a row: a long run (markup), where
+            // the word-wise copy's own loop is the tighter.
+            ascii_blocks = if high == 0 { ascii_blocks + 1 } else { 0 };
+            if ascii_blocks > 2 {
+                let n = copy_ascii(&bytes[r + BLOCK..end], &mut dst[w + BLOCK..]);
+                (r, w, ascii_blocks) = (r + BLOCK + n, w + BLOCK + n, 0);
                 continue;
             }
-            ascii_blocks = 0;
-            // Characters from the block's first non-ASCII byte while they
-            // are two-byte ones and start in the block.
-            while r < block_end {
-                // SAFETY (the unchecked reads and write below): `r` is below
-                // `block_end`, within `bytes`; a two-byte lead's trail
-                // follows it (`bytes` is UTF-8 and `r` a character boundary:
-                // the block's ASCII and whole characters before it); `dst`
-                // gets at most a byte per byte read since the block began,
-                // and had a block's room.
-                let b = unsafe { *bytes.get_unchecked(r) };
-                if b < 0x80 {
-                    break;
-                }
+            // Two-byte characters so far in the block: `dst` is that many
+            // bytes behind.
+            let mut k = 0;
+            while leads != 0 {
+                let p = leads.trailing_zeros() as usize;
+                let (at, out) = (r + p, w + p - k);
+                // SAFETY (the unchecked reads and writes below): `at` is in
+                // the block, so `at + 2 + BLOCK` is within `bytes` (`end`'s
+                // bound) and `out + 1 + BLOCK` within `dst` (the loop's); a
+                // two-byte lead's trail follows it (`bytes` is UTF-8 and the
+                // block starts at a character boundary).
+                let b = unsafe { *bytes.get_unchecked(at) };
                 if b >= 0xE0 {
-                    return Ok((r, w));
+                    return Ok((at, out));
                 }
-                let trail = unsafe { *bytes.get_unchecked(r + 1) };
+                if p == BLOCK - 1 {
+                    // Its trail is in the next block: that block starts here.
+                    (r, w) = (at, out);
+                    continue 'blocks;
+                }
+                let trail = unsafe { *bytes.get_unchecked(at + 1) };
                 let cp = usize::from(b & 0x1F) << 6 | usize::from(trail & 0x3F);
                 match below_800[cp] {
-                    0 => return Err((unmappable(cp as u32), r + 2, w)),
-                    byte => unsafe { *dst.get_unchecked_mut(w) = byte },
+                    // (The reference is at most 10 bytes: `dst` has room.)
+                    0 => {
+                        (r, w) = refer(cp as u32, at + 2, dst, out, refs)?;
+                        continue 'blocks;
+                    }
+                    byte => unsafe {
+                        *dst.get_unchecked_mut(out) = byte;
+                        let rest = bytes.get_unchecked(at + 2..at + 2 + BLOCK);
+                        dst.get_unchecked_mut(out + 1..out + 1 + BLOCK)
+                            .copy_from_slice(rest);
+                    },
                 }
-                (r, w) = (r + 2, w + 1);
+                k += 1;
+                leads &= leads - 1;
             }
+            (r, w) = (r + BLOCK, w + BLOCK - k);
         }
         Ok((r, w))
     }
@@ -361,9 +406,10 @@ impl SingleByteEncoder {
         dst: &mut [u8],
         (mut r, mut w): (usize, usize),
         end: usize,
+        refs: &mut Refs,
     ) -> Result<(usize, usize), Encoded> {
         'run: loop {
-            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end)?;
+            (r, w) = self.blocks_and_pairs(bytes, dst, (r, w), end, refs)?;
             let n = copy_ascii(&bytes[r..end.max(r)], &mut dst[w..]);
             r += n;
             w += n;
@@ -377,7 +423,10 @@ impl SingleByteEncoder {
                 } else if b < 0xE0 {
                     let cp = usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F);
                     match self.tables.bytes.below_800[cp] {
-                        0 => return Err((unmappable(cp as u32), r + 2, w)),
+                        0 => {
+                            (r, w) = refer(cp as u32, r + 2, dst, w, refs)?;
+                            continue;
+                        }
                         byte => dst[w] = byte,
                     }
                     r += 1;
@@ -387,7 +436,8 @@ impl SingleByteEncoder {
                         let cp = u32::from(b & 0x0F) << 12
                             | u32::from(next & 0x3F) << 6
                             | u32::from(bytes[r + 2] & 0x3F);
-                        return Err((unmappable(cp), r + 3, w));
+                        (r, w) = refer(cp, r + 3, dst, w, refs)?;
+                        continue;
                     }
                     r += 3 * n;
                     w += n;
@@ -417,7 +467,10 @@ impl SingleByteEncoder {
                 0..=0x7F => cp as u8,
                 _ => match self.tables.bytes.byte(cp) {
                     Some(byte) => byte,
-                    None => return Err((unmappable(cp), r, w)),
+                    None => {
+                        (r, w) = refer(cp, r, dst, w, refs)?;
+                        continue;
+                    }
                 },
             };
             w += 1;

@@ -168,7 +168,7 @@ impl EncoderFamily {
         src: &str,
         dst: &mut [u8],
         last: bool,
-    ) -> Option<(Encoded, single_byte::References)> {
+    ) -> Option<(Encoded, super::shared::References)> {
         match self {
             EncoderFamily::SingleByte(e) => Some(e.encode_html(src, dst, last)),
             EncoderFamily::Gbk(e) | EncoderFamily::Gb18030(e) => {

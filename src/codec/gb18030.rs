@@ -6,8 +6,8 @@
 
 use super::multi_byte::{Call, MultiByte, Pairs};
 use super::pair_encode::encode_double;
+use super::shared::References;
 use super::shared::{write_bmp, write_scalar};
-use super::single_byte::References;
 use super::tables::{
     index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
 };

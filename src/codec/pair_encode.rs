@@ -15,16 +15,12 @@
 //! [`Encoder`](super::Encoder) and back (849 of them on a Korean page).
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, reference, unmappable, REFERENCE_ROOM};
-use super::single_byte::References;
+use super::shared::{next_scalar, unmappable, References, LONGEST_REFERENCE};
 use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
 /// Input and output the fast loop keeps in reach.
 const REACH: usize = 16;
-
-/// The longest reference, `&#1114111;`.
-const LONGEST_REFERENCE: usize = "&#1114111;".len();
 
 /// Encodes `src` into `dst`: the two bytes `table` holds for a character
 /// where `usable` allows it, else what `outside` writes at the start of the
@@ -70,27 +66,15 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
                 Some(n) => w += n,
                 None => match refs.as_deref_mut() {
                     Some(refs) if dst.len() - w >= LONGEST_REFERENCE => {
-                        w += write_reference(cp, r - len, &mut dst[w..], refs);
+                        // (A valid scalar: it came from a `&str`.)
+                        let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                        w += refs.write(ch, r - len, &mut dst[w..]);
                     }
                     _ => return (unmappable(cp), r, w),
                 },
             },
         }
     }
-}
-
-/// Writes the reference for `cp` (at `at` in the input) at the start of
-/// `dst` and counts it: its length.
-#[cold]
-fn write_reference(cp: u32, at: usize, dst: &mut [u8], refs: &mut References) -> usize {
-    // (A valid scalar: it came from a `&str`.)
-    let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
-    refs.first.get_or_insert((ch, at));
-    refs.count += 1;
-    let mut buf = [0; REFERENCE_ROOM];
-    let text = reference(ch, &mut buf);
-    dst[..text.len()].copy_from_slice(text);
-    text.len()
 }
 
 /// The fast loop: ASCII, and the two- and three-byte characters the table
@@ -212,7 +196,7 @@ macro_rules! pair_encoder {
                 src: &str,
                 dst: &mut [u8],
                 _last: bool,
-            ) -> ($crate::codec::Encoded, $crate::codec::single_byte::References) {
+            ) -> ($crate::codec::Encoded, $crate::codec::shared::References) {
                 let mut refs = Default::default();
                 let done = $crate::codec::pair_encode::encode_double::<2>(
                     src, dst, &$table, |_| true, $outside, Some(&mut refs),

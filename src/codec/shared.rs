@@ -164,18 +164,42 @@ pub const REFERENCE_ROOM: usize = 23;
 /// replacement), written at the end of `buf`: returns it (10 bytes at
 /// most, `&#1114111;`).
 pub fn reference(ch: char, buf: &mut [u8; REFERENCE_ROOM]) -> &[u8] {
-    let digits: &mut [u8; 20] = (&mut buf[2..22]).try_into().expect("20 bytes");
-    let start = 20 - decimal(u64::from(ch), digits).len();
-    buf[start..start + 2].copy_from_slice(b"&#");
-    buf[22] = b';';
+    let mut text = [0; LONGEST_REFERENCE];
+    let n = write_reference(ch, &mut text);
+    let start = REFERENCE_ROOM - n;
+    buf[start..].copy_from_slice(&text[..n]);
     &buf[start..]
 }
 
-/// [`reference`] written straight at the start of `dst` (room for the
-/// longest, 10 bytes, is the caller's), for encoder loops: no buffer to copy
-/// from and no call to copy it; returns its length.
+/// The longest numeric character reference.
+pub(crate) const LONGEST_REFERENCE: usize = "&#1114111;".len();
+
+/// The html references an encoder family wrote in a call: how many, and
+/// the first one's character and offset in `src`.
+#[derive(Default)]
+pub(crate) struct References {
+    pub count: u64,
+    pub first: Option<(char, usize)>,
+}
+
+impl References {
+    /// Writes the reference for `ch` (at `at` in the input) at the start of
+    /// `dst` (room for [`LONGEST_REFERENCE`] is the caller's) and counts
+    /// it: its length.
+    #[cold]
+    pub(crate) fn write(&mut self, ch: char, at: usize, dst: &mut [u8]) -> usize {
+        self.first.get_or_insert((ch, at));
+        self.count += 1;
+        write_reference(ch, dst)
+    }
+}
+
+/// The numeric character reference `&#N;` for `ch`, written straight at
+/// the start of `dst` (room for [`LONGEST_REFERENCE`] is the caller's), for
+/// encoder loops: no buffer to copy from and no call to copy it; returns
+/// its length. The one writer of the format.
 #[inline]
-pub(crate) fn write_reference(ch: char, dst: &mut [u8]) -> usize {
+fn write_reference(ch: char, dst: &mut [u8]) -> usize {
     let n = u32::from(ch);
     let digits = match n {
         0..10 => 1,
@@ -350,11 +374,13 @@ mod tests {
             .chain(edges)
             .chain([0x10FFFF]);
         for ch in chars.filter_map(char::from_u32) {
+            let want = format!("&#{};", u32::from(ch));
             let mut buf = [0; REFERENCE_ROOM];
             let mut dst = [0xAA; 12];
             let n = write_reference(ch, &mut dst);
-            assert_eq!(&dst[..n], reference(ch, &mut buf), "{ch:?}");
+            assert_eq!(&dst[..n], want.as_bytes(), "{ch:?}");
             assert_eq!(dst[n..], [0xAA; 12][n..], "{ch:?}: past the reference");
+            assert_eq!(reference(ch, &mut buf), want.as_bytes(), "{ch:?}");
         }
     }
 }

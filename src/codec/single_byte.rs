@@ -4,7 +4,7 @@
 use super::ascii::{copy_ascii, copy_block, Probe, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, unmappable, write_reference};
+use super::shared::{next_scalar, unmappable, References, LONGEST_REFERENCE};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -205,14 +205,6 @@ impl SingleByteDecoder {
     }
 }
 
-/// The html references [`SingleByteEncoder::encode_html`] wrote in a call:
-/// how many, and the first one's character and offset in `src`.
-#[derive(Default)]
-pub(crate) struct References {
-    pub count: u64,
-    pub first: Option<(char, usize)>,
-}
-
 /// Where the loops count the references they write: `None` outside html
 /// mode.
 type Refs<'a> = Option<&'a mut References>;
@@ -229,17 +221,15 @@ fn refer(
     w: usize,
     refs: &mut Refs,
 ) -> Result<(usize, usize), Encoded> {
-    const LONGEST: usize = "&#1114111;".len();
     let result = unmappable(cp);
     let (Some(refs), RawEncoderResult::Unmappable(ch)) = (refs, &result) else {
         return Err((result, after, w));
     };
-    if dst.len() - w < LONGEST {
+    if dst.len() - w < LONGEST_REFERENCE {
         return Err((result, after, w));
     }
-    refs.first.get_or_insert((*ch, after - ch.len_utf8()));
-    refs.count += 1;
-    Ok((after, w + write_reference(*ch, &mut dst[w..])))
+    let at = after - ch.len_utf8();
+    Ok((after, w + refs.write(*ch, at, &mut dst[w..])))
 }
 
 /// The single-byte encoder.

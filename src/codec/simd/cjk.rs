@@ -52,7 +52,8 @@ pub(crate) struct PairShape {
 /// membership and the gap between the ranges for counting places.
 struct ByteSet {
     /// Entry `hi` (`lo`): the classes of high (low) nibble; a byte is in the
-    /// set when its two nibbles share a class (rows alike share a bit).
+    /// set when its two nibbles share a class (rows alike share a bit; at
+    /// most 4 classes).
     hi: [u8; 16],
     lo: [u8; 16],
     /// Bytes above `gap_after` are `gap` places lower (0xFF, 0: no second
@@ -96,7 +97,9 @@ impl ByteSet {
                     class += 1;
                 }
                 if class == classes {
-                    assert!(classes < 8, "at most 8 kinds of row");
+                    // The kernel keeps a lead's classes and a trail's in
+                    // one byte, four bits each.
+                    assert!(classes < 4, "at most 4 kinds of row");
                     rows[class] = row;
                     classes += 1;
                 }
@@ -206,7 +209,7 @@ mod tests;
 mod x86 {
     use super::super::single::x86::store_pairs32;
     use super::super::x86::block32;
-    use super::{pair_leads, ByteSet, PairShape, Run};
+    use super::{pair_leads, PairShape, Run};
     use std::arch::x86_64::*;
 
     /// The AVX2 kernel: 32 bytes per block (33 when the last is a lead), 64
@@ -228,11 +231,20 @@ mod x86 {
             let splat = |b: u8| _mm256_set1_epi8(b as i8);
             let rows =
                 |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
-            let sets = |s: &ByteSet| {
-                let (over, gap) = (splat(s.gap_after ^ 0x80), splat(s.gap));
-                (rows(&s.hi), rows(&s.lo), over, gap)
+            // A lane's lead (low byte) and trail (high byte) are classified
+            // together: the lead's classes in bits 0..4 of the nibble
+            // tables, the trail's in bits 4..8 (classes are < 4, so the
+            // 16-bit shift stays within bytes), and per byte its own set's
+            // gap.
+            let (l, tr) = (&t.leads, &t.trails);
+            let both = |lead: &[u8; 16], trail: &[u8; 16]| {
+                _mm256_or_si256(rows(lead), _mm256_slli_epi16::<4>(rows(trail)))
             };
-            let (leads_set, trails_set) = (sets(&t.leads), sets(&t.trails));
+            let (hi, lo) = (both(&l.hi, &tr.hi), both(&l.lo, &tr.lo));
+            let pair16 = |lead: u8, trail: u8| _mm256_set1_epi16(i16::from_le_bytes([lead, trail]));
+            let own = pair16(0x0F, 0xF0);
+            let over = pair16(l.gap_after ^ 0x80, tr.gap_after ^ 0x80);
+            let gap = pair16(l.gap, tr.gap);
             // Per 4 words: their first, second, third and last bytes.
             let planes = rows(&[0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]);
             // Byte k of a mask to bytes 8k..8k + 8.
@@ -246,17 +258,18 @@ mod x86 {
             let bias = _mm256_set1_epi16(t.bias as i16);
             let last = _mm256_set1_epi32((t.words.len() - 1) as i32);
             let words = t.words.as_ptr().cast::<i32>();
-            // Which bytes of `v` are in the set, a bit per byte, and `v`
-            // with the gap between the set's ranges closed.
-            let classify =
-                |v: __m256i, (hi, lo, over, gap): (__m256i, __m256i, __m256i, __m256i)| {
-                    let lo_class = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
-                    let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
-                    let hit = _mm256_and_si256(lo_class, _mm256_shuffle_epi8(hi, high_nibble));
-                    let member = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32);
-                    let above = _mm256_cmpgt_epi8(_mm256_xor_si256(v, splat(0x80)), over);
-                    (member, _mm256_sub_epi8(v, _mm256_and_si256(above, gap)))
-                };
+            // Which lanes of `v` (lead, trail) have both bytes in their
+            // sets (both bits of the lane's), and `v` with the gap between
+            // each set's ranges closed.
+            let classify = |v: __m256i| {
+                let lo_class = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
+                let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
+                let hit = _mm256_and_si256(lo_class, _mm256_shuffle_epi8(hi, high_nibble));
+                let miss = _mm256_cmpeq_epi8(_mm256_and_si256(hit, own), zero);
+                let member = _mm256_movemask_epi8(_mm256_cmpeq_epi16(miss, zero)) as u32;
+                let above = _mm256_cmpgt_epi8(_mm256_xor_si256(v, splat(0x80)), over);
+                (member, _mm256_sub_epi8(v, _mm256_and_si256(above, gap)))
+            };
             // Each byte one place on (the first becomes 0).
             let one_on =
                 |x: __m256i| _mm256_alignr_epi8::<15>(x, _mm256_permute2x128_si256::<0x08>(x, x));
@@ -269,8 +282,6 @@ mod x86 {
                 // `next[i]` is the byte after `v[i]`: a lead's trail.
                 let next = _mm256_loadu_si256(src.as_ptr().add(r + 1).cast());
                 let leads = pair_leads(high);
-                let (lead_ok, lead) = classify(v, leads_set);
-                let (trail_ok, trail) = classify(next, trails_set);
                 // One pointer per 16-bit lane `k` (bytes 2k, 2k + 1): leads
                 // are never next to each other, so a lane holds at most one,
                 // at 2k (its low byte) or 2k + 1 (its high byte).
@@ -278,15 +289,14 @@ mod x86 {
                     let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
                     _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
                 };
+                // The lane as (lead, trail): `v`'s lane for a lead at 2k,
+                // `next`'s (bytes 2k + 1, 2k + 2) for one at 2k + 1.
                 let odd = _mm256_srai_epi16::<8>(is_lead);
-                let pick = |x: __m256i| {
-                    let even = _mm256_and_si256(x, _mm256_set1_epi16(0xFF));
-                    _mm256_blendv_epi8(even, _mm256_srli_epi16::<8>(x), odd)
-                };
-                let pointers = _mm256_sub_epi16(
-                    _mm256_add_epi16(_mm256_mullo_epi16(pick(lead), row), pick(trail)),
-                    bias,
-                );
+                let (pair_ok, pair) = classify(_mm256_blendv_epi8(v, next, odd));
+                let lead = _mm256_and_si256(pair, _mm256_set1_epi16(0xFF));
+                let trail = _mm256_srli_epi16::<8>(pair);
+                let pointers =
+                    _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias);
                 // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), one gather
                 // each; a half with no lead (markup in a page) skips its
                 // gather, the dearest instruction here (its words are never
@@ -316,7 +326,7 @@ mod x86 {
                 // Leads the kernel cannot take: the block is decoded up to
                 // the first of them (whole characters before it), which the
                 // scalar loop then takes.
-                let bad = leads & !(lead_ok & trail_ok & (three | two));
+                let bad = leads & !(pair_ok & (three | two));
                 // A pair's last byte: the third of three, the second of two
                 // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
                 let last_byte = _mm256_blendv_epi8(second, third, is_three);

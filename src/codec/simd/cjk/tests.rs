@@ -364,3 +364,66 @@ fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
     }
     check_every_path("gb18030", &bytes, &[1, 5, 70_001, 100_002]);
 }
+
+/// Every lead and trail, as the low byte of a lane (offset 30), its high
+/// byte (1) and a block's last byte (31, the trail in the next block): the
+/// kernel alone takes the pair exactly when both bytes are in the family's
+/// sets and its word is two or three bytes, writing encoding_rs's bytes, and
+/// otherwise stops at the lead with the ASCII before it written.
+#[test]
+fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let mut dst = vec![0; 160];
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0..=0xFFu8 {
+                let takes = shape.admits(lead, false)
+                    && shape.admits(trail, true)
+                    && matches!(
+                        shape.words.get(usize::from(shape.pointer(lead, trail))),
+                        Some(w) if matches!(w >> 24, 2 | 3)
+                    );
+                let pair = match takes {
+                    true => rs
+                        .decode_without_bom_handling(&[lead, trail])
+                        .0
+                        .into_owned(),
+                    false => String::new(),
+                };
+                for at in [1, 30, 31] {
+                    let bytes = [&b"a".repeat(at)[..], &[lead, trail], &[b'b'; 40]].concat();
+                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+                    if takes {
+                        assert_eq!(run.blocked, None, "{label} {lead:02X} {trail:02X} at {at}");
+                        assert!(
+                            run.read >= at + 2,
+                            "{label} {lead:02X} {trail:02X} at {at}: {}",
+                            run.read
+                        );
+                        let b = run.read - at - 2;
+                        let expected = format!("{}{pair}{}", "a".repeat(at), "b".repeat(b));
+                        assert_eq!(
+                            &dst[..run.written],
+                            expected.as_bytes(),
+                            "{label} {lead:02X} {trail:02X} at {at}"
+                        );
+                    } else {
+                        assert_eq!(
+                            (run.read, run.blocked),
+                            (at, Some(0)),
+                            "{label} {lead:02X} {trail:02X} at {at}"
+                        );
+                        assert_eq!(
+                            &dst[..run.written],
+                            &bytes[..at],
+                            "{label} {lead:02X} {trail:02X} at {at}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -6,8 +6,8 @@
 //! is the detector's hot loop.
 
 use super::flags::{
-    l_class, TableFlags, ACCENT, ASCII, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER, NUMBER_SIGN,
-    OPENS_ONLY, SIGN, SPACE, TRAILING,
+    l_class, TableFlags, ACCENT, ASCII, COMMA, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER,
+    NUMBER_SIGN, OPENS_ONLY, SIGN, SPACE, TRAILING,
 };
 use super::step::{
     Step, S_ASCII, S_CAPITAL, S_FOREIGN, S_GUILLEMET, S_LOWER, S_MARK, S_MIDDLE_DOT, S_NUMBER,
@@ -172,8 +172,12 @@ pub(crate) struct ByteWalk {
     marks: u8,
     /// Whether the last two characters are a lowercase letter that is not
     /// ASCII and one space (so the sketch, which keeps every ASCII run of
-    /// one character, tells it as the text does).
+    /// one character, tells it as the text does), or the last three such a
+    /// letter, a comma and a space.
     mid_sentence: bool,
+    /// Whether the last two characters are a lowercase letter that is not
+    /// ASCII and a comma.
+    after_comma: bool,
 }
 
 impl Default for ByteWalk {
@@ -188,6 +192,7 @@ impl Default for ByteWalk {
             quoted: false,
             marks: 0,
             mid_sentence: false,
+            after_comma: false,
         }
     }
 }
@@ -216,6 +221,7 @@ fn byte_bigram_cost(
         mut quoted,
         mut marks,
         mut mid_sentence,
+        mut after_comma,
     } = *walk;
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
@@ -268,7 +274,12 @@ fn byte_bigram_cost(
             let dot = s.bits & S_MIDDLE_DOT != 0 && prev != cls.l as usize;
             in_word = (s.bits & S_SYMBOL != 0 || dot) && prev >= FOREIGN
                 || s.bits & (S_NUMBER | S_TRAILING) != 0;
-            mid_sentence = s.bits & S_SPACE != 0 && prev_lower && !prev_ascii;
+            // After a comma too: the sketch keeps an ASCII run's two ends, so
+            // ", " is a run of its own in both sketches (the bytes' and the
+            // decoded text's), and all the step bits are taken.
+            let after_letter = prev_lower && !prev_ascii;
+            mid_sentence = s.bits & S_SPACE != 0 && (after_letter || after_comma);
+            after_comma = b == b',' && after_letter;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -287,6 +298,7 @@ fn byte_bigram_cost(
         quoted,
         marks,
         mid_sentence,
+        after_comma,
     };
     total
 }
@@ -314,8 +326,11 @@ pub(super) struct Walk<'a> {
     marks: u8,
     /// Whether the last two characters are a lowercase letter that is not
     /// ASCII and one space (so the sketch, which keeps every ASCII run of
-    /// one character, tells it as the text does).
+    /// one character, tells it as the text does), or the last three such a
+    /// letter, a comma and a space.
     mid_sentence: bool,
+    /// Whether the last two characters are such a letter and a comma.
+    after_comma: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -337,6 +352,7 @@ impl<'a> Walk<'a> {
             quoted: false,
             marks: 0,
             mid_sentence: false,
+            after_comma: false,
         }
     }
 
@@ -426,7 +442,9 @@ impl<'a> Walk<'a> {
         } else {
             class
         };
-        self.mid_sentence = flags & SPACE != 0 && self.prev_lower && !self.prev_ascii;
+        let after_letter = self.prev_lower && !self.prev_ascii;
+        self.mid_sentence = flags & SPACE != 0 && (after_letter || self.after_comma);
+        self.after_comma = flags & COMMA != 0 && after_letter;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
     }
@@ -468,6 +486,7 @@ mod tests {
             b"a\xe9b c\xe9\xe9 d".to_vec(),
             b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
             b"\xea\xf3\xed\xea\xe0, \xdf\xea\xe8 \xe0 \xc0\xc1, x \xc0. \xdf\x92".to_vec(),
+            b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

@@ -6,8 +6,8 @@
 //! is the detector's hot loop.
 
 use super::flags::{
-    l_class, TableFlags, ACCENT, ASCII, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER, NUMBER_SIGN,
-    OPENS_ONLY, SIGN, SPACE, TRAILING,
+    l_class, TableFlags, ACCENT, ASCII, COMMA, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER,
+    NUMBER_SIGN, OPENS_ONLY, SIGN, SPACE, TRAILING,
 };
 use super::step::{
     Step, S_ASCII, S_CAPITAL, S_FOREIGN, S_GUILLEMET, S_LOWER, S_MARK, S_MIDDLE_DOT, S_NUMBER,
@@ -170,10 +170,6 @@ pub(crate) struct ByteWalk {
     quoted: bool,
     /// Marks since the last character that is not one.
     marks: u8,
-    /// Whether the last two characters are a lowercase letter that is not
-    /// ASCII and one space (so the sketch, which keeps every ASCII run of
-    /// one character, tells it as the text does).
-    mid_sentence: bool,
 }
 
 impl Default for ByteWalk {
@@ -187,7 +183,6 @@ impl Default for ByteWalk {
             in_word: false,
             quoted: false,
             marks: 0,
-            mid_sentence: false,
         }
     }
 }
@@ -215,7 +210,6 @@ fn byte_bigram_cost(
         mut in_word,
         mut quoted,
         mut marks,
-        mut mid_sentence,
     } = *walk;
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
@@ -252,7 +246,8 @@ fn byte_bigram_cost(
                 if s.bits & S_RARE != 0 || in_word || !latin && glued {
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
-                    c += CAPITAL_COST * (s.bits & S_CAPITAL != 0 && mid_sentence) as u32;
+                    let capital = s.bits & S_CAPITAL != 0;
+                    c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
                     let letter = s.bits & (S_OWN | S_FOREIGN) != 0;
                     c += SYMBOL_IN_WORD_COST * (in_word && letter) as u32;
@@ -268,7 +263,6 @@ fn byte_bigram_cost(
             let dot = s.bits & S_MIDDLE_DOT != 0 && prev != cls.l as usize;
             in_word = (s.bits & S_SYMBOL != 0 || dot) && prev >= FOREIGN
                 || s.bits & (S_NUMBER | S_TRAILING) != 0;
-            mid_sentence = s.bits & S_SPACE != 0 && prev_lower && !prev_ascii;
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
@@ -286,9 +280,32 @@ fn byte_bigram_cost(
         in_word,
         quoted,
         marks,
-        mid_sentence,
     };
     total
+}
+
+/// Whether the step at `at` of `sketch` comes mid-sentence, as
+/// [`Walk`]'s `mid_sentence` says: looked back for at a capital (rare)
+/// rather than carried through the hot loop. After a comma too: the sketch
+/// keeps an ASCII run's two ends, so ", " reads alike in both sketches (the
+/// bytes' and the decoded text's).
+fn mid_sentence(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
+    let step = |i: usize| cls.step[sketch[i] as usize].bits;
+    // The last step before `end` that is not a mark, and whether marks follow it.
+    let last = |end: usize| {
+        let k = (0..end).rev().find(|&i| step(i) & S_MARK == 0)?;
+        Some((k, k + 1 < end))
+    };
+    // Whether the step at `j` follows a lowercase letter that is not ASCII.
+    let after_letter = |j: usize| {
+        last(j)
+            .is_some_and(|(k, marked)| step(k) & S_LOWER != 0 && (marked || step(k) & S_ASCII == 0))
+    };
+    let Some((j, _)) = last(at) else {
+        return false;
+    };
+    step(j) & S_SPACE != 0
+        && (after_letter(j) || last(j).is_some_and(|(k, _)| sketch[k] == b',' && after_letter(k)))
 }
 
 /// A bigram model's walk over a text, one character (its class map entry
@@ -314,8 +331,11 @@ pub(super) struct Walk<'a> {
     marks: u8,
     /// Whether the last two characters are a lowercase letter that is not
     /// ASCII and one space (so the sketch, which keeps every ASCII run of
-    /// one character, tells it as the text does).
+    /// one character, tells it as the text does), or the last three such a
+    /// letter, a comma and a space.
     mid_sentence: bool,
+    /// Whether the last two characters are such a letter and a comma.
+    after_comma: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -337,6 +357,7 @@ impl<'a> Walk<'a> {
             quoted: false,
             marks: 0,
             mid_sentence: false,
+            after_comma: false,
         }
     }
 
@@ -426,7 +447,9 @@ impl<'a> Walk<'a> {
         } else {
             class
         };
-        self.mid_sentence = flags & SPACE != 0 && self.prev_lower && !self.prev_ascii;
+        let after_letter = self.prev_lower && !self.prev_ascii;
+        self.mid_sentence = flags & SPACE != 0 && (after_letter || self.after_comma);
+        self.after_comma = flags & COMMA != 0 && after_letter;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
     }
@@ -468,6 +491,7 @@ mod tests {
             b"a\xe9b c\xe9\xe9 d".to_vec(),
             b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
             b"\xea\xf3\xed\xea\xe0, \xdf\xea\xe8 \xe0 \xc0\xc1, x \xc0. \xdf\x92".to_vec(),
+            b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

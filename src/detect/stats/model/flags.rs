@@ -42,6 +42,9 @@ pub(super) const OPENS_ONLY: u16 = 512;
 /// A space: a capital after a lowercase word and one space is
 /// mid-sentence (see CAPITAL_COST).
 pub(super) const SPACE: u16 = 1024;
+/// A comma: a capital after a lowercase word, a comma and a space is
+/// mid-sentence too (see CAPITAL_COST).
+pub(super) const COMMA: u16 = 2048;
 
 /// The [`flags`] of each byte as a single-byte table reads it, for models
 /// of a Cyrillic alphabet (`[1]`) and the others (`[0]`): worked out once per
@@ -88,6 +91,7 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(c == '\u{B7}', MIDDLE_DOT)
         | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
         | flag(c == ' ', SPACE)
+        | flag(c == ',', COMMA)
 }
 
 /// The class of "l" in a Latin model's class `map` (the middle dot is in

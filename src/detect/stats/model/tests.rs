@@ -338,17 +338,20 @@ fn a_reading_of_signs_and_no_letter_pays_for_every_ascii_letter() {
     }
 }
 
-/// A Cyrillic capital after a lowercase word and a space is a name, or
-/// another encoding's sign: x-mac-cyrillic's "сою як" is not
-/// windows-1251's "сою Як". After a comma, two spaces or an ASCII word
-/// (which the sketch cannot tell from one another), at the start of a line
-/// or a sentence, and in other scripts, a capital costs as before.
+/// A Cyrillic capital after a lowercase word and a space, or a comma and
+/// a space, is a name, or another encoding's sign: x-mac-cyrillic's "сою
+/// як" and "кунка, яки" are not windows-1251's "сою Як" and "кунка, Яки".
+/// After two spaces or an ASCII word (which the sketch cannot tell from one
+/// another), at the start of a line or a sentence, and in other scripts, a
+/// capital costs as before.
 #[test]
 fn a_cyrillic_capital_mid_sentence_costs_extra() {
     let ru = &models()[find("ru").unwrap()];
     let extra = |upper: &str, lower: &str| ru.cost(upper) - ru.cost(lower);
     assert_eq!(extra("сою Як", "сою як"), CAPITAL_COST);
-    assert_eq!(extra("кунка, Яки", "кунка, яки"), 0);
+    assert_eq!(extra("кунка, Яки", "кунка, яки"), CAPITAL_COST);
+    assert_eq!(extra(", Яки", ", яки"), 0);
+    assert_eq!(extra("кунка,\nЯки", "кунка,\nяки"), 0);
     assert_eq!(extra("сою  Як", "сою  як"), 0);
     assert_eq!(extra("сою is Як", "сою is як"), 0);
     assert_eq!(extra("кунка. Яки", "кунка. яки"), 0);

@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_decoder, Pairs};
 use super::pair_encode::pair_encoder;
 use super::shared::write_scalar;
-use super::tables::{index_code_point, BIG5_BYTES, UTF8_BIG5};
+use super::tables::{BIG5_BYTES, UTF8_BIG5};
 
 /// What a lead (0x81..=0xFE) and a trail decode to.
 enum Pair {
@@ -25,7 +25,7 @@ static PAIRS: Pairs = Pairs::new(&[(0x81, 0xFE)], &[(0x40, 0x7E), (0xA1, 0xFE)],
 #[inline(always)]
 fn pair(lead: u8, trail: u8) -> Pair {
     let pointer = PAIRS.pointer(lead, trail);
-    match index_code_point(&UTF8_BIG5, pointer) {
+    match UTF8_BIG5.code_point(pointer) {
         Some(cp) => Pair::One(cp),
         _ => match pointer {
             // Ê̄ Ê̌ ê̄ ê̌ (the index has no code point for these pointers)

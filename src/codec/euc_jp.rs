@@ -4,7 +4,7 @@ use super::multi_byte::{Call, MultiByte, Pairs};
 use super::pair_encode::pair_encoder;
 use super::shared::write_bmp;
 use super::shift_jis::encode_outside_jis0208;
-use super::tables::{index_code_point, EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
+use super::tables::{EUC_JP_BYTES, INDEX_JIS0212, UTF8_JIS0208};
 use super::{RawDecoderResult, RawMalformed};
 
 /// Rows and cells 0xA1..=0xFE (94 a row), of index jis0208 (and of index
@@ -16,7 +16,7 @@ static PAIRS: Pairs = Pairs::new(&[(0xA1, 0xFE)], &[(0xA1, 0xFE)], &UTF8_JIS0208
 fn decode_pair(lead: u8, byte: u8, jis0212: bool) -> Option<u32> {
     let pointer = PAIRS.pointer(lead, byte);
     if !jis0212 {
-        return index_code_point(&UTF8_JIS0208, pointer);
+        return UTF8_JIS0208.code_point(pointer);
     }
     match INDEX_JIS0212.get(pointer) {
         Some(&cp) if cp != 0 => Some(u32::from(cp)),

@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_decoder, Pairs};
 use super::pair_encode::pair_encoder;
 use super::shared::write_bmp;
-use super::tables::{index_code_point, EUC_KR_BYTES, UTF8_EUC_KR};
+use super::tables::{EUC_KR_BYTES, UTF8_EUC_KR};
 
 /// Leads 0x81..=0xFE, trails 0x41..=0xFE (190 a row). Index EUC-KR has
 /// nothing for lead 0xFE: the scalar loop finds those errors.
@@ -12,7 +12,7 @@ static PAIRS: Pairs = Pairs::new(&[(0x81, 0xFE)], &[(0x41, 0xFE)], &UTF8_EUC_KR)
 /// The code point for two bytes, if they are a pair in index EUC-KR.
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
-    index_code_point(&UTF8_EUC_KR, PAIRS.pointer(lead, byte))
+    UTF8_EUC_KR.code_point(PAIRS.pointer(lead, byte))
 }
 
 lead_decoder!(

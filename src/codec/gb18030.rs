@@ -8,9 +8,7 @@ use super::multi_byte::{Call, MultiByte, Pairs};
 use super::pair_encode::encode_double;
 use super::shared::References;
 use super::shared::{write_bmp, write_scalar};
-use super::tables::{
-    index_code_point, BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030,
-};
+use super::tables::{BytesTable, GB18030_BYTES, INDEX_GB18030_RANGES, UTF8_GB18030};
 use super::{Encoded, RawDecoderResult, RawMalformed};
 
 /// "index gb18030 ranges code point" for `pointer`.
@@ -139,7 +137,7 @@ static PAIRS: Pairs = Pairs::new(
 /// trails outside 0x40..=0x7E and 0x80..=0xFE.
 #[inline(always)]
 fn two_byte(b0: u8, b1: u8) -> Option<u32> {
-    index_code_point(&UTF8_GB18030, PAIRS.pointer(b0, b1))
+    UTF8_GB18030.code_point(PAIRS.pointer(b0, b1))
 }
 
 /// The gb18030 decoder (also GBK's).

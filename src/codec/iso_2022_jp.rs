@@ -2,9 +2,7 @@
 
 use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, ByteStepper, Requeue, Step};
-use super::tables::{
-    index_code_point, BytesTable, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208,
-};
+use super::tables::{BytesTable, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -176,7 +174,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                     }
                     0x21..=0x7E => {
                         let pointer = usize::from(lead - 0x21) * 94 + usize::from(byte - 0x21);
-                        match index_code_point(&UTF8_JIS0208, pointer) {
+                        match UTF8_JIS0208.code_point(pointer) {
                             Some(cp) => Step::Emit(cp),
                             None => self.error(&[lead, byte]),
                         }

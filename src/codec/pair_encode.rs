@@ -15,7 +15,7 @@
 //! [`Encoder`](super::Encoder) and back (849 of them on a Korean page).
 
 use super::ascii::copy_ascii;
-use super::shared::{next_scalar, unmappable, References, LONGEST_REFERENCE};
+use super::shared::{next_scalar, unmappable, References};
 use super::tables::BytesTable;
 use super::{Encoded, RawEncoderResult};
 
@@ -64,14 +64,17 @@ pub(crate) fn encode_double<const MAX_LEN: usize>(
             }
             None => match outside(cp, &mut dst[w..]) {
                 Some(n) => w += n,
-                None => match refs.as_deref_mut() {
-                    Some(refs) if dst.len() - w >= LONGEST_REFERENCE => {
-                        // (A valid scalar: it came from a `&str`.)
-                        let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
-                        w += refs.write(ch, r - len, &mut dst[w..]);
+                None => {
+                    // (A valid scalar: it came from a `&str`.)
+                    let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                    match refs
+                        .as_deref_mut()
+                        .and_then(|refs| refs.write(ch, r - len, &mut dst[w..]))
+                    {
+                        Some(n) => w += n,
+                        None => return (unmappable(cp), r, w),
                     }
-                    _ => return (unmappable(cp), r, w),
-                },
+                }
             },
         }
     }

@@ -172,7 +172,7 @@ pub fn reference(ch: char, buf: &mut [u8; REFERENCE_ROOM]) -> &[u8] {
 }
 
 /// The longest numeric character reference.
-pub(crate) const LONGEST_REFERENCE: usize = "&#1114111;".len();
+const LONGEST_REFERENCE: usize = "&#1114111;".len();
 
 /// The html references an encoder family wrote in a call: how many, and
 /// the first one's character and offset in `src`.
@@ -184,13 +184,17 @@ pub(crate) struct References {
 
 impl References {
     /// Writes the reference for `ch` (at `at` in the input) at the start of
-    /// `dst` (room for [`LONGEST_REFERENCE`] is the caller's) and counts
-    /// it: its length.
+    /// `dst` and counts it: its length. `None` (nothing written) when `dst`
+    /// has less room than [`LONGEST_REFERENCE`]: the character is then the
+    /// encoder call's result, written by the caller's next call.
     #[cold]
-    pub(crate) fn write(&mut self, ch: char, at: usize, dst: &mut [u8]) -> usize {
+    pub(crate) fn write(&mut self, ch: char, at: usize, dst: &mut [u8]) -> Option<usize> {
+        if dst.len() < LONGEST_REFERENCE {
+            return None;
+        }
         self.first.get_or_insert((ch, at));
         self.count += 1;
-        write_reference(ch, dst)
+        Some(write_reference(ch, dst))
     }
 }
 

@@ -3,7 +3,7 @@
 use super::multi_byte::{lead_decoder, Pairs, Single};
 use super::pair_encode::pair_encoder;
 use super::shared::write_bmp;
-use super::tables::{index_code_point, BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
+use super::tables::{BytesTable, SHIFT_JIS_BYTES, UTF8_JIS0208};
 
 /// Leads 0x81..=0x9F and 0xE0..=0xFC, trails 0x40..=0x7E and 0x80..=0xFC
 /// (188 a row). The vector kernel takes leads up to 0xFB: lead 0xFC's row
@@ -19,7 +19,7 @@ static PAIRS: Pairs = Pairs::new(
 #[inline(always)]
 fn decode_pair(lead: u8, byte: u8) -> Option<u32> {
     let pointer = PAIRS.pointer(lead, byte);
-    index_code_point(&UTF8_JIS0208, pointer).or_else(|| {
+    UTF8_JIS0208.code_point(pointer).or_else(|| {
         // EUDC: interoperable legacy from Windows.
         (8836..=10715)
             .contains(&pointer)

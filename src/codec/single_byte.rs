@@ -4,7 +4,7 @@
 use super::ascii::{copy_ascii, copy_block, Probe, BLOCK};
 use super::registry::CodecFamily;
 use super::reverse::ByteTable;
-use super::shared::{next_scalar, unmappable, References, LONGEST_REFERENCE};
+use super::shared::{next_scalar, unmappable, References};
 use super::simd::{self, EncodeTables, Kernel, PairTables, Run, TripleEncodeTables, TripleTables};
 use super::tables::{SingleByteTable, ENCODINGS};
 use super::{Decoded, Encoded, RawDecoderResult, RawEncoderResult, RawMalformed};
@@ -225,11 +225,10 @@ fn refer(
     let (Some(refs), RawEncoderResult::Unmappable(ch)) = (refs, &result) else {
         return Err((result, after, w));
     };
-    if dst.len() - w < LONGEST_REFERENCE {
-        return Err((result, after, w));
+    match refs.write(*ch, after - ch.len_utf8(), &mut dst[w..]) {
+        Some(n) => Ok((after, w + n)),
+        None => Err((result, after, w)),
     }
-    let at = after - ch.len_utf8();
-    Ok((after, w + refs.write(*ch, at, &mut dst[w..])))
 }
 
 /// The single-byte encoder.

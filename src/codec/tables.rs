@@ -172,21 +172,6 @@ fn utf8_word(cp: u16) -> u32 {
     }
 }
 
-/// The code point of a UTF-8 word of a [`WordTable`] at `pointer`. `None`
-/// past the end or where the index has no code point.
-#[inline(always)]
-pub(crate) fn index_code_point(words: &[u32], pointer: usize) -> Option<u32> {
-    let word = *words.get(pointer)?;
-    let [b0, b1, b2, len] = word.to_le_bytes();
-    let (b0, b1, b2) = (u32::from(b0), u32::from(b1 & 0x3F), u32::from(b2 & 0x3F));
-    match len {
-        0 if word == 0 => None,
-        0 => Some(word),
-        2 => Some((b0 & 0x1F) << 6 | b1),
-        _ => Some((b0 & 0x0F) << 12 | b1 << 6 | b2),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,7 +187,6 @@ mod tests {
             assert_eq!(words.len(), table.len());
             for (p, &word) in words.iter().enumerate() {
                 let cp = table.code_point(p);
-                assert_eq!(index_code_point(table, p), cp, "pointer {p}");
                 let expected = cp.and_then(char::from_u32).map_or(0, |c| {
                     let mut b = [0; 4];
                     match c.encode_utf8(&mut b).len() {

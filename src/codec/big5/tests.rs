@@ -15,7 +15,7 @@ fn bytes_for(pointer: usize) -> [u8; 2] {
 /// Index Big5's code point at each pointer (0: none), from its table.
 fn index_big5() -> Vec<u32> {
     (0..UTF8_BIG5.len())
-        .map(|p| index_code_point(&UTF8_BIG5, p).unwrap_or(0))
+        .map(|p| UTF8_BIG5.code_point(p).unwrap_or(0))
         .collect()
 }
 

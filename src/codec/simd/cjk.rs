@@ -16,6 +16,13 @@
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
 //! a trail the pair's last.
 //!
+//! Most blocks of text are simpler: when every lead is at an even place
+//! (or every one at an odd place, read from the block's second byte), every
+//! lane is a pair or two ASCII bytes, and the block is packed from its
+//! lanes ([`WORD_PACK`]): a masked gather fills the pairs' lanes with their
+//! words and leaves the ASCII lanes as they are (length 2), with no spread
+//! of the lead mask to bytes, no blends and no byte planes.
+//!
 //! Anything else (a lead whose trail is not a trail, a lead outside the
 //! family's common set such as EUC-JP's 0x8E and 0x8F or a Shift_JIS
 //! single-byte katakana, a pair the table lacks or whose UTF-8 is four
@@ -182,6 +189,38 @@ pub(crate) fn pair_leads(high: u32) -> u32 {
     ((even_runs & EVEN) | (h & !even_runs & !EVEN)) as u32
 }
 
+/// Per 4 UTF-8 words (4 bytes each, the length on top): the shuffle that
+/// packs the first two bytes of each and the third of those a mask marks
+/// (three-byte words); the packed length is 8 plus the marks.
+static WORD_PACK: [[u8; 16]; 16] = {
+    let mut t = [[0x80u8; 16]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut word, mut o) = (0, 0);
+        while word < 4 {
+            let mut k = 0;
+            while k < 2 + (m >> word & 1) {
+                t[m][o] = (4 * word + k) as u8;
+                (o, k) = (o + 1, k + 1);
+            }
+            word += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// [`WORD_PACK`]'s packed lengths.
+static WORD_PACK_LEN: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 8 + (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// Whether `path` has a CJK kernel ([`decode_cjk`] does nothing on the
 /// others).
 pub(crate) fn has_cjk_kernel(path: Kernel) -> bool {
@@ -209,8 +248,11 @@ mod tests;
 mod x86 {
     use super::super::single::x86::store_pairs32;
     use super::super::x86::block32;
-    use super::{pair_leads, PairShape, Run};
+    use super::{pair_leads, PairShape, Run, WORD_PACK, WORD_PACK_LEN};
     use std::arch::x86_64::*;
+
+    /// A block's odd places.
+    const ODD: u32 = 0xAAAA_AAAA;
 
     /// The AVX2 kernel: 32 bytes per block (33 when the last is a lead), 64
     /// bytes of room.
@@ -224,7 +266,7 @@ mod x86 {
             return Run::NONE;
         }
         // SAFETY: each block reads src[r..r + 33] and writes at most
-        // dst[w..w + 52] (`store_pairs32`'s 48 + 4), both checked by the
+        // dst[w..w + 53] (`store_pairs32`'s 48 + 4, `aligned`'s 1 + 52), both checked by the
         // loop; the nibble tables are 16 bytes; every gathered index is
         // clamped to the last entry of `t.words`.
         unsafe {
@@ -275,6 +317,86 @@ mod x86 {
                 |x: __m256i| _mm256_alignr_epi8::<15>(x, _mm256_permute2x128_si256::<0x08>(x, x));
             let gather =
                 |ptr: __m256i| _mm256_i32gather_epi32::<4>(words, _mm256_min_epu32(ptr, last));
+            // Each lane's pointer, from its (lead, trail) with the gaps
+            // closed.
+            let pointers_of = |pair: __m256i| {
+                let lead = _mm256_and_si256(pair, _mm256_set1_epi16(0xFF));
+                let trail = _mm256_srli_epi16::<8>(pair);
+                _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias)
+            };
+            let (two32, three32) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(3));
+            // 32 bytes `v` whose leads (`leads`) are all at even places, so
+            // every 16-bit lane is a pair or two ASCII bytes (most blocks of
+            // text), packed from their lanes: each lane's word (gathered for
+            // a pair, the lane itself with length 2 for ASCII), two or three
+            // bytes of each kept. Writes at most 52 bytes at `out`; `None`
+            // (nothing taken) at a pair the kernel cannot take, which the
+            // general path below then finds.
+            let aligned = |v: __m256i, leads: u32, out: *mut u8| {
+                let (pair_ok, pair) = classify(v);
+                if leads & !pair_ok != 0 {
+                    return None;
+                }
+                let pointers = pointers_of(pair);
+                // The lanes whose low byte (so the lane) is a lead.
+                let is_pair = _mm256_cmpgt_epi16(zero, _mm256_slli_epi16::<8>(v));
+                let [(w0, t0), (w1, t1)] = [
+                    (
+                        _mm256_castsi256_si128(v),
+                        _mm256_castsi256_si128(pointers),
+                        _mm256_castsi256_si128(is_pair),
+                        0x0000_FFFF,
+                    ),
+                    (
+                        _mm256_extracti128_si256::<1>(v),
+                        _mm256_extracti128_si256::<1>(pointers),
+                        _mm256_extracti128_si256::<1>(is_pair),
+                        0xFFFF_0000,
+                    ),
+                ]
+                .map(|(lanes, ptr, pairs, half)| {
+                    let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
+                    let words = match leads & half {
+                        0 => ascii,
+                        _ => _mm256_mask_i32gather_epi32::<4>(
+                            ascii,
+                            words,
+                            _mm256_min_epu32(_mm256_cvtepu16_epi32(ptr), last),
+                            _mm256_cvtepi16_epi32(pairs),
+                        ),
+                    };
+                    let length = _mm256_srli_epi32::<24>(words);
+                    let is_three = _mm256_cmpeq_epi32(length, three32);
+                    // Lengths 2 and 3 only (0: a pair the table lacks).
+                    let short =
+                        _mm256_cmpeq_epi32(_mm256_or_si256(length, _mm256_set1_epi32(1)), three32);
+                    let ok = _mm256_movemask_ps(_mm256_castsi256_ps(short)) == 0xFF;
+                    (
+                        words,
+                        (ok, _mm256_movemask_ps(_mm256_castsi256_ps(is_three)) as u32),
+                    )
+                });
+                if !(t0.0 && t1.0) {
+                    return None;
+                }
+                let three = t0.1 | t1.1 << 8;
+                let mut n = 0;
+                for (k, quarter) in [
+                    _mm256_castsi256_si128(w0),
+                    _mm256_extracti128_si256::<1>(w0),
+                    _mm256_castsi256_si128(w1),
+                    _mm256_extracti128_si256::<1>(w1),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let m = (three >> (4 * k) & 15) as usize;
+                    let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
+                    _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
+                    n += usize::from(WORD_PACK_LEN[m]);
+                }
+                Some(n)
+            };
             while r + 33 <= src.len() && w + 64 <= dst.len() {
                 let Some((v, high)) = block32(src, dst, (&mut r, &mut w)) else {
                     continue;
@@ -282,6 +404,26 @@ mod x86 {
                 // `next[i]` is the byte after `v[i]`: a lead's trail.
                 let next = _mm256_loadu_si256(src.as_ptr().add(r + 1).cast());
                 let leads = pair_leads(high);
+                let to = dst.as_mut_ptr().add(w);
+                if leads & ODD == 0 {
+                    if let Some(n) = aligned(v, leads, to) {
+                        r += 32;
+                        w += n;
+                        continue;
+                    }
+                } else if leads & !ODD == 0 {
+                    // Leads at odd places only: byte 0 is ASCII, and the
+                    // lanes of `next` (bytes 1..33) are aligned. Its last
+                    // lane holds byte 32: a lead's trail, or ASCII (taken),
+                    // or a lead of the next block (its byte dropped).
+                    if let Some(n) = aligned(next, leads >> 1, to.add(1)) {
+                        *to = *src.get_unchecked(r);
+                        let whole = leads >> 31 == 1 || *src.get_unchecked(r + 32) < 0x80;
+                        r += 32 + usize::from(whole);
+                        w += n + usize::from(whole);
+                        continue;
+                    }
+                }
                 // One pointer per 16-bit lane `k` (bytes 2k, 2k + 1): leads
                 // are never next to each other, so a lane holds at most one,
                 // at 2k (its low byte) or 2k + 1 (its high byte).
@@ -293,10 +435,7 @@ mod x86 {
                 // `next`'s (bytes 2k + 1, 2k + 2) for one at 2k + 1.
                 let odd = _mm256_srai_epi16::<8>(is_lead);
                 let (pair_ok, pair) = classify(_mm256_blendv_epi8(v, next, odd));
-                let lead = _mm256_and_si256(pair, _mm256_set1_epi16(0xFF));
-                let trail = _mm256_srli_epi16::<8>(pair);
-                let pointers =
-                    _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias);
+                let pointers = pointers_of(pair);
                 // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), one gather
                 // each; a half with no lead (markup in a page) skips its
                 // gather, the dearest instruction here (its words are never

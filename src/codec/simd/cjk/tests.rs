@@ -366,7 +366,8 @@ fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
 }
 
 /// Every lead and trail, as the low byte of a lane (offset 30), its high
-/// byte (1) and a block's last byte (31, the trail in the next block): the
+/// byte (1) and a block's last byte (31, the trail in the next block), and
+/// among pairs in lanes of pairs (both of the kernel's aligned paths): the
 /// kernel alone takes the pair exactly when both bytes are in the family's
 /// sets and its word is two or three bytes, writing encoding_rs's bytes, and
 /// otherwise stops at the lead with the ASCII before it written.
@@ -377,6 +378,18 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
     }
     for (label, _, shape) in families() {
         let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        // ASCII before it (a lane's high byte, low byte, the block's last
+        // byte), or pairs: a block of lanes that are all pairs with it at
+        // lane 8, and one from byte 1 with it at lane 7 of `next`.
+        let places = [1, 30, 31]
+            .map(|at| (at, b"a".repeat(at)))
+            .into_iter()
+            .chain([
+                (16, pair.repeat(8)),
+                (15, [&b"a"[..], &pair.repeat(7)].concat()),
+            ])
+            .collect::<Vec<_>>();
         let mut dst = vec![0; 160];
         for lead in 0x80..=0xFFu8 {
             for trail in 0..=0xFFu8 {
@@ -393,9 +406,11 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
                         .into_owned(),
                     false => String::new(),
                 };
-                for at in [1, 30, 31] {
-                    let bytes = [&b"a".repeat(at)[..], &[lead, trail], &[b'b'; 40]].concat();
+                for (at, before) in &places {
+                    let at = *at;
+                    let bytes = [&before[..], &[lead, trail], &[b'b'; 40]].concat();
                     let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+                    let before = rs.decode_without_bom_handling(before).0;
                     if takes {
                         assert_eq!(run.blocked, None, "{label} {lead:02X} {trail:02X} at {at}");
                         assert!(
@@ -404,7 +419,7 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
                             run.read
                         );
                         let b = run.read - at - 2;
-                        let expected = format!("{}{pair}{}", "a".repeat(at), "b".repeat(b));
+                        let expected = format!("{before}{pair}{}", "b".repeat(b));
                         assert_eq!(
                             &dst[..run.written],
                             expected.as_bytes(),
@@ -418,10 +433,35 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
                         );
                         assert_eq!(
                             &dst[..run.written],
-                            &bytes[..at],
+                            before.as_bytes(),
                             "{label} {lead:02X} {trail:02X} at {at}"
                         );
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Blocks of pairs with ASCII at every place: one or two ASCII bytes after
+/// `k` pairs, from a character boundary or one byte after it (so the
+/// pairs' leads are at even places, at odd places, or both; the last lane
+/// of an odd block holding a trail, ASCII or the next block's lead): the
+/// kernel alone decodes it all like encoding_rs.
+#[test]
+fn the_kernel_takes_pairs_with_ascii_at_every_place() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for k in 0..34 {
+            for (start, ascii) in [("", "x"), ("", "xy"), ("a", "x"), ("a", "xy")] {
+                for pairs in ["本", "日а"] {
+                    let text = format!("{start}{}{ascii}{}", "本".repeat(k), pairs.repeat(40));
+                    let (bytes, _, _) = rs.encode(&text);
+                    let what = format!("{label} {start:?} {k} {ascii:?} {pairs}");
+                    kernel_takes_nearly_all(rs, shape, &bytes, &what);
                 }
             }
         }

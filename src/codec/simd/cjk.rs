@@ -380,16 +380,24 @@ mod x86 {
                     return None;
                 }
                 let three = t0.1 | t1.1 << 8;
-                let mut n = 0;
-                for (k, quarter) in [
+                let quarters = [
                     _mm256_castsi256_si128(w0),
                     _mm256_extracti128_si256::<1>(w0),
                     _mm256_castsi256_si128(w1),
                     _mm256_extracti128_si256::<1>(w1),
-                ]
-                .into_iter()
-                .enumerate()
-                {
+                ];
+                if three == 0xFFFF {
+                    // Three bytes each (CJK text): one shuffle, 12 bytes a
+                    // quarter, no table lookups.
+                    let shuffle = _mm_loadu_si128(WORD_PACK[15].as_ptr().cast());
+                    for (k, quarter) in quarters.into_iter().enumerate() {
+                        let packed = _mm_shuffle_epi8(quarter, shuffle);
+                        _mm_storeu_si128(out.add(12 * k).cast(), packed);
+                    }
+                    return Some(48);
+                }
+                let mut n = 0;
+                for (k, quarter) in quarters.into_iter().enumerate() {
                     let m = (three >> (4 * k) & 15) as usize;
                     let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
                     _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));

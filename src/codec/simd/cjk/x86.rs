@@ -1,0 +1,287 @@
+//! The AVX2 CJK decoding kernel (see the parent module).
+
+use super::{pair_leads, PairShape, Run};
+use crate::codec::simd::single::x86::store_pairs32;
+use crate::codec::simd::x86::block32;
+use std::arch::x86_64::*;
+
+/// A block's odd places.
+const ODD: u32 = 0xAAAA_AAAA;
+
+/// Per 4 UTF-8 words (4 bytes each, the length on top): the shuffle that
+/// packs the first two bytes of each and the third of those a mask marks
+/// (three-byte words); the packed length is 8 plus the marks.
+static WORD_PACK: [[u8; 16]; 16] = {
+    let mut t = [[0x80u8; 16]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut word, mut o) = (0, 0);
+        while word < 4 {
+            let mut k = 0;
+            while k < 2 + (m >> word & 1) {
+                t[m][o] = (4 * word + k) as u8;
+                (o, k) = (o + 1, k + 1);
+            }
+            word += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// [`WORD_PACK`]'s packed lengths.
+static WORD_PACK_LEN: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 8 + (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The AVX2 kernel: 32 bytes per block (33 when the last is a lead), 64
+/// bytes of room.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
+    let (mut r, mut w, mut blocked) = (0, 0, None);
+    if t.words.is_empty() {
+        return Run::NONE;
+    }
+    // SAFETY: each block reads src[r..r + 33] and writes at most
+    // dst[w..w + 53] (`store_pairs32`'s 48 + 4, `aligned`'s 1 + 52), both checked by the
+    // loop; the nibble tables are 16 bytes; every gathered index is
+    // clamped to the last entry of `t.words`.
+    unsafe {
+        let splat = |b: u8| _mm256_set1_epi8(b as i8);
+        let rows = |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
+        // A lane's lead (low byte) and trail (high byte) are classified
+        // together: the lead's classes in bits 0..4 of the nibble
+        // tables, the trail's in bits 4..8 (classes are < 4, so the
+        // 16-bit shift stays within bytes), and per byte its own set's
+        // gap.
+        let (l, tr) = (&t.leads, &t.trails);
+        let both = |lead: &[u8; 16], trail: &[u8; 16]| {
+            _mm256_or_si256(rows(lead), _mm256_slli_epi16::<4>(rows(trail)))
+        };
+        let (hi, lo) = (both(&l.hi, &tr.hi), both(&l.lo, &tr.lo));
+        let pair16 = |lead: u8, trail: u8| _mm256_set1_epi16(i16::from_le_bytes([lead, trail]));
+        let own = pair16(0x0F, 0xF0);
+        let over = pair16(l.gap_after ^ 0x80, tr.gap_after ^ 0x80);
+        let gap = pair16(l.gap, tr.gap);
+        // Per 4 words: their first, second, third and last bytes.
+        let planes = rows(&[0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]);
+        // Byte k of a mask to bytes 8k..8k + 8.
+        let spread = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3,
+            3, 3, 3,
+        );
+        let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+        let (zero, low4) = (_mm256_setzero_si256(), splat(0x0F));
+        let row = _mm256_set1_epi16(t.row as i16);
+        let bias = _mm256_set1_epi16(t.bias as i16);
+        let last = _mm256_set1_epi32((t.words.len() - 1) as i32);
+        let words = t.words.as_ptr().cast::<i32>();
+        // Which lanes of `v` (lead, trail) have both bytes in their
+        // sets (both bits of the lane's), and `v` with the gap between
+        // each set's ranges closed.
+        let classify = |v: __m256i| {
+            let lo_class = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
+            let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
+            let hit = _mm256_and_si256(lo_class, _mm256_shuffle_epi8(hi, high_nibble));
+            let miss = _mm256_cmpeq_epi8(_mm256_and_si256(hit, own), zero);
+            let member = _mm256_movemask_epi8(_mm256_cmpeq_epi16(miss, zero)) as u32;
+            let above = _mm256_cmpgt_epi8(_mm256_xor_si256(v, splat(0x80)), over);
+            (member, _mm256_sub_epi8(v, _mm256_and_si256(above, gap)))
+        };
+        // Each byte one place on (the first becomes 0).
+        let one_on =
+            |x: __m256i| _mm256_alignr_epi8::<15>(x, _mm256_permute2x128_si256::<0x08>(x, x));
+        let gather = |ptr: __m256i| _mm256_i32gather_epi32::<4>(words, _mm256_min_epu32(ptr, last));
+        // Each lane's pointer, from its (lead, trail) with the gaps
+        // closed.
+        let pointers_of = |pair: __m256i| {
+            let lead = _mm256_and_si256(pair, _mm256_set1_epi16(0xFF));
+            let trail = _mm256_srli_epi16::<8>(pair);
+            _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias)
+        };
+        let (two32, three32) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(3));
+        // 32 bytes `v` whose leads (`leads`) are all at even places, so
+        // every 16-bit lane is a pair or two ASCII bytes (most blocks of
+        // text), packed from their lanes: each lane's word (gathered for
+        // a pair, the lane itself with length 2 for ASCII), two or three
+        // bytes of each kept. Writes at most 52 bytes at `out`; `None`
+        // (nothing taken) at a pair the kernel cannot take, which the
+        // general path below then finds.
+        let aligned = |v: __m256i, leads: u32, out: *mut u8| {
+            let (pair_ok, pair) = classify(v);
+            if leads & !pair_ok != 0 {
+                return None;
+            }
+            let pointers = pointers_of(pair);
+            // The lanes whose low byte (so the lane) is a lead.
+            let is_pair = _mm256_cmpgt_epi16(zero, _mm256_slli_epi16::<8>(v));
+            let [(w0, t0), (w1, t1)] = [
+                (
+                    _mm256_castsi256_si128(v),
+                    _mm256_castsi256_si128(pointers),
+                    _mm256_castsi256_si128(is_pair),
+                    0x0000_FFFF,
+                ),
+                (
+                    _mm256_extracti128_si256::<1>(v),
+                    _mm256_extracti128_si256::<1>(pointers),
+                    _mm256_extracti128_si256::<1>(is_pair),
+                    0xFFFF_0000,
+                ),
+            ]
+            .map(|(lanes, ptr, pairs, half)| {
+                let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
+                let words = match leads & half {
+                    0 => ascii,
+                    _ => _mm256_mask_i32gather_epi32::<4>(
+                        ascii,
+                        words,
+                        _mm256_min_epu32(_mm256_cvtepu16_epi32(ptr), last),
+                        _mm256_cvtepi16_epi32(pairs),
+                    ),
+                };
+                let length = _mm256_srli_epi32::<24>(words);
+                let is_three = _mm256_cmpeq_epi32(length, three32);
+                // Lengths 2 and 3 only (0: a pair the table lacks).
+                let short =
+                    _mm256_cmpeq_epi32(_mm256_or_si256(length, _mm256_set1_epi32(1)), three32);
+                let ok = _mm256_movemask_ps(_mm256_castsi256_ps(short)) == 0xFF;
+                (
+                    words,
+                    (ok, _mm256_movemask_ps(_mm256_castsi256_ps(is_three)) as u32),
+                )
+            });
+            if !(t0.0 && t1.0) {
+                return None;
+            }
+            let three = t0.1 | t1.1 << 8;
+            let quarters = [
+                _mm256_castsi256_si128(w0),
+                _mm256_extracti128_si256::<1>(w0),
+                _mm256_castsi256_si128(w1),
+                _mm256_extracti128_si256::<1>(w1),
+            ];
+            if three == 0xFFFF {
+                // Three bytes each (CJK text): one shuffle, 12 bytes a
+                // quarter, no table lookups.
+                let shuffle = _mm_loadu_si128(WORD_PACK[15].as_ptr().cast());
+                for (k, quarter) in quarters.into_iter().enumerate() {
+                    let packed = _mm_shuffle_epi8(quarter, shuffle);
+                    _mm_storeu_si128(out.add(12 * k).cast(), packed);
+                }
+                return Some(48);
+            }
+            let mut n = 0;
+            for (k, quarter) in quarters.into_iter().enumerate() {
+                let m = (three >> (4 * k) & 15) as usize;
+                let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
+                _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
+                n += usize::from(WORD_PACK_LEN[m]);
+            }
+            Some(n)
+        };
+        while r + 33 <= src.len() && w + 64 <= dst.len() {
+            let Some((v, high)) = block32(src, dst, (&mut r, &mut w)) else {
+                continue;
+            };
+            // `next[i]` is the byte after `v[i]`: a lead's trail.
+            let next = _mm256_loadu_si256(src.as_ptr().add(r + 1).cast());
+            let leads = pair_leads(high);
+            let to = dst.as_mut_ptr().add(w);
+            if leads & ODD == 0 {
+                if let Some(n) = aligned(v, leads, to) {
+                    r += 32;
+                    w += n;
+                    continue;
+                }
+            } else if leads & !ODD == 0 {
+                // Leads at odd places only: byte 0 is ASCII, and the
+                // lanes of `next` (bytes 1..33) are aligned. Its last
+                // lane holds byte 32: a lead's trail, or ASCII (taken),
+                // or a lead of the next block (its byte dropped).
+                if let Some(n) = aligned(next, leads >> 1, to.add(1)) {
+                    *to = *src.get_unchecked(r);
+                    let whole = leads >> 31 == 1 || *src.get_unchecked(r + 32) < 0x80;
+                    r += 32 + usize::from(whole);
+                    w += n + usize::from(whole);
+                    continue;
+                }
+            }
+            // One pointer per 16-bit lane `k` (bytes 2k, 2k + 1): leads
+            // are never next to each other, so a lane holds at most one,
+            // at 2k (its low byte) or 2k + 1 (its high byte).
+            let is_lead = {
+                let m = _mm256_shuffle_epi8(_mm256_set1_epi32(leads as i32), spread);
+                _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits)
+            };
+            // The lane as (lead, trail): `v`'s lane for a lead at 2k,
+            // `next`'s (bytes 2k + 1, 2k + 2) for one at 2k + 1.
+            let odd = _mm256_srai_epi16::<8>(is_lead);
+            let (pair_ok, pair) = classify(_mm256_blendv_epi8(v, next, odd));
+            let pointers = pointers_of(pair);
+            // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), one gather
+            // each; a half with no lead (markup in a page) skips its
+            // gather, the dearest instruction here (its words are never
+            // used). Each as its words' byte planes, per 128-bit lane.
+            let [g0, g1] = [
+                (_mm256_castsi256_si128(pointers), 0x0000_FFFF),
+                (_mm256_extracti128_si256::<1>(pointers), 0xFFFF_0000),
+            ]
+            .map(|(p, half)| match leads & half {
+                0 => zero,
+                _ => _mm256_shuffle_epi8(gather(_mm256_cvtepu16_epi32(p)), planes),
+            });
+            // Lanes 0..4 and 8..12, 4..8 and 12..16; then each plane's
+            // 8 bytes per 128-bit lane in lane order.
+            let x = _mm256_permute2x128_si256::<0x20>(g0, g1);
+            let y = _mm256_permute2x128_si256::<0x31>(g0, g1);
+            let (p01, p23) = (_mm256_unpacklo_epi32(x, y), _mm256_unpackhi_epi32(x, y));
+            // The words' bytes at both bytes of their lane (so at the
+            // lead's): first, second, third, length.
+            let first = _mm256_unpacklo_epi8(p01, p01);
+            let second = _mm256_unpackhi_epi8(p01, p01);
+            let third = _mm256_unpacklo_epi8(p23, p23);
+            let length = _mm256_unpackhi_epi8(p23, p23);
+            let is_three = _mm256_cmpeq_epi8(length, splat(3));
+            let three = _mm256_movemask_epi8(is_three) as u32;
+            let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
+            // Leads the kernel cannot take: the block is decoded up to
+            // the first of them (whole characters before it), which the
+            // scalar loop then takes.
+            let bad = leads & !(pair_ok & (three | two));
+            // A pair's last byte: the third of three, the second of two
+            // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
+            let last_byte = _mm256_blendv_epi8(second, third, is_three);
+            // Other bytes are ASCII, themselves; a trail (ASCII or not)
+            // writes its pair's last byte, a lead its first, and its
+            // second when the pair is three bytes.
+            let with_lasts = _mm256_blendv_epi8(v, one_on(last_byte), one_on(is_lead));
+            let out = _mm256_blendv_epi8(with_lasts, first, is_lead);
+            let n = store_pairs32(out, second, leads & three, dst.as_mut_ptr().add(w));
+            if bad != 0 {
+                let at = bad.trailing_zeros();
+                let before = (1u32 << at) - 1;
+                r += at as usize;
+                w += (at + (leads & three & before).count_ones()) as usize;
+                blocked = Some(0);
+                break;
+            }
+            // A lead in the last byte: its trail is the next block's
+            // first byte, read here, and its last byte goes last.
+            *dst.as_mut_ptr().add(w + n) = _mm256_extract_epi8::<31>(last_byte) as u8;
+            let tail = (leads >> 31) as usize;
+            r += 32 + tail;
+            w += n + tail;
+        }
+    }
+    Run::at(r, w, blocked)
+}

@@ -8,14 +8,16 @@
 //! [`split_encoding`]). Worker threads and the calling thread
 //! convert the blocks as pieces ([`convert_piece`], each thread with its
 //! own converter, renewed per block); the calling thread writes them in
-//! input order (it converts a queued block whenever the next one to write
-//! is not ready) and adds up their accounts ([`Totals`]), so output and
-//! messages are those of one thread. The threads are `jobs`, but no more
-//! than the cores ([`stream_threads`]), and as many as could be started: a
-//! failed spawn means fewer workers (or, for the reader, everything on the
-//! calling thread), never an error. At most one block more than threads is
-//! out at once, and their buffers are reused, so memory is bounded whatever
-//! the stream's length and `-j`.
+//! input order (while the next one to write is not ready, it converts a
+//! queued block no further ahead than the workers' reach) and adds up their
+//! accounts ([`Totals`]), so output and messages are those of one thread.
+//! The threads are `jobs`, but no more than the cores ([`stream_threads`]),
+//! and as many as could be started: a failed spawn means fewer workers (or,
+//! for the reader, everything on the calling thread), never an error. At
+//! most two blocks more than threads are out at once (with one, the reader
+//! often waits for room while the workers wait for blocks), and their
+//! buffers are reused, so memory is bounded whatever the stream's length
+//! and `-j`.
 //!
 //! Output appears as input arrives: a block is handed out when it is full,
 //! or as soon as the stream pauses ([`Stream::wait`] says a read would
@@ -103,7 +105,8 @@ pub fn convert_stream<W: Write + ?Sized>(
             sniff_bom: false,
             ..settings
         },
-        window: threads + 1,
+        threads,
+        window: threads + 2,
         flow: Mutex::new(Flow::default()),
         queued: Condvar::new(),
         room: Condvar::new(),
@@ -264,7 +267,9 @@ struct Flow {
 struct Pipe {
     first: Settings,
     rest: Settings,
-    /// Blocks that may be handed out and not yet written.
+    /// Threads converting blocks (the calling thread among them), and
+    /// blocks that may be handed out and not yet written.
+    threads: usize,
     window: usize,
     flow: Mutex<Flow>,
     /// A block was queued (workers wait on it), and a block was written
@@ -438,8 +443,16 @@ impl Pipe {
                         return last.ok_or(ConvertError::Internal("no last block"));
                     }
                 }
-                // Rather than wait, convert a block that no worker took yet.
-                let queued = lock(&self.flow).blocks.pop_front();
+                // Rather than wait, convert a block that no worker took yet,
+                // but only one that the blocks in the workers' hands reach:
+                // blocks written after one further ahead would wait for it
+                // to be converted, the reader for room, and the workers
+                // for blocks (bench/RESULTS.md, session 10).
+                let queued = {
+                    let mut f = lock(&self.flow);
+                    let near = f.blocks.front().is_some_and(|b| b.i < i + self.threads);
+                    near.then(|| f.blocks.pop_front()).flatten()
+                };
                 let report = match queued {
                     Some(block) => Ok(self.convert(block, &mut converter)),
                     None => received.recv(),

@@ -30,12 +30,14 @@
 //! for no thread.
 
 mod reader;
+mod rest;
 
 use super::parallel::{convert_piece, lock, split_encoding, OnPanic, Piece, Totals};
 use super::{position, ConvertError, Converter, Parallelism, Settings, Summary};
 use reader::{Ending, Reader};
+use rest::rest_of;
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{self, Cursor, Read, Write};
+use std::io::{Read, Write};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -182,35 +184,6 @@ pub fn convert_stream<W: Write + ?Sized>(
 fn stream_threads(jobs: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     jobs.min(cores).max(2)
-}
-
-/// Converts `tail`, then the rest of `stream` unless `ending` says
-/// there is none (a read error is reported after `tail`), with `converter`
-/// on the calling thread.
-fn rest_of<W: Write + ?Sized>(
-    converter: &mut Converter,
-    tail: Vec<u8>,
-    ending: Ending,
-    stream: &mut dyn Stream,
-    sink: &mut W,
-    progress: &mut dyn FnMut(u64),
-    watch: &mut dyn FnMut(&[u8]),
-) -> Result<(), ConvertError> {
-    let more = match ending {
-        Ending::Failed(e) => {
-            watch(&tail);
-            converter.feed(&tail, false, sink)?;
-            progress(tail.len() as u64);
-            return Err(ConvertError::Read(e));
-        }
-        // At its end a terminal would wait for another end of input.
-        Ending::End | Ending::Stopped => 0,
-        Ending::Full | Ending::Paused => u64::MAX,
-    };
-    let mut reader = Watched(Cursor::new(tail).chain(stream.take(more)), watch);
-    converter
-        .convert_reader(&mut reader, sink, progress)
-        .map(|_| ())
 }
 
 /// What the reader left for the calling thread: block `i` on, from byte
@@ -495,16 +468,5 @@ impl Pipe {
             }
         }
         Err(ConvertError::Internal("too many blocks"))
-    }
-}
-
-/// A reader that shows what it reads to a watcher.
-struct Watched<'a, R: Read>(R, &'a mut dyn FnMut(&[u8]));
-
-impl<R: Read> Read for Watched<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.0.read(buf)?;
-        (self.1)(&buf[..n]);
-        Ok(n)
     }
 }

@@ -9,8 +9,8 @@
 //! convert the blocks as pieces ([`convert_piece`], each thread with its
 //! own converter, renewed per block); the calling thread writes them in
 //! input order (while the next one to write is not ready, it converts a
-//! queued block no further ahead than the workers' reach) and adds up their
-//! accounts ([`Totals`]), so output and messages are those of one thread.
+//! queued block, writing between its parts: module `writer`) and adds up
+//! their accounts ([`Totals`]), so output and messages are those of one thread.
 //! The threads are `jobs`, but no more than the cores ([`stream_threads`]),
 //! and as many as could be started: a failed spawn means fewer workers (or,
 //! for the reader, everything on the calling thread), never an error. At
@@ -31,12 +31,13 @@
 
 mod reader;
 mod rest;
+mod writer;
 
 use super::parallel::{convert_piece, lock, split_encoding, OnPanic, Piece, Totals};
 use super::{position, ConvertError, Converter, Parallelism, Settings, Summary};
 use reader::{Ending, Reader};
 use rest::rest_of;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
@@ -107,7 +108,6 @@ pub fn convert_stream<W: Write + ?Sized>(
             sniff_bom: false,
             ..settings
         },
-        threads,
         window: threads + 2,
         flow: Mutex::new(Flow::default()),
         queued: Condvar::new(),
@@ -240,9 +240,7 @@ struct Flow {
 struct Pipe {
     first: Settings,
     rest: Settings,
-    /// Threads converting blocks (the calling thread among them), and
-    /// blocks that may be handed out and not yet written.
-    threads: usize,
+    /// Blocks that may be handed out and not yet written.
     window: usize,
     flow: Mutex<Flow>,
     /// A block was queued (workers wait on it), and a block was written
@@ -391,82 +389,5 @@ impl Pipe {
             input: bytes,
             lines,
         }
-    }
-
-    /// The calling thread: writes each block in turn and adds it to
-    /// `total`; returns what the reader left.
-    fn write_in_order<W: Write + ?Sized>(
-        &self,
-        received: &mpsc::Receiver<Report>,
-        total: &mut Totals<'_>,
-        sink: &mut W,
-        progress: &mut dyn FnMut(u64),
-        watch: &mut dyn FnMut(&[u8]),
-    ) -> Result<Last, ConvertError> {
-        let mut ready = BTreeMap::new();
-        let mut last = None;
-        let mut converter = None;
-        for i in 0.. {
-            let report = loop {
-                if let Some(r) = ready.remove(&i) {
-                    break r;
-                }
-                if let Some(Last { i: n, .. }) = &last {
-                    if *n == i {
-                        return last.ok_or(ConvertError::Internal("no last block"));
-                    }
-                }
-                // Rather than wait, convert a block that no worker took yet,
-                // but only one that the blocks in the workers' hands reach:
-                // blocks written after one further ahead would wait for it
-                // to be converted, the reader for room, and the workers
-                // for blocks (bench/RESULTS.md, session 10).
-                let queued = {
-                    let mut f = lock(&self.flow);
-                    let near = f.blocks.front().is_some_and(|b| b.i < i + self.threads);
-                    near.then(|| f.blocks.pop_front()).flatten()
-                };
-                let report = match queued {
-                    Some(block) => Ok(self.convert(block, &mut converter)),
-                    None => received.recv(),
-                };
-                match report {
-                    Ok(Report::Piece {
-                        i,
-                        start,
-                        pause,
-                        piece,
-                        input,
-                        lines,
-                    }) => {
-                        ready.insert(i, (start, pause, piece, input, lines));
-                    }
-                    Ok(Report::Last(l)) => last = Some(l),
-                    Ok(Report::Queued) => {}
-                    Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
-                }
-            };
-            let (start, pause, mut piece, input, lines) = report;
-            let out = std::mem::take(&mut piece.out);
-            sink.write_all(&out[..piece.out_len])
-                .map_err(ConvertError::Write)?;
-            watch(&input);
-            total.add(i, start, *piece)?;
-            total.counted_to(start + input.len(), lines);
-            if pause {
-                sink.flush().map_err(ConvertError::Write)?;
-            }
-            progress((start + input.len()) as u64);
-            lock(&self.spare_out).push(out);
-            lock(&self.spare_in).push(input);
-            let mut f = lock(&self.flow);
-            f.written = i + 1;
-            let wake = f.reader_waits;
-            drop(f);
-            if wake {
-                self.room.notify_one();
-            }
-        }
-        Err(ConvertError::Internal("too many blocks"))
     }
 }

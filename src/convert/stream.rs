@@ -368,25 +368,22 @@ impl Pipe {
     }
 
     fn convert(&self, block: Block, converter: &mut Option<Converter>) -> Report {
-        let Block {
-            i,
-            start,
-            pause,
-            bytes,
-        } = block;
-        let piece = convert_piece(
-            converter,
-            self.settings(i),
-            &bytes,
-            Pipe::buffer(&self.spare_out),
-        );
-        let lines = position::count_newlines(&bytes);
+        let out = Pipe::buffer(&self.spare_out);
+        let piece = convert_piece(converter, self.settings(block.i), &block.bytes, out);
+        block.converted(piece)
+    }
+}
+
+impl Block {
+    /// The report of the block converted into `piece`.
+    fn converted(self, piece: Piece) -> Report {
+        let lines = position::count_newlines(&self.bytes);
         Report::Piece {
-            i,
-            start,
-            pause,
+            i: self.i,
+            start: self.start,
+            pause: self.pause,
             piece: Box::new(piece),
-            input: bytes,
+            input: self.bytes,
             lines,
         }
     }

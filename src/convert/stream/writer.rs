@@ -7,7 +7,7 @@
 
 use super::{Block, Last, Pipe, Report};
 use crate::convert::parallel::{lock, renewed, Piece, Totals};
-use crate::convert::{position, ConvertError, Converter};
+use crate::convert::{ConvertError, Converter};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::mpsc;
@@ -84,17 +84,12 @@ impl Pipe {
         slot: &mut Option<Converter>,
         between: &mut dyn FnMut() -> Result<(), ConvertError>,
     ) -> Result<Report, ConvertError> {
-        let Block {
-            i,
-            start,
-            pause,
-            bytes,
-        } = block;
-        let converter = renewed(slot, self.settings(i));
+        let converter = renewed(slot, self.settings(block.i));
         let mut out = Filled {
             buf: Pipe::buffer(&self.spare_out),
             len: 0,
         };
+        let bytes = &block.bytes;
         let part = bytes.len().div_ceil(PARTS).max(1);
         let mut at = 0;
         loop {
@@ -104,12 +99,6 @@ impl Pipe {
                 // The account after an error (bytes decoded, text length)
                 // is the whole block's: convert it whole.
                 lock(&self.spare_out).push(out.buf);
-                let block = Block {
-                    i,
-                    start,
-                    pause,
-                    bytes,
-                };
                 return Ok(self.convert(block, slot));
             }
             if last {
@@ -118,16 +107,7 @@ impl Pipe {
             between()?;
             at = end;
         }
-        let piece = Piece::within(converter, None, out.buf, out.len);
-        let lines = position::count_newlines(&bytes);
-        Ok(Report::Piece {
-            i,
-            start,
-            pause,
-            piece: Box::new(piece),
-            input: bytes,
-            lines,
-        })
+        Ok(block.converted(Piece::within(converter, None, out.buf, out.len)))
     }
 }
 

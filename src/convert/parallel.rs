@@ -38,7 +38,7 @@ use std::ops::Range;
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 
 mod pieces;
-pub(super) use pieces::{convert_piece, Piece, Totals};
+pub(super) use pieces::{convert_piece, renewed, Piece, Totals};
 
 /// How many threads may convert one input, and how it is cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

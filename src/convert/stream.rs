@@ -8,14 +8,16 @@
 //! [`split_encoding`]). Worker threads and the calling thread
 //! convert the blocks as pieces ([`convert_piece`], each thread with its
 //! own converter, renewed per block); the calling thread writes them in
-//! input order (it converts a queued block whenever the next one to write
-//! is not ready) and adds up their accounts ([`Totals`]), so output and
-//! messages are those of one thread. The threads are `jobs`, but no more
-//! than the cores ([`stream_threads`]), and as many as could be started: a
-//! failed spawn means fewer workers (or, for the reader, everything on the
-//! calling thread), never an error. At most one block more than threads is
-//! out at once, and their buffers are reused, so memory is bounded whatever
-//! the stream's length and `-j`.
+//! input order (while the next one to write is not ready, it converts a
+//! queued block, writing between its parts: module `writer`) and adds up
+//! their accounts ([`Totals`]), so output and messages are those of one thread.
+//! The threads are `jobs`, but no more than the cores ([`stream_threads`]),
+//! and as many as could be started: a failed spawn means fewer workers (or,
+//! for the reader, everything on the calling thread), never an error. At
+//! most two blocks more than threads are out at once (with one, the reader
+//! often waits for room while the workers wait for blocks), and their
+//! buffers are reused, so memory is bounded whatever the stream's length
+//! and `-j`.
 //!
 //! Output appears as input arrives: a block is handed out when it is full,
 //! or as soon as the stream pauses ([`Stream::wait`] says a read would
@@ -28,12 +30,15 @@
 //! for no thread.
 
 mod reader;
+mod rest;
+mod writer;
 
 use super::parallel::{convert_piece, lock, split_encoding, OnPanic, Piece, Totals};
 use super::{position, ConvertError, Converter, Parallelism, Settings, Summary};
 use reader::{Ending, Reader};
-use std::collections::{BTreeMap, VecDeque};
-use std::io::{self, Cursor, Read, Write};
+use rest::rest_of;
+use std::collections::VecDeque;
+use std::io::{Read, Write};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -103,7 +108,7 @@ pub fn convert_stream<W: Write + ?Sized>(
             sniff_bom: false,
             ..settings
         },
-        window: threads + 1,
+        window: threads + 2,
         flow: Mutex::new(Flow::default()),
         queued: Condvar::new(),
         room: Condvar::new(),
@@ -179,35 +184,6 @@ pub fn convert_stream<W: Write + ?Sized>(
 fn stream_threads(jobs: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     jobs.min(cores).max(2)
-}
-
-/// Converts `tail`, then the rest of `stream` unless `ending` says
-/// there is none (a read error is reported after `tail`), with `converter`
-/// on the calling thread.
-fn rest_of<W: Write + ?Sized>(
-    converter: &mut Converter,
-    tail: Vec<u8>,
-    ending: Ending,
-    stream: &mut dyn Stream,
-    sink: &mut W,
-    progress: &mut dyn FnMut(u64),
-    watch: &mut dyn FnMut(&[u8]),
-) -> Result<(), ConvertError> {
-    let more = match ending {
-        Ending::Failed(e) => {
-            watch(&tail);
-            converter.feed(&tail, false, sink)?;
-            progress(tail.len() as u64);
-            return Err(ConvertError::Read(e));
-        }
-        // At its end a terminal would wait for another end of input.
-        Ending::End | Ending::Stopped => 0,
-        Ending::Full | Ending::Paused => u64::MAX,
-    };
-    let mut reader = Watched(Cursor::new(tail).chain(stream.take(more)), watch);
-    converter
-        .convert_reader(&mut reader, sink, progress)
-        .map(|_| ())
 }
 
 /// What the reader left for the calling thread: block `i` on, from byte
@@ -392,106 +368,23 @@ impl Pipe {
     }
 
     fn convert(&self, block: Block, converter: &mut Option<Converter>) -> Report {
-        let Block {
-            i,
-            start,
-            pause,
-            bytes,
-        } = block;
-        let piece = convert_piece(
-            converter,
-            self.settings(i),
-            &bytes,
-            Pipe::buffer(&self.spare_out),
-        );
-        let lines = position::count_newlines(&bytes);
-        Report::Piece {
-            i,
-            start,
-            pause,
-            piece: Box::new(piece),
-            input: bytes,
-            lines,
-        }
-    }
-
-    /// The calling thread: writes each block in turn and adds it to
-    /// `total`; returns what the reader left.
-    fn write_in_order<W: Write + ?Sized>(
-        &self,
-        received: &mpsc::Receiver<Report>,
-        total: &mut Totals<'_>,
-        sink: &mut W,
-        progress: &mut dyn FnMut(u64),
-        watch: &mut dyn FnMut(&[u8]),
-    ) -> Result<Last, ConvertError> {
-        let mut ready = BTreeMap::new();
-        let mut last = None;
-        let mut converter = None;
-        for i in 0.. {
-            let report = loop {
-                if let Some(r) = ready.remove(&i) {
-                    break r;
-                }
-                if let Some(Last { i: n, .. }) = &last {
-                    if *n == i {
-                        return last.ok_or(ConvertError::Internal("no last block"));
-                    }
-                }
-                // Rather than wait, convert a block that no worker took yet.
-                let queued = lock(&self.flow).blocks.pop_front();
-                let report = match queued {
-                    Some(block) => Ok(self.convert(block, &mut converter)),
-                    None => received.recv(),
-                };
-                match report {
-                    Ok(Report::Piece {
-                        i,
-                        start,
-                        pause,
-                        piece,
-                        input,
-                        lines,
-                    }) => {
-                        ready.insert(i, (start, pause, piece, input, lines));
-                    }
-                    Ok(Report::Last(l)) => last = Some(l),
-                    Ok(Report::Queued) => {}
-                    Err(_) => return Err(ConvertError::Internal("a conversion thread stopped")),
-                }
-            };
-            let (start, pause, mut piece, input, lines) = report;
-            let out = std::mem::take(&mut piece.out);
-            sink.write_all(&out[..piece.out_len])
-                .map_err(ConvertError::Write)?;
-            watch(&input);
-            total.add(i, start, *piece)?;
-            total.counted_to(start + input.len(), lines);
-            if pause {
-                sink.flush().map_err(ConvertError::Write)?;
-            }
-            progress((start + input.len()) as u64);
-            lock(&self.spare_out).push(out);
-            lock(&self.spare_in).push(input);
-            let mut f = lock(&self.flow);
-            f.written = i + 1;
-            let wake = f.reader_waits;
-            drop(f);
-            if wake {
-                self.room.notify_one();
-            }
-        }
-        Err(ConvertError::Internal("too many blocks"))
+        let out = Pipe::buffer(&self.spare_out);
+        let piece = convert_piece(converter, self.settings(block.i), &block.bytes, out);
+        block.converted(piece)
     }
 }
 
-/// A reader that shows what it reads to a watcher.
-struct Watched<'a, R: Read>(R, &'a mut dyn FnMut(&[u8]));
-
-impl<R: Read> Read for Watched<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.0.read(buf)?;
-        (self.1)(&buf[..n]);
-        Ok(n)
+impl Block {
+    /// The report of the block converted into `piece`.
+    fn converted(self, piece: Piece) -> Report {
+        let lines = position::count_newlines(&self.bytes);
+        Report::Piece {
+            i: self.i,
+            start: self.start,
+            pause: self.pause,
+            piece: Box::new(piece),
+            input: self.bytes,
+            lines,
+        }
     }
 }

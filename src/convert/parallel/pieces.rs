@@ -26,7 +26,7 @@ impl Piece {
     }
 
     /// [`Piece::of`] with the output `out[..out_len]`.
-    fn within(
+    pub fn within(
         converter: &Converter,
         error: Option<ConvertError>,
         out: Vec<u8>,
@@ -52,15 +52,23 @@ pub(in crate::convert) fn convert_piece(
     bytes: &[u8],
     out: Vec<u8>,
 ) -> Piece {
-    let converter = match converter {
+    let converter = renewed(converter, settings);
+    let (result, out, out_len) = converter.convert_into(bytes, out);
+    Piece::within(converter, result.err(), out, out_len)
+}
+
+/// The thread's converter, renewed for `settings` (made on first use).
+pub(in crate::convert) fn renewed(
+    converter: &mut Option<Converter>,
+    settings: Settings,
+) -> &mut Converter {
+    match converter {
         Some(c) => {
             c.renew(settings);
             c
         }
         None => converter.insert(Converter::new(settings)),
-    };
-    let (result, out, out_len) = converter.convert_into(bytes, out);
-    Piece::within(converter, result.err(), out, out_len)
+    }
 }
 
 /// Where a piece starts in the whole input.

@@ -158,6 +158,9 @@ impl<'a> Alike<'a> {
     /// bounds without it.
     pub fn lone_cost(&self, index: usize, model: usize) -> u32 {
         let m = &model::models()[model];
+        if !m.charges_lone_letters() {
+            return 0;
+        }
         let lone = self.lone.get_or_init(|| self.view.lone());
         m.lone_cost(lone, candidates::byte_classes(index, model))
     }

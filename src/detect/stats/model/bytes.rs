@@ -156,12 +156,18 @@ impl Model {
         super::foreign_cost(view.ascii_letters, view.non_ascii, explains)
     }
 
+    /// Whether the model's language has no one-letter words, so that
+    /// [`lone_cost`](Self::lone_cost) charges a letter standing alone.
+    pub fn charges_lone_letters(&self) -> bool {
+        LONE_LETTER_LANGUAGES.contains(&self.name)
+    }
+
     /// What the model charges for the lone high bytes of a view (`lone`:
     /// each byte, 0x80 less, and how often it stands alone) that `classes`
     /// reads as letters of its alphabet: LONE_LETTER_COST each in a
     /// language without one-letter words, nothing in the others.
     pub fn lone_cost(&self, lone: &[(u8, u32)], classes: &ByteClasses) -> u32 {
-        if !LONE_LETTER_LANGUAGES.contains(&self.name) {
+        if !self.charges_lone_letters() {
             return 0;
         }
         let letter = |h: u8| classes.step[h as usize | 0x80].bits & (S_OWN | S_MARK) == S_OWN;

@@ -6,7 +6,7 @@
 
 use super::candidates::{self, CANDIDATES};
 use super::model::{self, ByteView, ByteWalk};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 /// A view of a byte sketch, with the readings of it met so far and the
 /// costs known so far.
@@ -17,6 +17,8 @@ pub(super) struct Alike<'a> {
     counts: Vec<(u8, u32)>,
     known: RefCell<Known>,
     walks: RefCell<Walks>,
+    /// The view's lone high bytes ([`ByteView::lone`]), once asked for.
+    lone: OnceCell<Vec<(u8, u32)>>,
 }
 
 /// Where walks over views of one input's byte sketches stood at a view's
@@ -103,6 +105,7 @@ impl<'a> Alike<'a> {
                 .collect(),
             known: RefCell::new(known),
             walks: RefCell::new(walks),
+            lone: OnceCell::new(),
         }
     }
 
@@ -147,6 +150,19 @@ impl<'a> Alike<'a> {
         let m = &model::models()[model];
         let classes = candidates::byte_classes(index, model);
         m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view, classes)
+    }
+
+    /// What `model` charges for the letters that stand alone in the view
+    /// as candidate `index` reads it (`Model::lone_cost`): beside
+    /// [`byte_cost`](Self::byte_cost), which [`byte_bound`](Self::byte_bound)
+    /// bounds without it.
+    pub fn lone_cost(&self, index: usize, model: usize) -> u32 {
+        let m = &model::models()[model];
+        if !m.charges_lone_letters() {
+            return 0;
+        }
+        let lone = self.lone.get_or_init(|| self.view.lone());
+        m.lone_cost(lone, candidates::byte_classes(index, model))
     }
 
     /// `Model::byte_cost` of the view as candidate `index` reads it in

@@ -63,6 +63,16 @@ const CASE_PENALTY: u32 = 4 * 8;
 /// halves 3 and 5 bits gain no more UI strings and lose Wikipedia's
 /// "на Земле" (x-mac-cyrillic's "на «емле") at 20 characters.
 const CAPITAL_COST: u32 = 10;
+/// What a letter standing alone costs a model of a language without
+/// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
+/// between two non-letters (spaces, signs, digits, a text's edges) with
+/// no mark on it. Hebrew's one-letter particles (ב ה ו כ ל מ ש) are
+/// prefixes glued to the next word, so a lone Hebrew letter is what
+/// windows-1255 makes of another script's one ("ä %lu" is not "ה %lu",
+/// Cyrillic "д." is not "ה."); the bigrams, smoothed at word edges for UI
+/// strings, charged it a few bits only.
+const LONE_LETTER_COST: u32 = 4 * 4;
+const LONE_LETTER_LANGUAGES: &[&str] = &["he"];
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
 const SYMBOL_COST: u8 = 4 * 7;

@@ -418,7 +418,11 @@ fn cost(
     let text_limit = limit.saturating_add(bonus).saturating_sub(rest);
     let text = match sketch {
         Sketched::Text(s) => model::models()[model].cost_of(s),
-        Sketched::Bytes(alike) => alike.byte_cost(index, model, text_limit),
+        Sketched::Bytes(alike) => {
+            let lone = alike.lone_cost(index, model);
+            let limit = text_limit.saturating_sub(lone);
+            alike.byte_cost(index, model, limit) + lone
+        }
     };
     (text + rest).saturating_sub(bonus)
 }

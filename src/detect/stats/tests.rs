@@ -467,3 +467,10 @@ fn damage_counts_over_the_whole_input_in_any_chunking() {
     }
     assert_eq!(d.guess(true), whole);
 }
+
+/// A Cyrillic one-letter word between spaces is not a lone Hebrew letter
+/// (windows-1255 won this before LONE_LETTER_COST).
+#[test]
+fn a_one_letter_word_is_not_a_lone_hebrew_letter() {
+    detected(codec::WINDOWS_1251, " байт, а ц");
+}

@@ -15,8 +15,8 @@ use super::step::{
 };
 use super::{
     ByteView, Kind, Model, ACCENT_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY, FOREIGN_ASCII,
-    GLUED_COST, MARK, MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN,
-    UNKNOWN_COST, UPPER,
+    GLUED_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK, MARK_COST, SIGN_MARK, SYMBOL,
+    SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -154,6 +154,25 @@ impl Model {
         let any = |bits: [u64; 2]| (view.high[0] & bits[0]) | (view.high[1] & bits[1]) != 0;
         let explains = any(classes.letters) || !any(classes.odd_signs);
         super::foreign_cost(view.ascii_letters, view.non_ascii, explains)
+    }
+
+    /// Whether the model's language has no one-letter words, so that
+    /// [`lone_cost`](Self::lone_cost) charges a letter standing alone.
+    pub fn charges_lone_letters(&self) -> bool {
+        LONE_LETTER_LANGUAGES.contains(&self.name)
+    }
+
+    /// What the model charges for the lone high bytes of a view (`lone`:
+    /// each byte, 0x80 less, and how often it stands alone) that `classes`
+    /// reads as letters of its alphabet: LONE_LETTER_COST each in a
+    /// language without one-letter words, nothing in the others.
+    pub fn lone_cost(&self, lone: &[(u8, u32)], classes: &ByteClasses) -> u32 {
+        if !self.charges_lone_letters() {
+            return 0;
+        }
+        let letter = |h: u8| classes.step[h as usize | 0x80].bits & (S_OWN | S_MARK) == S_OWN;
+        let lone = lone.iter().filter(|&&(h, _)| letter(h));
+        LONE_LETTER_COST * lone.map(|&(_, n)| n).sum::<u32>()
     }
 }
 

@@ -360,3 +360,41 @@ fn a_cyrillic_capital_mid_sentence_costs_extra() {
     let el = &models()[find("el").unwrap()];
     assert_eq!(el.cost("λέξη Άλλο"), el.cost("λέξη άλλο"));
 }
+
+/// A Hebrew letter between two spaces or signs is charged
+/// LONE_LETTER_COST (Hebrew has no one-letter words: "а" in " байт, а ц"
+/// is not windows-1255's "א"); glued to a letter, a quote, an html
+/// reference or an initial's full stop, in a run of two, at a text's
+/// edge (a cut word), as a mark, and in a language with one-letter words,
+/// nothing.
+#[test]
+fn a_lone_letter_costs_extra_in_hebrew_only() {
+    let classes = |name: &str, enc: &'static crate::codec::Encoding| {
+        let table = crate::detect::stats::byte_table(enc).unwrap();
+        let model = &models()[find(name).unwrap()];
+        (
+            model,
+            model.byte_classes(table, &TableFlags::of(table)).unwrap(),
+        )
+    };
+    let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
+        let sketch = ByteSketch::new(bytes);
+        model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
+    };
+    let he = classes("he", crate::codec::WINDOWS_1255);
+    assert_eq!(charge(&he, b"x, \xe0 y"), LONE_LETTER_COST);
+    assert_eq!(charge(&he, b"x \xe0 y \xe0\n\xe1 "), 3 * LONE_LETTER_COST);
+    for glued in [
+        &b"x \xe0y"[..],
+        b"x \xe0\xe1 y",
+        b"x \xe0. \xe1.",
+        b"\xe0\"\xe1 x \xe2' y",
+        b"x \xe0&#1524;\xe1 y",
+        b"\xe0 x \xe1",
+        b"x \xc0 y",
+    ] {
+        assert_eq!(charge(&he, glued), 0, "{glued:?}");
+    }
+    let ru = classes("ru", crate::codec::WINDOWS_1251);
+    assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
+}

@@ -167,7 +167,7 @@ fn utf8_word(cp: u16) -> u32 {
     let two = (0xC0 | cp >> 6) | (0x80 | low) << 8 | 2 << 24;
     match cp {
         0 => 0,
-        ..0x800 => two,
+        1..0x800 => two,
         _ => three,
     }
 }

@@ -6,8 +6,8 @@
 //! common two-byte pairs (and the ASCII between them: lone bytes one at a
 //! time, short runs 8 bytes at once) inline while a whole pair is in the
 //! input and 4 bytes of output are free. A pair costs two small pointer-table
-//! loads, one load of its precomputed UTF-8 (build.rs's `UTF8_*` tables) and
-//! one store. Everything else
+//! loads, one load of its precomputed UTF-8 (the `UTF8_*` tables,
+//! `tables::WordTable`) and one store. Everything else
 //! (a sequence begun in an earlier call, single-byte characters, longer
 //! sequences, errors, the end of the input) goes to the family's
 //! [`MultiByte::step`], one character at a time.
@@ -310,7 +310,7 @@ const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u
     (out, i)
 }
 
-/// The hot loops' table lookup: the entry of a build.rs UTF-8 word table
+/// The hot loops' table lookup: the entry of a UTF-8 word table
 /// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
 /// code point's UTF-8 bytes in its low bytes and their count in the top byte
 /// (0: no such pair, an astral one, or one the family's `step` decodes).

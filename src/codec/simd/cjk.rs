@@ -9,7 +9,7 @@
 //! it. It checks every lead and trail against the family's byte sets
 //! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
 //! 16-bit lane (two bytes hold at most one lead), gathers the pairs' UTF-8
-//! words (`vpgatherdd` from build.rs's `UTF8_*` table, the scalar loop's:
+//! words (`vpgatherdd` from a `UTF8_*` table, the scalar loop's:
 //! one gather per 16 bytes that hold a lead), spreads them into byte planes
 //! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):

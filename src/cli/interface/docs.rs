@@ -72,10 +72,9 @@ pub fn help_text() -> String {
 }
 
 /// Appends `text` word-wrapped at `width`, every line indented by `indent`.
-/// Every run builds the long help (clap's `after_long_help`), in the front
-/// end's code optimised for size: so words are split at ASCII whitespace,
-/// byte by byte (the texts have no other), not char by char, and the
-/// indent is made once (a quarter of a short run's instructions before).
+/// Words are split at ASCII whitespace, byte by byte (the texts have no
+/// other), not char by char, and the indent is made once: the front end is
+/// optimised for size, and `--help` builds this for every section.
 fn wrap(out: &mut String, text: &str, indent: usize, width: usize) {
     let pad = " ".repeat(indent);
     let mut line_len = 0;

@@ -9,16 +9,13 @@
 //!   replacements, locates errors. Knows `Read`/`Write`, not files.
 //! - [`detect`]: naming the encoding of unlabelled bytes (BOM, declaration,
 //!   statistics). Pure: no I/O.
-//! - [`io`]: inputs (memory-mapped files, streams) and outputs (buffered
-//!   standard output, atomic `-o` files), signal safety.
 //!
-//! The `wenc` command (`cli`) is above these, in the crate `wenc_cli`
-//! (cli/Cargo.toml, src/cli_lib.rs), built for size.
+//! Input and output (`io`) and the `wenc` command (`cli`) are above these, in
+//! the crate `wenc_cli` (cli/Cargo.toml, src/cli_lib.rs).
 
 pub mod codec;
 pub mod convert;
 pub mod detect;
-pub mod io;
 
 /// The Wikipedia corpus in `../shared`, where build.rs found it (tests that
 /// read it are ignored without `--cfg wenc_shared`).

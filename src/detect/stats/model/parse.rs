@@ -76,7 +76,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
 /// `count` unigram entries from the start of `data`, and the bytes they
 /// took (generate.py): their costs, then each code point's step from the
 /// one before (0: the code point is in the third run, as a u24).
-fn unigrams(data: &[u8], count: usize) -> (Vec<(u32, u8)>, usize) {
+pub(super) fn unigrams(data: &[u8], count: usize) -> (Vec<(u32, u8)>, usize) {
     let (costs, rest) = data.split_at(count);
     let (steps, rest) = rest.split_at(count);
     let mut far = rest.chunks_exact(3);

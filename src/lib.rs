@@ -1,22 +1,21 @@
 //! wenc: transcode text between the encodings of the WHATWG Encoding Standard.
 //!
-//! Layers, each using only the ones below it:
+//! The core library (package `wenc-core`, core/Cargo.toml). Layers, each
+//! using only the ones below it:
 //! - [`codec`]: every encoding's decoder and encoder, labels, BOM sniffing.
 //!   Pure: no I/O.
 //! - [`convert`]: the conversion driver. Moves bytes through a decoder and an
 //!   encoder in fixed-size buffers, applies the error mode, counts
 //!   replacements, locates errors. Knows `Read`/`Write`, not files.
-//! - [`io`]: inputs (memory-mapped files, streams) and outputs (buffered
-//!   standard output, atomic `-o` files), signal safety.
 //! - [`detect`]: naming the encoding of unlabelled bytes (BOM, declaration,
 //!   statistics). Pure: no I/O.
-//! - [`cli`]: the `wenc` command: arguments, messages, progress, exit statuses.
+//!
+//! Input and output (`io`) and the `wenc` command (`cli`) are above these, in
+//! the crate `wenc_cli` (cli/Cargo.toml, src/cli_lib.rs).
 
-pub mod cli;
 pub mod codec;
 pub mod convert;
 pub mod detect;
-pub mod io;
 
 /// The Wikipedia corpus in `../shared`, where build.rs found it (tests that
 /// read it are ignored without `--cfg wenc_shared`).

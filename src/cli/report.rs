@@ -63,14 +63,14 @@ impl Wording<'_> {
                 m.encoding,
                 self.bom_note(m.encoding),
                 m.offset,
-                m.position,
+                errors::position(&m.position),
                 m.hex()
             ),
             ConvertError::Unmappable(u) => {
                 let mut msg = format!(
                     "{name}: {} at {} cannot be represented in {}",
                     message::describe_char(u.ch),
-                    u.position,
+                    errors::position(&u.position),
                     u.encoding
                 );
                 if unicode_normalization::char::is_combining_mark(u.ch) {
@@ -84,7 +84,8 @@ impl Wording<'_> {
                     Some(first) if u.ch == '\u{FFFD}' => msg.push_str(&format!(
                         " (U+FFFD replaced malformed input; the first at byte offset {} \
                          (0-based), {}; -e fatal stops there)",
-                        first.offset, first.position
+                        first.offset,
+                        errors::position(&first.position)
                     )),
                     _ if !self.check => {
                         msg.push_str(&format!(
@@ -149,7 +150,7 @@ impl Wording<'_> {
                 plural(n, "character", "characters"),
                 u.encoding,
                 message::describe_char(u.ch),
-                u.position
+                errors::position(&u.position)
             ));
         }
         if parts.is_empty() {
@@ -165,7 +166,7 @@ fn the_first(m: &MalformedInput) -> String {
     format!(
         "the first at byte offset {} (0-based), {}: bytes {}",
         m.offset,
-        m.position,
+        errors::position(&m.position),
         m.hex()
     )
 }

@@ -19,7 +19,7 @@ pub struct MalformedInput {
 }
 
 impl MalformedInput {
-    pub(crate) fn new(
+    pub fn new(
         encoding: &'static Encoding,
         offset: u64,
         bytes: &[u8],

@@ -6,7 +6,7 @@
 
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
-use wenc::cli::{completions, docs, Args};
+use wenc_cli::cli::{completions, docs, Args};
 
 const UPDATE_HINT: &str = "regenerate with: WENC_UPDATE_DOCS=1 cargo test --test it generated_docs";
 

@@ -603,7 +603,7 @@ mod pass_through {
     use std::io::{self, Write};
     use std::os::unix::fs::FileExt;
     use wenc::convert::{ConvertError, Converter, ErrorMode, Parallelism};
-    use wenc::io::{Input, Origin};
+    use wenc_cli::io::{Input, Origin};
 
     /// A sink that, on its first write, changes the input file further on
     /// (a valid byte becomes 0xFF), as another process might meanwhile.

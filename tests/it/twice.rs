@@ -7,7 +7,7 @@
 //! historical ones included), text with U+0000, controls, `~` and ESC, and
 //! arbitrary bytes with NULs: UTF-16 text with U+0000 comes out as UTF-8
 //! that looks like UTF-16 again (`a\0b\0`), so the first run refuses it
-//! (`wenc::cli::ReadBack`) rather than leave what a second run would
+//! (`wenc_cli::cli::ReadBack`) rather than leave what a second run would
 //! convert again.
 //!
 //! It can fail: with `guard::misread` made to answer false (the "converted

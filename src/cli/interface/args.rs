@@ -6,7 +6,7 @@ use super::labels::{Direction, Label};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, Command, Parser, ValueEnum, ValueHint};
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
 /// What to do with malformed input and unrepresentable characters.
@@ -52,7 +52,6 @@ pub enum FormArg {
     about = "Convert text between encodings, as web browsers decode and encode it",
     long_about = LONG_ABOUT,
     after_help = "Error modes, BOMs, exit statuses and examples: wenc --help or man wenc.",
-    after_long_help = docs::help_text(),
     max_term_width = 100,
 )]
 pub struct Args {
@@ -320,9 +319,22 @@ handling and error modes are those of the WHATWG Encoding Standard, byte for \
 byte.";
 
 impl Args {
-    /// The clap command (for the man page, completions and tests).
+    /// The clap command (for the man page, completions and tests), with the
+    /// long help's sections (`after_long_help`).
     pub fn command() -> Command {
-        <Args as clap::CommandFactory>::command()
+        <Args as clap::CommandFactory>::command().after_long_help(docs::help_text())
+    }
+
+    /// The clap command that parses `args` (the first is the program): the
+    /// long help's sections are wrapped only when `--help` asks for them.
+    /// Wrapping them on every run was a quarter of a short run's
+    /// instructions (bench/RESULTS.md, session 10).
+    pub fn command_for(args: &[OsString]) -> Command {
+        if args.iter().skip(1).any(|a| a == "--help") {
+            Self::command()
+        } else {
+            <Args as clap::CommandFactory>::command()
+        }
     }
 }
 

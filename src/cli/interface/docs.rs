@@ -72,15 +72,19 @@ pub fn help_text() -> String {
 }
 
 /// Appends `text` word-wrapped at `width`, every line indented by `indent`.
+/// Words are split at ASCII whitespace, byte by byte (the texts have no
+/// other), not char by char, and the indent is made once: the front end is
+/// optimised for size, and `--help` builds this for every section.
 fn wrap(out: &mut String, text: &str, indent: usize, width: usize) {
+    let pad = " ".repeat(indent);
     let mut line_len = 0;
-    for word in text.split_whitespace() {
+    for word in text.split_ascii_whitespace() {
         if line_len > 0 && line_len + 1 + word.len() > width {
             out.push('\n');
             line_len = 0;
         }
         if line_len == 0 {
-            out.push_str(&" ".repeat(indent));
+            out.push_str(&pad);
             line_len = indent;
         } else {
             out.push(' ');

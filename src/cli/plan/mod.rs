@@ -65,7 +65,7 @@ impl Stop {
                 }
             }
             Stop::Usage(kind, msg) => {
-                print_clap(&parser().error(*kind, msg));
+                print_clap(&parser(&[]).error(*kind, msg));
                 Status::Usage
             }
             Stop::Failure(msg) => {
@@ -78,7 +78,9 @@ impl Stop {
 
 /// The plan for these command-line arguments (the first is the program).
 pub fn plan(args: Vec<OsString>) -> Result<Plan, Stop> {
-    let matches = parser().try_get_matches_from(args).map_err(Stop::Clap)?;
+    let matches = parser(&args)
+        .try_get_matches_from(args)
+        .map_err(Stop::Clap)?;
     let args = Args::from_arg_matches(&matches).map_err(Stop::Clap)?;
     if args.iconv_omit_invalid {
         return Err(Stop::Usage(
@@ -277,9 +279,10 @@ fn total_size(sources: &[Origin]) -> Option<u64> {
 
 /// The clap command that parses arguments: unstyled, so that what clap
 /// renders holds no escape sequence but those of the arguments it quotes,
-/// which [`print_clap`] then escapes.
-fn parser() -> clap::Command {
-    Args::command().styles(clap::builder::Styles::plain())
+/// which [`print_clap`] then escapes. `args` are the ones it will parse
+/// (see [`Args::command_for`]).
+fn parser(args: &[OsString]) -> clap::Command {
+    Args::command_for(args).styles(clap::builder::Styles::plain())
 }
 
 /// Prints what clap has to say: help and version as clap prints them; an

@@ -8,13 +8,11 @@ use crate::io::walk::{GlobError, Skipped};
 #[cfg(unix)]
 use crate::io::Kept;
 use crate::io::{OpenError, OutputError};
-use std::fmt;
 use std::path::Path;
 
-impl fmt::Display for TextPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
+/// How messages say where in the text something is.
+pub fn position(at: &TextPosition) -> String {
+    format!("line {}, column {}", at.line, at.column)
 }
 
 /// How messages name a declaration's syntax.
@@ -46,11 +44,15 @@ pub fn convert_error(e: &ConvertError) -> String {
         ConvertError::Malformed(m) => format!(
             "malformed {} input at byte offset {} (0-based), {} (-e replacement replaces it \
              with U+FFFD)",
-            m.encoding, m.offset, m.position
+            m.encoding,
+            m.offset,
+            position(&m.position)
         ),
         ConvertError::Unmappable(u) => format!(
             "U+{:04X} at {} cannot be represented in {}",
-            u.ch as u32, u.position, u.encoding
+            u.ch as u32,
+            position(&u.position),
+            u.encoding
         ),
         ConvertError::Read(e) => format!("read error: {e}"),
         ConvertError::Write(e) => format!("write error: {e}"),

@@ -1,16 +1,16 @@
 //! Guard check ([`check_guards`]): the in-place guards, run twice in a row.
 //! Byte 0 picks the `-f` encoding, the rest is the file. A run is what
-//! `wenc -i -f X` decides through the CLI's own guard (`wenc::cli::misread`,
+//! `wenc -i -f X` decides through the CLI's own guard (`wenc_cli::cli::misread`,
 //! as `guard::Guard::verdict` calls it) and the driver: malformed input is
 //! refused (no `-e` given), and so is UTF-8 text misread, and output the
-//! same run would not recognise (`wenc::cli::ReadBack`: UTF-16 text with
+//! same run would not recognise (`wenc_cli::cli::ReadBack`: UTF-16 text with
 //! U+0000 comes out as `a\0b\0`, UTF-16 again). The second run never
 //! changes what the first converted (the tests/it/twice.rs property, with
 //! the real binary, on fewer cases). NUL bytes included.
 
-use wenc::cli::{misread, ReadBack};
 use wenc::codec::{Encoding, UTF_8};
 use wenc::convert::{convert_bytes, ErrorMode, Parallelism, Settings, Utf8Evidence};
+use wenc_cli::cli::{misread, ReadBack};
 
 /// One in-place run over `bytes`: the new bytes, or None when refused.
 fn in_place(from: &'static Encoding, bytes: &[u8]) -> Option<Vec<u8>> {

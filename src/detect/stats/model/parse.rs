@@ -8,11 +8,11 @@ use super::{
 
 /// The models in `data`, in their order there.
 pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
-    assert_eq!(&data[..4], b"WDM1", "models.bin: bad magic");
-    let mut at = 5;
-    let mut take = |n: usize| {
-        let s = &data[at..at + n];
-        at += n;
+    assert_eq!(&data[..4], b"WDM2", "models.bin: bad magic");
+    let at = std::cell::Cell::new(5);
+    let take = |n: usize| {
+        let s = &data[at.get()..at.get() + n];
+        at.set(at.get() + n);
         s
     };
     (0..data[4])
@@ -23,11 +23,10 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
             let mut cyrillic = false;
             let kind = match take(1)[0] {
                 0 => {
-                    let count = take(1)[0] as usize;
-                    let alphabet: Vec<u32> = take(count * 4)
-                        .chunks(4)
-                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                        .collect();
+                    let len = take(1)[0] as usize;
+                    let letters = std::str::from_utf8(take(len)).expect("models.bin: alphabet");
+                    let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
+                    let count = alphabet.len();
                     latin = alphabet.contains(&(b'a' as u32));
                     cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
@@ -44,10 +43,8 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                 }
                 _ => {
                     let count = u16::from_le_bytes([take(1)[0], take(1)[0]]) as usize;
-                    let entries = take(count * 4)
-                        .chunks(4)
-                        .map(|c| (u32::from_le_bytes([c[1], c[2], c[3], 0]), c[0]))
-                        .collect();
+                    let (entries, used) = unigrams(&data[at.get()..], count);
+                    take(used);
                     Kind::Unigram { entries }
                 }
             };
@@ -74,4 +71,30 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
             }
         })
         .collect()
+}
+
+/// `count` unigram entries from the start of `data`, and the bytes they
+/// took (generate.py): their costs, then each code point's step from the
+/// one before (0: the code point is in the third run, as a u24).
+pub(super) fn unigrams(data: &[u8], count: usize) -> (Vec<(u32, u8)>, usize) {
+    let (costs, rest) = data.split_at(count);
+    let (steps, rest) = rest.split_at(count);
+    let mut far = rest.chunks_exact(3);
+    let mut code_point = 0;
+    let entries = costs
+        .iter()
+        .zip(steps)
+        .map(|(&cost, &step)| {
+            code_point = match step {
+                0 => {
+                    let c = far.next().expect("models.bin: unigram code point");
+                    u32::from_le_bytes([c[0], c[1], c[2], 0])
+                }
+                _ => code_point + u32::from(step),
+            };
+            (code_point, cost)
+        })
+        .collect();
+    let used = data.len() - far.remainder().len() - far.len() * 3;
+    (entries, used)
 }

@@ -71,19 +71,16 @@ fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
         let kind = data[at];
         at += 1;
         if kind == 0 {
-            let count = data[at] as usize;
-            at += 1;
-            let alphabet = data[at..at + count * 4]
-                .chunks(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect();
-            at += count * 4;
-            let n = count + FOREIGN_ASCII as usize + 1;
+            let len = data[at] as usize;
+            let letters = std::str::from_utf8(&data[at + 1..at + 1 + len]).unwrap();
+            let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
+            at += 1 + len;
+            let n = alphabet.len() + FOREIGN_ASCII as usize + 1;
             at += n * n;
             out.push(alphabet);
         } else {
             let count = u16::from_le_bytes([data[at], data[at + 1]]) as usize;
-            at += 2 + count * 4;
+            at += 2 + super::parse::unigrams(&data[at + 2..], count).1;
         }
     }
     out

@@ -14,13 +14,13 @@ use std::sync::OnceLock;
 /// (length 0: no code point).
 type Utf8Table = [u32; 256];
 
-/// Packs the UTF-8 form of `cp` (at most 3 bytes) into the low bytes of a
-/// `u32`, in order, with its length in the top byte.
+/// Packs the UTF-8 form of `cp` (at most 3 bytes, not a surrogate) into
+/// the low bytes of a `u32`, in order, with its length in the top byte.
 fn packed_utf8(cp: u16) -> u32 {
-    let mut buf = [0u8; 4];
-    let len = char::from_u32(u32::from(cp)).map_or(0, |c| c.encode_utf8(&mut buf).len());
-    buf[3] = len as u8;
-    u32::from_le_bytes(buf)
+    match cp {
+        0..0x80 => u32::from(cp) | 1 << 24,
+        _ => super::tables::utf8_word(cp),
+    }
 }
 
 fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {

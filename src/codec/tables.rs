@@ -160,7 +160,7 @@ unsafe fn utf8_words_avx2(low: &[u16], words: &mut [u32]) {
 /// low, their count in the top byte. Without branches, so the loop over an
 /// index is vectorised.
 #[inline(always)]
-fn utf8_word(cp: u16) -> u32 {
+pub(super) fn utf8_word(cp: u16) -> u32 {
     let cp = u32::from(cp);
     let (top, mid, low) = (cp >> 12, cp >> 6 & 0x3F, cp & 0x3F);
     let three = (0xE0 | top) | (0x80 | mid) << 8 | (0x80 | low) << 16 | 3 << 24;

@@ -159,15 +159,20 @@ impl TripleTables {
     /// encoding a process decodes, the detector's candidates included:
     /// no allocation.)
     pub fn new(utf8_of: impl Fn(u8) -> Utf8Of) -> Option<Self> {
+        // The code point of a three-byte character (valid UTF-8).
         let cp_of = |b: u8| {
-            let (bytes, len) = utf8_of(b);
-            let text = std::str::from_utf8(&bytes[..len]).ok()?;
-            (len == 3).then(|| text.chars().next().map(u32::from))?
+            let ([b0, b1, b2, _], len) = utf8_of(b);
+            let bits = |b: u8, mask: u8| u32::from(b & mask);
+            (len == 3).then(|| bits(b0, 0x0F) << 12 | bits(b1, 0x3F) << 6 | bits(b2, 0x3F))
         };
         // Each upper-half byte's (delta, page), if three-byte.
         let mut keys = [None; 128];
         for (key, b) in keys.iter_mut().zip(0x80..=0xFFu8) {
             *key = cp_of(b).map(|cp| (cp - u32::from(b), cp >> 12));
+        }
+        // Latin, Cyrillic, Greek...: a few dashes and quotes, no kernel.
+        if keys.iter().flatten().count() < MIN_TRIPLES {
+            return None;
         }
         // The most common, the greater key on a tie.
         let count = |key| keys.iter().filter(|&&k| k == Some(key)).count();

@@ -54,8 +54,9 @@ pub(crate) trait MultiByte {
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
     /// them to [`step`](MultiByte::step). `words` is the family's
-    /// ([`Pairs::words`], fetched once per call, not per pair).
-    #[inline(always)]
+    /// ([`Pairs::words`]). (The hot loop reads the same through [`Words`],
+    /// from either form of the index; the kernel's tests read this.)
+    #[cfg(test)]
     fn hot_pair(words: &[u32], lead: u8, byte: u8) -> u32 {
         hot_word(words, Self::PAIRS.pointer(lead, byte))
     }
@@ -116,17 +117,19 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
-    let words = F::PAIRS.words();
+    let words = F::PAIRS.words_for(src.len());
     // Where the scalar loop hands back to the kernel, kept across steps: a
     // run of characters the kernel stops at (gb18030's four-byte Arabic)
     // stays with the scalar loop, not back and forth a character at a time.
     let mut resume = 0;
     loop {
         if !family.pending() {
-            let at = (call.r, call.w);
-            (call.r, call.w) = match kernel {
-                true => hot_loop::<F, true>(call.src, call.dst, at, words, path, &mut resume),
-                false => hot_loop::<F, false>(call.src, call.dst, at, words, path, &mut resume),
+            let (at, resume) = ((call.r, call.w), &mut resume);
+            let (src, dst) = (call.src, &mut *call.dst);
+            (call.r, call.w) = match (words, kernel) {
+                (Some(words), true) => hot_loop::<F, true>(src, dst, at, words, path, resume),
+                (Some(words), false) => hot_loop::<F, false>(src, dst, at, words, path, resume),
+                (None, _) => hot_loop::<F, false>(src, dst, at, F::PAIRS.words, path, resume),
             };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
@@ -154,7 +157,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
-    words: &[u32],
+    words: &(impl Words + ?Sized),
     path: Kernel,
     resume_at: &mut usize,
 ) -> (usize, usize) {
@@ -199,7 +202,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                     }
                     continue 'ascii;
                 }
-                let word = F::hot_pair(words, b, byte);
+                let word = words.word(F::PAIRS.pointer(b, byte));
                 if word >> 24 == 0 {
                     // Not a pair, or an astral one (Big5): a longer
                     // sequence, else the family's step.
@@ -275,6 +278,46 @@ impl Pairs {
     pub fn words(&self) -> &'static [u32] {
         let words: &'static WordTable = self.words;
         words
+    }
+
+    /// The words for a call with `len` bytes of input: `None` (the hot
+    /// loop reads the compact index) while they are not built and `len` is
+    /// below [`WORDS_FROM`], so that the detector's samples, decoded with
+    /// every CJK candidate, build none.
+    #[inline(always)]
+    fn words_for(&self, len: usize) -> Option<&'static [u32]> {
+        #[cfg(test)]
+        if let Some(words) = tests::FORCED_WORDS.with(std::cell::Cell::get) {
+            return words.then(|| self.words());
+        }
+        match self.words.built() {
+            Some(words) => Some(words),
+            None => (len >= WORDS_FROM).then(|| self.words()),
+        }
+    }
+}
+
+/// Input from which a call builds the words: below it, decoding from the
+/// compact index costs less than building them (about 0.1 M instructions
+/// per index).
+const WORDS_FROM: usize = 64 * 1024;
+
+/// Where the hot loop finds a pair's UTF-8 word ([`hot_word`]).
+trait Words {
+    fn word(&self, pointer: usize) -> u32;
+}
+
+impl Words for [u32] {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        hot_word(self, pointer)
+    }
+}
+
+impl Words for WordTable {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        self.compact_word(pointer)
     }
 }
 
@@ -501,3 +544,6 @@ fn lead_at_end(
     *pending = lead;
     Err(RawDecoderResult::InputEmpty)
 }
+
+#[cfg(test)]
+mod tests;

@@ -100,6 +100,22 @@ impl WordTable {
         (low != 0).then_some(low | (plane2 as u32) << 17)
     }
 
+    /// The UTF-8 words, if built.
+    pub(crate) fn built(&self) -> Option<&[u32]> {
+        self.words.get().map(|words| &words[..])
+    }
+
+    /// The UTF-8 word at `pointer` as the built words hold it, from the
+    /// compact form (0 past the end).
+    #[inline(always)]
+    pub(crate) fn compact_word(&self, pointer: usize) -> u32 {
+        match self.code_point(pointer) {
+            Some(cp @ 0x1_0000..) => cp,
+            Some(cp) => utf8_word(cp as u16),
+            None => 0,
+        }
+    }
+
     /// The UTF-8 words of every pointer.
     #[cold]
     #[inline(never)]
@@ -195,8 +211,10 @@ mod tests {
                     }
                 });
                 assert_eq!(word, expected, "pointer {p}");
+                assert_eq!(table.compact_word(p), word, "pointer {p}");
             }
         }
+        assert_eq!(UTF8_BIG5.compact_word(UTF8_BIG5.len()), 0);
         // indexes/big5.idx has 1,713 pointers to plane 2.
         let astral = (0..UTF8_BIG5.len()).filter(|&p| UTF8_BIG5.code_point(p) > Some(0xFFFF));
         assert_eq!(astral.count(), 1713);

@@ -118,11 +118,9 @@ mod sse2 {
                     if _mm_movemask_epi8(_mm_cmpeq_epi16(high, zero)) != 0xFFFF {
                         break;
                     }
-                    let packed = _mm_packus_epi16(a, b);
-                    let lo = _mm_cvtsi128_si64(packed) as u64;
-                    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(packed, packed)) as u64;
-                    dst[w..w + 8].copy_from_slice(&lo.to_le_bytes());
-                    dst[w + 8..w + 16].copy_from_slice(&hi.to_le_bytes());
+                    let out: &mut [u8; 16] = (&mut dst[w..w + 16]).try_into().unwrap();
+                    // SAFETY: `out` is 16 writable bytes.
+                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_packus_epi16(a, b)) };
                     r += 32;
                     w += 16;
                 }

@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
-use super::tables::WordTable;
+use super::tables::{WordTable, Words};
 use super::{RawDecoderResult, RawMalformed};
 
 /// What a decoder call returns: the result, bytes read, bytes written.
@@ -302,25 +302,6 @@ impl Pairs {
 /// per index).
 const WORDS_FROM: usize = 64 * 1024;
 
-/// Where the hot loop finds a pair's UTF-8 word ([`hot_word`]).
-trait Words {
-    fn word(&self, pointer: usize) -> u32;
-}
-
-impl Words for [u32] {
-    #[inline(always)]
-    fn word(&self, pointer: usize) -> u32 {
-        hot_word(self, pointer)
-    }
-}
-
-impl Words for WordTable {
-    #[inline(always)]
-    fn word(&self, pointer: usize) -> u32 {
-        self.compact_word(pointer)
-    }
-}
-
 /// Byte -> its place in `ranges` times `scale` ([`NO_POINTER`] outside),
 /// and how many bytes the ranges hold.
 const fn places(ranges: &[(u8, u8)], scale: u16) -> ([u16; 256], u16) {
@@ -359,7 +340,7 @@ const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u
 /// (0: no such pair, an astral one, or one the family's `step` decodes).
 #[inline(always)]
 pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
-    words.get(pointer).copied().unwrap_or(0)
+    words.word(pointer)
 }
 
 /// The byte rules of a family whose only state is one pending lead byte

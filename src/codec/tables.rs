@@ -152,6 +152,27 @@ impl Deref for WordTable {
     }
 }
 
+/// Where the double-byte hot loop finds a pair's UTF-8 word (see
+/// [`WordTable`]; 0 past the end): in the built words, or computed from the
+/// compact form.
+pub(crate) trait Words {
+    fn word(&self, pointer: usize) -> u32;
+}
+
+impl Words for [u32] {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        self.get(pointer).copied().unwrap_or(0)
+    }
+}
+
+impl Words for WordTable {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        self.compact_word(pointer)
+    }
+}
+
 /// `words[p]` = the UTF-8 word of `low[p]`: vectorised, 4 code points per
 /// step (8 with AVX2).
 #[inline(always)]

@@ -80,6 +80,10 @@ pub(crate) trait MultiByte {
     /// restored after an error) is pending.
     fn pending(&self) -> bool;
 
+    /// Input this decoder has read through the compact index
+    /// ([`Pairs::words_for`]).
+    fn compact_read(&mut self) -> &mut usize;
+
     /// Decodes one character, or finds one error, at `call.src[call.r..]`:
     /// either the pending sequence continued, or a new one starting with the
     /// non-ASCII byte `src[r]`; `dst[w..]` has at least
@@ -103,6 +107,23 @@ pub(crate) trait MultiByte {
 /// Decodes `src` into `dst` with the family's rules `family`.
 #[inline(always)]
 pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], last: bool) -> Stop {
+    let words = F::PAIRS.words_for(src.len(), *family.compact_read());
+    let stop = decode_with(family, src, dst, last, words);
+    if words.is_none() {
+        *family.compact_read() += stop.1;
+    }
+    stop
+}
+
+/// [`decode`] with the index's UTF-8 words, or its compact form (`None`).
+#[inline(always)]
+fn decode_with<F: MultiByte>(
+    family: &mut F,
+    src: &[u8],
+    dst: &mut [u8],
+    last: bool,
+    words: Option<&'static [u32]>,
+) -> Stop {
     let mut call = Call {
         src,
         dst,
@@ -117,7 +138,6 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
-    let words = F::PAIRS.words_for(src.len());
     // Where the scalar loop hands back to the kernel, kept across steps: a
     // run of characters the kernel stops at (gb18030's four-byte Arabic)
     // stays with the scalar loop, not back and forth a character at a time.
@@ -280,27 +300,34 @@ impl Pairs {
         words
     }
 
-    /// The words for a call with `len` bytes of input: `None` (the hot
-    /// loop reads the compact index) while they are not built and `len` is
-    /// below [`WORDS_FROM`], so that the detector's samples, decoded with
-    /// every CJK candidate, build none.
+    /// The words for a call with `len` bytes of input by a decoder that
+    /// has read `read` through the compact index: `None` (the hot loop reads
+    /// the compact index) while they are not built, `len` is at most
+    /// [`WORDS_FROM`] and `read` below [`COMPACT_MOST`]. So a detector's
+    /// candidate that gives up early builds none, one that reads its whole
+    /// sample builds them after a few KiB, and a conversion of a larger
+    /// file at once.
     #[inline(always)]
-    fn words_for(&self, len: usize) -> Option<&'static [u32]> {
+    fn words_for(&self, len: usize, read: usize) -> Option<&'static [u32]> {
         #[cfg(test)]
         if let Some(words) = tests::FORCED_WORDS.with(std::cell::Cell::get) {
             return words.then(|| self.words());
         }
         match self.words.built() {
             Some(words) => Some(words),
-            None => (len >= WORDS_FROM).then(|| self.words()),
+            None => (len > WORDS_FROM || read >= COMPACT_MOST).then(|| self.words()),
         }
     }
 }
 
-/// Input from which a call builds the words: below it, decoding from the
-/// compact index costs less than building them (about 0.1 M instructions
-/// per index).
+/// Input above which a call builds the words: the detector's sample is at
+/// most this long.
 const WORDS_FROM: usize = 64 * 1024;
+
+/// Input a decoder reads through the compact index before it builds the
+/// words: about what building them costs (some 0.1 M instructions per
+/// index; the compact form costs a few more per pair).
+const COMPACT_MOST: usize = 8 * 1024;
 
 /// Byte -> its place in `ranges` times `scale` ([`NO_POINTER`] outside),
 /// and how many bytes the ranges hold.
@@ -402,6 +429,7 @@ pub(crate) use lead_decoder;
 /// (0 = none).
 pub(crate) struct LeadDecoder<R> {
     lead: u8,
+    compact_read: usize,
     rules: PhantomData<R>,
 }
 
@@ -409,6 +437,7 @@ impl<R> Default for LeadDecoder<R> {
     fn default() -> Self {
         Self {
             lead: 0,
+            compact_read: 0,
             rules: PhantomData,
         }
     }
@@ -422,6 +451,10 @@ impl<R: LeadRules> MultiByte for LeadDecoder<R> {
     #[inline(always)]
     fn pending(&self) -> bool {
         self.lead != 0
+    }
+
+    fn compact_read(&mut self) -> &mut usize {
+        &mut self.compact_read
     }
 
     #[inline]

@@ -107,12 +107,21 @@ pub(crate) trait MultiByte {
 /// Decodes `src` into `dst` with the family's rules `family`.
 #[inline(always)]
 pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], last: bool) -> Stop {
-    let words = F::PAIRS.words_for(src.len(), *family.compact_read());
-    let stop = decode_with(family, src, dst, last, words);
-    if words.is_none() {
-        *family.compact_read() += stop.1;
+    let allowance = F::PAIRS.compact_allowance(*family.compact_read());
+    if allowance == 0 {
+        return decode_with(family, src, dst, last, Some(F::PAIRS.words()));
     }
-    stop
+    // Through the compact index up to the decoder's allowance, the rest
+    // with the words (a sequence cut there stays pending in between).
+    let n = src.len().min(allowance);
+    let (result, r, w) = decode_with(family, &src[..n], dst, last && n == src.len(), None);
+    *family.compact_read() += r;
+    if n == src.len() || !matches!(result, RawDecoderResult::InputEmpty) {
+        return (result, r, w);
+    }
+    let words = Some(F::PAIRS.words());
+    let (result, r2, w2) = decode_with(family, &src[r..], &mut dst[w..], last, words);
+    (result, r + r2, w + w2)
 }
 
 /// [`decode`] with the index's UTF-8 words, or its compact form (`None`).
@@ -300,29 +309,24 @@ impl Pairs {
         words
     }
 
-    /// The words for a call with `len` bytes of input by a decoder that
-    /// has read `read` through the compact index: `None` (the hot loop reads
-    /// the compact index) while they are not built, `len` is at most
-    /// [`WORDS_FROM`] and `read` below [`COMPACT_MOST`]. So a detector's
-    /// candidate that gives up early builds none, one that reads its whole
-    /// sample builds them after a few KiB, and a conversion of a larger
-    /// file at once.
+    /// How much more a decoder that has read `read` bytes through the
+    /// compact index (the hot loop computing each pair's word) reads so
+    /// before it takes the UTF-8 words: none once they are built, else up to
+    /// [`COMPACT_MOST`] in all. So a detector's candidate that gives up
+    /// early builds no words, and any longer decode builds them after a few
+    /// KiB.
     #[inline(always)]
-    fn words_for(&self, len: usize, read: usize) -> Option<&'static [u32]> {
+    fn compact_allowance(&self, read: usize) -> usize {
         #[cfg(test)]
-        if let Some(words) = tests::FORCED_WORDS.with(std::cell::Cell::get) {
-            return words.then(|| self.words());
+        if let Some(most) = tests::FORCED_COMPACT.with(std::cell::Cell::get) {
+            return most.saturating_sub(read);
         }
         match self.words.built() {
-            Some(words) => Some(words),
-            None => (len > WORDS_FROM || read >= COMPACT_MOST).then(|| self.words()),
+            Some(_) => 0,
+            None => COMPACT_MOST.saturating_sub(read),
         }
     }
 }
-
-/// Input above which a call builds the words: the detector's sample is at
-/// most this long.
-const WORDS_FROM: usize = 64 * 1024;
 
 /// Input a decoder reads through the compact index before it builds the
 /// words: about what building them costs (some 0.1 M instructions per

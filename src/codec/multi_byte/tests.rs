@@ -1,14 +1,15 @@
 //! The hot loop on both forms of an index: the UTF-8 words and the compact
-//! form (`Pairs::words_for`), each forced, against encoding_rs.
+//! form (`Pairs::compact_allowance`), each forced, and a decoder changing
+//! from one to the other at any byte, against encoding_rs.
 
 use crate::codec::test_support::check_decode;
 use crate::codec::{BIG5, EUC_JP, EUC_KR, GB18030, GBK, SHIFT_JIS};
 use std::cell::Cell;
 
 thread_local! {
-    /// For tests: `Some(true)` makes every call use the UTF-8 words,
-    /// `Some(false)` the compact form.
-    pub(super) static FORCED_WORDS: Cell<Option<bool>> = const { Cell::new(None) };
+    /// For tests: `Some(n)` makes every decoder read its first `n` bytes
+    /// through the compact form, the rest with the UTF-8 words.
+    pub(super) static FORCED_COMPACT: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// Every lead and trail byte a family could pair, with a space after
@@ -30,10 +31,10 @@ fn every_pair() -> Vec<u8> {
 fn both_forms_of_the_index_decode_every_pair_as_encoding_rs() {
     let bytes = every_pair();
     for enc in [SHIFT_JIS, EUC_JP, EUC_KR, BIG5, GBK, GB18030] {
-        for words in [false, true] {
-            FORCED_WORDS.with(|f| f.set(Some(words)));
+        for most in [0, usize::MAX, 7, 4097] {
+            FORCED_COMPACT.with(|f| f.set(Some(most)));
             check_decode(enc, &bytes, &[1, 4097, 20_001]);
         }
     }
-    FORCED_WORDS.with(|f| f.set(None));
+    FORCED_COMPACT.with(|f| f.set(None));
 }

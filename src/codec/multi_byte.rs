@@ -125,7 +125,9 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
 }
 
 /// [`decode`] with the index's UTF-8 words, or its compact form (`None`).
-#[inline(always)]
+/// Not inlined: [`decode`] calls it in three places, and its loops are
+/// the family's largest code (once per call, not per byte).
+#[inline(never)]
 fn decode_with<F: MultiByte>(
     family: &mut F,
     src: &[u8],

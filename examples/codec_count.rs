@@ -102,7 +102,19 @@ fn main() {
     let text = std::fs::read_to_string(corpus().join(file)).expect("corpus");
     let enc = encoding_rs::Encoding::for_label(label.as_bytes()).expect("label");
     let (input, text) = match direction == "decode" {
-        true => (enc.encode(&text).0.into_owned(), String::new()),
+        // encoding_rs encodes UTF-16 labels as UTF-8 (the standard's
+        // output encoding): UTF-16 input is made here, as bench/codec.rs does.
+        true => match enc.name() {
+            "UTF-16LE" => (
+                text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                String::new(),
+            ),
+            "UTF-16BE" => (
+                text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+                String::new(),
+            ),
+            _ => (enc.encode(&text).0.into_owned(), String::new()),
+        },
         false => (Vec::new(), text),
     };
     let path = match std::env::var("WENC_PATH").as_deref() {

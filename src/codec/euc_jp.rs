@@ -39,6 +39,7 @@ enum Step {
 pub(crate) struct EucJpDecoder {
     lead: u8,
     jis0212: bool,
+    compact_read: usize,
 }
 
 impl EucJpDecoder {
@@ -46,6 +47,7 @@ impl EucJpDecoder {
         EucJpDecoder {
             lead: 0,
             jis0212: false,
+            compact_read: 0,
         }
     }
 
@@ -106,6 +108,10 @@ impl MultiByte for EucJpDecoder {
     #[inline(always)]
     fn pending(&self) -> bool {
         self.lead != 0
+    }
+
+    fn compact_read(&mut self) -> &mut usize {
+        &mut self.compact_read
     }
 
     /// A fresh lead only becomes the state; the bytes after it are taken one

@@ -146,6 +146,7 @@ pub(crate) struct Gb18030Decoder {
     /// an incomplete sequence, or bytes the standard restored after an error.
     pend: [u8; 4],
     pend_len: u8,
+    compact_read: usize,
 }
 
 impl Gb18030Decoder {
@@ -153,6 +154,7 @@ impl Gb18030Decoder {
         Gb18030Decoder {
             pend: [0; 4],
             pend_len: 0,
+            compact_read: 0,
         }
     }
 
@@ -219,6 +221,10 @@ impl MultiByte for Gb18030Decoder {
     #[inline(always)]
     fn pending(&self) -> bool {
         self.pend_len > 0
+    }
+
+    fn compact_read(&mut self) -> &mut usize {
+        &mut self.compact_read
     }
 
     #[inline]

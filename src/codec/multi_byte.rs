@@ -17,8 +17,11 @@ use std::marker::PhantomData;
 use super::ascii::copy_ascii;
 use super::shared::write_bmp;
 use super::simd::{self, Kernel, PairShape};
-use super::tables::WordTable;
+use super::tables::Words;
 use super::{RawDecoderResult, RawMalformed};
+
+mod pairs;
+pub(crate) use pairs::{hot_word, Pairs};
 
 /// What a decoder call returns: the result, bytes read, bytes written.
 pub(crate) type Stop = (RawDecoderResult, usize, usize);
@@ -54,8 +57,9 @@ pub(crate) trait MultiByte {
     /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
     /// them to [`step`](MultiByte::step). `words` is the family's
-    /// ([`Pairs::words`], fetched once per call, not per pair).
-    #[inline(always)]
+    /// ([`Pairs::words`]). (The hot loop reads the same through [`Words`],
+    /// from either form of the index; the kernel's tests read this.)
+    #[cfg(test)]
     fn hot_pair(words: &[u32], lead: u8, byte: u8) -> u32 {
         hot_word(words, Self::PAIRS.pointer(lead, byte))
     }
@@ -78,6 +82,10 @@ pub(crate) trait MultiByte {
     /// Whether a sequence begun in an earlier call (or bytes the standard
     /// restored after an error) is pending.
     fn pending(&self) -> bool;
+
+    /// Input this decoder has read through the compact index
+    /// ([`Pairs::words_for`]).
+    fn compact_read(&mut self) -> &mut usize;
 
     /// Decodes one character, or finds one error, at `call.src[call.r..]`:
     /// either the pending sequence continued, or a new one starting with the
@@ -102,6 +110,34 @@ pub(crate) trait MultiByte {
 /// Decodes `src` into `dst` with the family's rules `family`.
 #[inline(always)]
 pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], last: bool) -> Stop {
+    let allowance = F::PAIRS.compact_allowance(*family.compact_read());
+    if allowance == 0 {
+        return decode_with(family, src, dst, last, Some(F::PAIRS.words()));
+    }
+    // Through the compact index up to the decoder's allowance, the rest
+    // with the words (a sequence cut there stays pending in between).
+    let n = src.len().min(allowance);
+    let (result, r, w) = decode_with(family, &src[..n], dst, last && n == src.len(), None);
+    *family.compact_read() += r;
+    if n == src.len() || !matches!(result, RawDecoderResult::InputEmpty) {
+        return (result, r, w);
+    }
+    let words = Some(F::PAIRS.words());
+    let (result, r2, w2) = decode_with(family, &src[r..], &mut dst[w..], last, words);
+    (result, r + r2, w + w2)
+}
+
+/// [`decode`] with the index's UTF-8 words, or its compact form (`None`).
+/// Not inlined: [`decode`] calls it in three places, and its loops are
+/// the family's largest code (once per call, not per byte).
+#[inline(never)]
+fn decode_with<F: MultiByte>(
+    family: &mut F,
+    src: &[u8],
+    dst: &mut [u8],
+    last: bool,
+    words: Option<&'static [u32]>,
+) -> Stop {
     let mut call = Call {
         src,
         dst,
@@ -116,17 +152,18 @@ pub(crate) fn decode<F: MultiByte>(family: &mut F, src: &[u8], dst: &mut [u8], l
     };
     // Without a kernel, the scalar loop is compiled without its hand-backs.
     let kernel = F::SHAPE.is_some() && simd::has_cjk_kernel(path);
-    let words = F::PAIRS.words();
     // Where the scalar loop hands back to the kernel, kept across steps: a
     // run of characters the kernel stops at (gb18030's four-byte Arabic)
     // stays with the scalar loop, not back and forth a character at a time.
     let mut resume = 0;
     loop {
         if !family.pending() {
-            let at = (call.r, call.w);
-            (call.r, call.w) = match kernel {
-                true => hot_loop::<F, true>(call.src, call.dst, at, words, path, &mut resume),
-                false => hot_loop::<F, false>(call.src, call.dst, at, words, path, &mut resume),
+            let (at, resume) = ((call.r, call.w), &mut resume);
+            let (src, dst) = (call.src, &mut *call.dst);
+            (call.r, call.w) = match (words, kernel) {
+                (Some(words), true) => hot_loop::<F, true>(src, dst, at, words, path, resume),
+                (Some(words), false) => hot_loop::<F, false>(src, dst, at, words, path, resume),
+                (None, _) => hot_loop::<F, false>(src, dst, at, F::PAIRS.words, path, resume),
             };
             if call.r == src.len() {
                 return (RawDecoderResult::InputEmpty, call.r, call.w);
@@ -154,7 +191,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
     src: &[u8],
     dst: &mut [u8],
     (mut r, mut w): (usize, usize),
-    words: &[u32],
+    words: &(impl Words + ?Sized),
     path: Kernel,
     resume_at: &mut usize,
 ) -> (usize, usize) {
@@ -199,7 +236,7 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
                     }
                     continue 'ascii;
                 }
-                let word = F::hot_pair(words, b, byte);
+                let word = words.word(F::PAIRS.pointer(b, byte));
                 if word >> 24 == 0 {
                     // Not a pair, or an astral one (Big5): a longer
                     // sequence, else the family's step.
@@ -223,101 +260,6 @@ fn hot_loop<F: MultiByte, const KERNEL: bool>(
 /// The input the vector kernel reads per block: the scalar loop decodes at
 /// least this much from a character the kernel stopped at.
 const KERNEL_BLOCK: usize = 32;
-
-/// Marks a byte that cannot start (or end) a pair in [`Pairs`]' byte ->
-/// pointer part tables: any sum involving it is past the end of every
-/// index, so [`hot_word`] gives 0 without a branch per byte.
-const NO_POINTER: u16 = 0x8000;
-
-/// A family's two-byte pairs, described once for every loop that decodes
-/// them: the scalar rules' pointers, the hot loop's byte -> pointer part
-/// tables, and the vector kernel's [`PairShape`]. A lead's pointer part is
-/// its place among the lead bytes times the row (the number of trail
-/// bytes), a trail's its place among the trail bytes.
-pub(crate) struct Pairs {
-    lead: [u16; 256],
-    trail: [u16; 256],
-    words: &'static WordTable,
-    /// The kernel's pairs: only leads whose whole row is in `words`.
-    pub shape: PairShape,
-}
-
-impl Pairs {
-    /// Leads `leads` and trails `trails` (each one or two inclusive ranges
-    /// in order) of the index `words`.
-    pub(crate) const fn new(
-        leads: &[(u8, u8)],
-        trails: &[(u8, u8)],
-        words: &'static WordTable,
-    ) -> Self {
-        let (trail, row) = places(trails, 1);
-        let (lead, count) = places(leads, row);
-        let whole_rows = words.len() / row as usize;
-        let (kernel_leads, n) = first_bytes(leads, whole_rows, count as usize);
-        Pairs {
-            lead,
-            trail,
-            words,
-            shape: PairShape::new(kernel_leads.split_at(n).0, trails, row, words),
-        }
-    }
-
-    /// The pointer for two bytes: past the end of the index unless `lead`
-    /// is a lead byte and `byte` a trail byte.
-    #[inline(always)]
-    pub fn pointer(&self, lead: u8, byte: u8) -> usize {
-        usize::from(self.lead[usize::from(lead)]) + usize::from(self.trail[usize::from(byte)])
-    }
-
-    /// The index's UTF-8 words (built on the first call: fetch them once
-    /// per decoder call, not per pair).
-    #[inline(always)]
-    pub fn words(&self) -> &'static [u32] {
-        let words: &'static WordTable = self.words;
-        words
-    }
-}
-
-/// Byte -> its place in `ranges` times `scale` ([`NO_POINTER`] outside),
-/// and how many bytes the ranges hold.
-const fn places(ranges: &[(u8, u8)], scale: u16) -> ([u16; 256], u16) {
-    let (mut t, mut place, mut i) = ([NO_POINTER; 256], 0, 0);
-    while i < ranges.len() {
-        let mut b = ranges[i].0 as usize;
-        while b <= ranges[i].1 as usize {
-            t[b] = place * scale;
-            place += 1;
-            b += 1;
-        }
-        i += 1;
-    }
-    (t, place)
-}
-
-/// The first `keep` of the `count` bytes in `ranges` (one or two), as
-/// ranges: the array and how many of its entries are used.
-const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u8); 2], usize) {
-    let mut out = [(0, 0); 2];
-    let (mut left, mut i) = (if keep < count { keep } else { count }, 0);
-    while i < ranges.len() && left > 0 {
-        let (first, last) = ranges[i];
-        let len = (last - first) as usize + 1;
-        let take = if left < len { left } else { len };
-        out[i] = (first, first + (take - 1) as u8);
-        left -= take;
-        i += 1;
-    }
-    (out, i)
-}
-
-/// The hot loops' table lookup: the entry of a UTF-8 word table
-/// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
-/// code point's UTF-8 bytes in its low bytes and their count in the top byte
-/// (0: no such pair, an astral one, or one the family's `step` decodes).
-#[inline(always)]
-pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
-    words.get(pointer).copied().unwrap_or(0)
-}
 
 /// The byte rules of a family whose only state is one pending lead byte
 /// (Shift_JIS, EUC-KR, Big5): its decoder is a [`LeadDecoder`].
@@ -378,6 +320,7 @@ pub(crate) use lead_decoder;
 /// (0 = none).
 pub(crate) struct LeadDecoder<R> {
     lead: u8,
+    compact_read: usize,
     rules: PhantomData<R>,
 }
 
@@ -385,6 +328,7 @@ impl<R> Default for LeadDecoder<R> {
     fn default() -> Self {
         Self {
             lead: 0,
+            compact_read: 0,
             rules: PhantomData,
         }
     }
@@ -398,6 +342,10 @@ impl<R: LeadRules> MultiByte for LeadDecoder<R> {
     #[inline(always)]
     fn pending(&self) -> bool {
         self.lead != 0
+    }
+
+    fn compact_read(&mut self) -> &mut usize {
+        &mut self.compact_read
     }
 
     #[inline]
@@ -501,3 +449,6 @@ fn lead_at_end(
     *pending = lead;
     Err(RawDecoderResult::InputEmpty)
 }
+
+#[cfg(test)]
+mod tests;

@@ -14,13 +14,13 @@ use std::sync::OnceLock;
 /// (length 0: no code point).
 type Utf8Table = [u32; 256];
 
-/// Packs the UTF-8 form of `cp` (at most 3 bytes) into the low bytes of a
-/// `u32`, in order, with its length in the top byte.
+/// Packs the UTF-8 form of `cp` (at most 3 bytes, not a surrogate) into
+/// the low bytes of a `u32`, in order, with its length in the top byte.
 fn packed_utf8(cp: u16) -> u32 {
-    let mut buf = [0u8; 4];
-    let len = char::from_u32(u32::from(cp)).map_or(0, |c| c.encode_utf8(&mut buf).len());
-    buf[3] = len as u8;
-    u32::from_le_bytes(buf)
+    match cp {
+        0..0x80 => u32::from(cp) | 1 << 24,
+        _ => super::tables::utf8_word(cp),
+    }
 }
 
 fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
@@ -37,53 +37,78 @@ fn build_utf8_table(t: &SingleByteTable) -> Utf8Table {
     utf8
 }
 
-/// What decoders and encoders look bytes up in, derived from the index: the
-/// decoder's scalar table and the vector kernels' tables (the two-byte
-/// kernel's, or for an encoding with a block of three-byte characters, Thai,
-/// that kernel's), and the encoder's: its table and its kernel's small part
-/// of that table (the two-byte kernel's, or the Thai one's).
-struct DerivedTables {
+/// What decoders look bytes up in, derived from the index: the scalar
+/// table and the vector kernels' tables (the two-byte kernel's, or for an
+/// encoding with a block of three-byte characters, Thai, that kernel's).
+struct DecodeTables {
     utf8: Utf8Table,
     pairs: PairTables,
     triples: Option<TripleTables>,
+}
+
+/// What encoders look code points up in, derived from the index: the table
+/// and its kernel's small part of it (the two-byte kernel's, or the Thai
+/// one's). Built apart from [`DecodeTables`]: the detector decodes with
+/// every single-byte candidate and encodes with none.
+struct EncodeSide {
     bytes: ByteTable,
     encode: Option<EncodeTables>,
     encode_triples: Option<TripleEncodeTables>,
 }
 
-fn build_tables(t: &SingleByteTable) -> DerivedTables {
+fn build_decode_tables(t: &SingleByteTable) -> DecodeTables {
     let utf8 = build_utf8_table(t);
     let utf8_of = |b: u8| {
         let e = utf8[usize::from(b)];
-        e.to_le_bytes()[..(e >> 24) as usize].to_vec()
+        (e.to_le_bytes(), (e >> 24) as usize)
     };
-    let bytes = ByteTable::new(t.decode);
-    DerivedTables {
+    DecodeTables {
         utf8,
         pairs: PairTables::new(utf8_of),
         triples: TripleTables::new(utf8_of),
+    }
+}
+
+fn build_encode_side(t: &SingleByteTable) -> EncodeSide {
+    let bytes = ByteTable::new(t.decode);
+    EncodeSide {
         encode: EncodeTables::new(&bytes.below_800),
         encode_triples: TripleEncodeTables::new(t.decode),
         bytes,
     }
 }
 
-/// The [`DerivedTables`] of `t`, built on first use and kept for the program's
-/// life (one per encoding, so decoders stay small and cheap to create).
-/// Boxed: unboxed, the 64 slots' room (200 KB) would sit in the binary's
-/// initialised data.
-fn tables(t: &'static SingleByteTable) -> &'static DerivedTables {
-    const SLOTS: usize = 64;
-    static CACHE: [OnceLock<Box<DerivedTables>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+/// Room for every single-byte encoding's tables.
+const SLOTS: usize = 64;
+
+/// The tables `build` derives from `t`, built on first use and kept in
+/// `cache` for the program's life (one per encoding, so decoders and
+/// encoders stay small and cheap to create). Boxed: unboxed, the slots'
+/// room would sit in the binary's initialised data.
+fn cached<T>(
+    cache: &'static [OnceLock<Box<T>>; SLOTS],
+    t: &'static SingleByteTable,
+    build: fn(&SingleByteTable) -> T,
+) -> &'static T {
     let slot = ENCODINGS
         .iter()
         .position(|e| matches!(e.family(), CodecFamily::SingleByte(x) if std::ptr::eq(x, t)));
     match slot {
-        Some(i) if i < SLOTS => CACHE[i].get_or_init(|| Box::new(build_tables(t))),
+        Some(i) if i < SLOTS => cache[i].get_or_init(|| Box::new(build(t))),
         // Every single-byte table belongs to an encoding; this is only a
         // fallback.
-        _ => Box::leak(Box::new(build_tables(t))),
+        _ => Box::leak(Box::new(build(t))),
     }
+}
+
+fn decode_tables(t: &'static SingleByteTable) -> &'static DecodeTables {
+    static CACHE: [OnceLock<Box<DecodeTables>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    cached(&CACHE, t, build_decode_tables)
+}
+
+fn encode_side(t: &'static SingleByteTable) -> &'static EncodeSide {
+    static CACHE: [OnceLock<Box<EncodeSide>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+    cached(&CACHE, t, build_encode_side)
 }
 
 /// Bytes the scalar loop takes after the vector kernel stops before handing
@@ -114,7 +139,7 @@ fn scalar_stretch(stretch: &mut usize, run: &Run) -> usize {
 
 /// The single-byte decoder.
 pub(crate) struct SingleByteDecoder {
-    tables: &'static DerivedTables,
+    tables: &'static DecodeTables,
     path: Kernel,
     /// The scalar stretch, as above.
     stretch: usize,
@@ -123,7 +148,7 @@ pub(crate) struct SingleByteDecoder {
 impl SingleByteDecoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteDecoder {
-            tables: tables(t),
+            tables: decode_tables(t),
             path: Kernel::select(),
             stretch: MIN_STRETCH,
         }
@@ -233,7 +258,7 @@ fn refer(
 
 /// The single-byte encoder.
 pub(crate) struct SingleByteEncoder {
-    tables: &'static DerivedTables,
+    tables: &'static EncodeSide,
     path: Kernel,
     /// The scalar stretch, as the decoder's.
     stretch: usize,
@@ -242,7 +267,7 @@ pub(crate) struct SingleByteEncoder {
 impl SingleByteEncoder {
     pub fn new(t: &'static SingleByteTable) -> Self {
         SingleByteEncoder {
-            tables: tables(t),
+            tables: encode_side(t),
             path: Kernel::select(),
             stretch: MIN_STRETCH,
         }

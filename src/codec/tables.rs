@@ -100,6 +100,22 @@ impl WordTable {
         (low != 0).then_some(low | (plane2 as u32) << 17)
     }
 
+    /// The UTF-8 words, if built.
+    pub(crate) fn built(&self) -> Option<&[u32]> {
+        self.words.get().map(|words| &words[..])
+    }
+
+    /// The UTF-8 word at `pointer` as the built words hold it, from the
+    /// compact form (0 past the end).
+    #[inline(always)]
+    pub(crate) fn compact_word(&self, pointer: usize) -> u32 {
+        match self.code_point(pointer) {
+            Some(cp @ 0x1_0000..) => cp,
+            Some(cp) => utf8_word(cp as u16),
+            None => 0,
+        }
+    }
+
     /// The UTF-8 words of every pointer.
     #[cold]
     #[inline(never)]
@@ -136,6 +152,27 @@ impl Deref for WordTable {
     }
 }
 
+/// Where the double-byte hot loop finds a pair's UTF-8 word (see
+/// [`WordTable`]; 0 past the end): in the built words, or computed from the
+/// compact form.
+pub(crate) trait Words {
+    fn word(&self, pointer: usize) -> u32;
+}
+
+impl Words for [u32] {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        self.get(pointer).copied().unwrap_or(0)
+    }
+}
+
+impl Words for WordTable {
+    #[inline(always)]
+    fn word(&self, pointer: usize) -> u32 {
+        self.compact_word(pointer)
+    }
+}
+
 /// `words[p]` = the UTF-8 word of `low[p]`: vectorised, 4 code points per
 /// step (8 with AVX2).
 #[inline(always)]
@@ -160,7 +197,7 @@ unsafe fn utf8_words_avx2(low: &[u16], words: &mut [u32]) {
 /// low, their count in the top byte. Without branches, so the loop over an
 /// index is vectorised.
 #[inline(always)]
-fn utf8_word(cp: u16) -> u32 {
+pub(super) fn utf8_word(cp: u16) -> u32 {
     let cp = u32::from(cp);
     let (top, mid, low) = (cp >> 12, cp >> 6 & 0x3F, cp & 0x3F);
     let three = (0xE0 | top) | (0x80 | mid) << 8 | (0x80 | low) << 16 | 3 << 24;
@@ -195,8 +232,10 @@ mod tests {
                     }
                 });
                 assert_eq!(word, expected, "pointer {p}");
+                assert_eq!(table.compact_word(p), word, "pointer {p}");
             }
         }
+        assert_eq!(UTF8_BIG5.compact_word(UTF8_BIG5.len()), 0);
         // indexes/big5.idx has 1,713 pointers to plane 2.
         let astral = (0..UTF8_BIG5.len()).filter(|&p| UTF8_BIG5.code_point(p) > Some(0xFFFF));
         assert_eq!(astral.count(), 1713);

@@ -75,6 +75,8 @@ pub(crate) struct Utf16Decoder {
     lead_byte: Option<u8>,
     /// "UTF-16 lead surrogate"; 0 = null.
     lead_surrogate: u16,
+    /// The fast path's instructions.
+    path: Kernel,
 }
 
 impl Utf16Decoder {
@@ -83,6 +85,7 @@ impl Utf16Decoder {
             be,
             lead_byte: None,
             lead_surrogate: 0,
+            path: Kernel::select(),
         }
     }
 
@@ -145,7 +148,7 @@ impl Utf16Decoder {
         }
         // The clean state: whole units straight from `src`.
         loop {
-            (r, w) = fast_bmp::<BE>(src, r, dst, w);
+            (r, w) = fast_bmp::<BE>(self.path, src, r, dst, w);
             let Some(pair) = src.get(r..r + 2) else {
                 break;
             };

@@ -111,7 +111,7 @@ pub(super) static KEEP_LEN: [u8; 256] = {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn store_kept(out: std::arch::x86_64::__m128i, keep: u32, p: *mut u8) -> usize {
+pub(crate) unsafe fn store_kept(out: std::arch::x86_64::__m128i, keep: u32, p: *mut u8) -> usize {
     use std::arch::x86_64::*;
     let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
     // SAFETY: the caller vouches for the CPU and the 24 bytes at `p`; each

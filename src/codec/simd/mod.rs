@@ -25,6 +25,8 @@ mod utf16;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 pub(crate) use cjk::{decode_cjk, has_cjk_kernel, PairShape};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use encode::store_kept;
 pub(crate) use encode::{encode_pairs, EncodeTables};
 pub(crate) use encode_triples::{encode_triples, TripleEncodeTables};
 pub(crate) use single::{decode_pairs, decode_triples, PairTables, TripleTables};

@@ -28,15 +28,20 @@ pub(crate) struct PairTables {
     trail: [[u8; 16]; 8],
 }
 
+/// The UTF-8 of a byte: its bytes (the first `len` of them) and `len`, 1
+/// to 3 (0: no code point).
+pub(crate) type Utf8Of = ([u8; 4], usize);
+
 impl PairTables {
-    /// From the UTF-8 of each upper-half byte (1 to 3 bytes, empty if none).
-    pub fn new(utf8_of: impl Fn(u8) -> Vec<u8>) -> Self {
+    /// From the UTF-8 of each upper-half byte.
+    pub fn new(utf8_of: impl Fn(u8) -> Utf8Of) -> Self {
         let mut t = PairTables {
             lead: [[0; 16]; 8],
             trail: [[0; 16]; 8],
         };
         for b in 0x80..=0xFFu8 {
-            if let [lead, trail] = utf8_of(b)[..] {
+            let (bytes, len) = utf8_of(b);
+            if let [lead, trail] = bytes[..len] {
                 let (row, col) = (usize::from(b >> 4) - 8, usize::from(b & 15));
                 t.lead[row][col] = lead;
                 t.trail[row][col] = trail;
@@ -150,21 +155,28 @@ const MIN_TRIPLES: usize = 32;
 
 impl TripleTables {
     /// From the UTF-8 of each upper-half byte; `None` unless at least
-    /// [`MIN_TRIPLES`] bytes share one `delta` and page.
-    pub fn new(utf8_of: impl Fn(u8) -> Vec<u8>) -> Option<Self> {
+    /// [`MIN_TRIPLES`] bytes share one `delta` and page. (Built once per
+    /// encoding a process decodes, the detector's candidates included:
+    /// no allocation.)
+    pub fn new(utf8_of: impl Fn(u8) -> Utf8Of) -> Option<Self> {
+        // The code point of a three-byte character (valid UTF-8).
         let cp_of = |b: u8| {
-            let utf8 = utf8_of(b);
-            let text = std::str::from_utf8(&utf8).ok()?;
-            (utf8.len() == 3).then(|| text.chars().next().map(u32::from))?
+            let ([b0, b1, b2, _], len) = utf8_of(b);
+            let bits = |b: u8, mask: u8| u32::from(b & mask);
+            (len == 3).then(|| bits(b0, 0x0F) << 12 | bits(b1, 0x3F) << 6 | bits(b2, 0x3F))
         };
-        // The most common (delta, page) among three-byte characters.
-        let mut counts = std::collections::HashMap::new();
-        for b in 0x80..=0xFFu8 {
-            if let Some(cp) = cp_of(b) {
-                *counts.entry((cp - u32::from(b), cp >> 12)).or_insert(0) += 1;
-            }
+        // Each upper-half byte's (delta, page), if three-byte.
+        let mut keys = [None; 128];
+        for (key, b) in keys.iter_mut().zip(0x80..=0xFFu8) {
+            *key = cp_of(b).map(|cp| (cp - u32::from(b), cp >> 12));
         }
-        let (&(delta, page), &count) = counts.iter().max_by_key(|&(key, count)| (count, key))?;
+        // Latin, Cyrillic, Greek...: a few dashes and quotes, no kernel.
+        if keys.iter().flatten().count() < MIN_TRIPLES {
+            return None;
+        }
+        // The most common, the greater key on a tie.
+        let count = |key| keys.iter().filter(|&&k| k == Some(key)).count();
+        let (count, (delta, page)) = keys.iter().flatten().map(|&k| (count(k), k)).max()?;
         if count < MIN_TRIPLES {
             return None;
         }
@@ -174,12 +186,12 @@ impl TripleTables {
             delta_low: (delta & 0x3F) as u8,
             delta_mid: (delta >> 6 & 0x3F) as u8,
         };
-        for b in 0x80..=0xFFu8 {
-            let cp = cp_of(b);
-            if cp.is_some_and(|cp| cp - u32::from(b) == delta && cp >> 12 == page) {
+        for (&key, b) in keys.iter().zip(0x80..=0xFFu8) {
+            if key == Some((delta, page)) {
                 // The kernel's arithmetic, checked once per byte: a byte it
                 // got wrong would stay with the scalar loop (none does).
-                let exact = t.utf8(b)[..] == utf8_of(b)[..];
+                let (bytes, _) = utf8_of(b);
+                let exact = t.utf8(b)[..] == bytes[..3];
                 debug_assert!(exact, "byte {b:#x}");
                 if exact {
                     t.member[usize::from(b & 15)] |= 1 << ((b >> 4) - 8);
@@ -187,6 +199,12 @@ impl TripleTables {
             }
         }
         Some(t)
+    }
+
+    /// Whether the kernel decodes byte `b`.
+    #[cfg(test)]
+    pub(crate) fn covers(&self, b: u8) -> bool {
+        b >= 0x80 && self.member[usize::from(b & 15)] >> ((b >> 4) - 8) & 1 == 1
     }
 
     /// The UTF-8 of block byte `b` as the kernels compute it, 8 bits per

@@ -217,7 +217,7 @@ fn kernel_alphabet(enc: &'static Encoding) -> Vec<char> {
     let CodecFamily::SingleByte(t) = enc.family() else {
         unreachable!()
     };
-    let leads = tables(t).encode.as_ref().map_or([0; 4], |e| e.leads);
+    let leads = encode_side(t).encode.as_ref().map_or([0; 4], |e| e.leads);
     let mut chars: Vec<char> = "ab z.\n0".chars().collect();
     for cp in 0x80..0x800u32 {
         let lead = 0xC0 | (cp >> 6) as u8;
@@ -259,10 +259,13 @@ fn encode_kernel_every_two_byte_character_at_every_block_offset() {
         let CodecFamily::SingleByte(t) = enc.family() else {
             unreachable!()
         };
-        let leads = tables(t).encode.as_ref().map_or([0xC3; 4], |e| e.leads);
+        let leads = encode_side(t)
+            .encode
+            .as_ref()
+            .map_or([0xC3; 4], |e| e.leads);
         let filler = (0x80..0x800u32).filter_map(char::from_u32).find(|&c| {
             leads.contains(&(0xC0 | (c as u32 >> 6) as u8))
-                && tables(t).bytes.below_800[c as usize] != 0
+                && encode_side(t).bytes.below_800[c as usize] != 0
         });
         let filler = filler.map_or(String::from("xy"), |c| format!("{c}x"));
         on_every_path(|path| {
@@ -280,7 +283,7 @@ fn encode_kernel_every_two_byte_character_at_every_block_offset() {
 /// The encodings whose encoder has a SIMD kernel: on the others every path
 /// is the scalar loop, which the corpus round trips (tests/it) cover.
 fn encodings_with_a_kernel() -> Vec<&'static Encoding> {
-    let with_kernel = |e: &&Encoding| matches!(e.family(), CodecFamily::SingleByte(t) if tables(t).encode.is_some());
+    let with_kernel = |e: &&Encoding| matches!(e.family(), CodecFamily::SingleByte(t) if encode_side(t).encode.is_some());
     single_byte_encodings()
         .into_iter()
         .filter(with_kernel)
@@ -291,7 +294,7 @@ fn encodings_with_a_kernel() -> Vec<&'static Encoding> {
 fn encodings_with_any_kernel() -> Vec<&'static Encoding> {
     let with_kernel = |e: &&Encoding| {
         matches!(e.family(), CodecFamily::SingleByte(t)
-            if tables(t).encode.is_some() || tables(t).encode_triples.is_some())
+            if encode_side(t).encode.is_some() || encode_side(t).encode_triples.is_some())
     };
     single_byte_encodings()
         .into_iter()
@@ -347,7 +350,7 @@ fn encode_kernel_is_for_non_latin_scripts() {
 #[test]
 fn encode_kernel_takes_cyrillic_and_stops_at_a_dash() {
     let text = "Съешь же ещё этих мягких французских булок — да выпей чаю.";
-    let t = tables(&SB_WINDOWS_1251);
+    let t = encode_side(&SB_WINDOWS_1251);
     let mut dst = [0u8; 256];
     for path in [Kernel::Ssse3, Kernel::Avx2]
         .into_iter()
@@ -368,6 +371,24 @@ fn encode_kernel_takes_cyrillic_and_stops_at_a_dash() {
     }
 }
 
+/// The Thai decode kernel's tables, built without allocating: only
+/// windows-874 has them, and they take exactly its bytes whose code point
+/// is the byte + 0xD60 (0xA1..=0xFB but the four it has none for).
+#[test]
+fn thai_decode_kernel_is_windows_874s_only() {
+    let with: Vec<&str> = Encoding::all()
+        .filter(|e| matches!(e.family(), CodecFamily::SingleByte(t) if decode_tables(t).triples.is_some()))
+        .map(|e| e.name())
+        .collect();
+    assert_eq!(with, ["windows-874"]);
+    let t = decode_tables(&SB_WINDOWS_874).triples.as_ref().unwrap();
+    for b in 0x80..=0xFFu8 {
+        let cp = u32::from(SB_WINDOWS_874.decode[usize::from(b) - 0x80]);
+        assert_eq!(t.covers(b), cp == u32::from(b) + 0xD60, "{b:#04X}");
+    }
+    assert_eq!((0x80..=0xFF).filter(|&b| t.covers(b)).count(), 87);
+}
+
 /// Thai's block, U+0E00..U+0E7F: every code point, mapped or not.
 fn thai_block() -> impl Iterator<Item = char> {
     (0xE00..0xE80u32).filter_map(char::from_u32)
@@ -377,7 +398,7 @@ fn thai_block() -> impl Iterator<Item = char> {
 fn thai_kernel_is_windows_874s_only() {
     let with: Vec<&str> = single_byte_encodings()
         .into_iter()
-        .filter(|e| matches!(e.family(), CodecFamily::SingleByte(t) if tables(t).encode_triples.is_some()))
+        .filter(|e| matches!(e.family(), CodecFamily::SingleByte(t) if encode_side(t).encode_triples.is_some()))
         .map(|e| e.name())
         .collect();
     assert_eq!(with, ["windows-874"]);
@@ -428,7 +449,10 @@ fn thai_kernel_matches_encoding_rs_on_random_text() {
 #[test]
 fn thai_kernel_writes_the_block_up_to_a_dash_and_stops_there() {
     let text = "ภาษาไทยเป็นภาษาราชการ — ของประเทศไทย";
-    let t = tables(&SB_WINDOWS_874).encode_triples.as_ref().unwrap();
+    let t = encode_side(&SB_WINDOWS_874)
+        .encode_triples
+        .as_ref()
+        .unwrap();
     let mut dst = [0u8; 256];
     for path in [Kernel::Ssse3, Kernel::Avx2]
         .into_iter()
@@ -450,7 +474,7 @@ fn two_byte_alphabet(enc: &'static Encoding) -> Vec<char> {
     let CodecFamily::SingleByte(t) = enc.family() else {
         unreachable!()
     };
-    let below_800 = &tables(t).bytes.below_800;
+    let below_800 = &encode_side(t).bytes.below_800;
     (0x80..0x800u32)
         .filter(|&cp| below_800[cp as usize] != 0 || cp % 37 == 0)
         .filter_map(char::from_u32)
@@ -468,7 +492,7 @@ fn block_loop_takes_every_two_byte_character_at_every_block_offset() {
             unreachable!()
         };
         let mapped: Vec<char> = (alphabet.iter().copied())
-            .filter(|&c| tables(t).bytes.below_800[c as usize] != 0)
+            .filter(|&c| encode_side(t).bytes.below_800[c as usize] != 0)
             .collect();
         let run: String = mapped.iter().cycle().take(20).collect();
         for (i, &c) in alphabet.iter().enumerate() {

@@ -1,25 +1,33 @@
 //! The UTF-16 decoder's fast paths: runs of units that are not surrogates,
-//! eight at a time with SSE2 on x86_64, four at a time in a 64-bit word
-//! elsewhere (and in tests).
+//! eight at a time in a vector register on x86_64 (packed by `pshufb` where
+//! the CPU has SSSE3, by scalar stores with SSE2 alone), four at a time in a
+//! 64-bit word elsewhere (and in tests).
+
+use crate::codec::simd::Kernel;
 
 /// Decodes the units of `src[r..]` that are not surrogates, as far as the
 /// fast path goes (it stops before a surrogate, and where `src` or `dst` is
-/// close to its end). Returns the new positions.
+/// close to its end), with `path`'s instructions (from [`Kernel::select`]).
+/// Returns the new positions.
 #[inline(always)]
 pub(super) fn fast_bmp<const BE: bool>(
+    path: Kernel,
     src: &[u8],
     r: usize,
     dst: &mut [u8],
     w: usize,
 ) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: `sse2::fast_bmp` only requires SSE2, and this build
-        // enables it (the `cfg` above; it is part of the x86_64 baseline).
-        unsafe { sse2::fast_bmp::<BE>(src, r, dst, w) }
+    match path {
+        // SAFETY: SSE2 is part of the x86_64 baseline (the `cfg` above).
+        Kernel::Scalar => unsafe { sse2::fast_bmp::<BE>(src, r, dst, w) },
+        // SAFETY: `Kernel::select` returns these only when the CPU has them
+        // (AVX2 implies SSSE3).
+        Kernel::Ssse3 | Kernel::Avx2 => unsafe { sse2::fast_bmp_ssse3::<BE>(src, r, dst, w) },
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
+        let _ = path;
         fast_bmp_swar::<BE>(src, r, dst, w)
     }
 }
@@ -27,6 +35,7 @@ pub(super) fn fast_bmp<const BE: bool>(
 /// The x86_64 fast path: eight units per step in an SSE2 register.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
+    use crate::codec::simd::store_kept;
     use std::arch::x86_64::*;
 
     /// Room a step needs in `dst`: 24 bytes of output (eight three-byte
@@ -48,13 +57,43 @@ mod sse2 {
         }
     }
 
+    /// [`blocks`] with SSE2 alone: forms written by scalar stores.
+    #[target_feature(enable = "sse2")]
+    pub(super) fn fast_bmp<const BE: bool>(
+        src: &[u8],
+        r: usize,
+        dst: &mut [u8],
+        w: usize,
+    ) -> (usize, usize) {
+        blocks::<BE, false>(src, r, dst, w)
+    }
+
+    /// [`blocks`] with SSSE3: forms packed by `pshufb`.
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn fast_bmp_ssse3<const BE: bool>(
+        src: &[u8],
+        r: usize,
+        dst: &mut [u8],
+        w: usize,
+    ) -> (usize, usize) {
+        blocks::<BE, true>(src, r, dst, w)
+    }
+
     /// Decodes `src[r..]`, eight units at a time, while there are sixteen
     /// bytes of input and [`ROOM`] of room: an ASCII block is packed; any
     /// other is converted without branching on its units, up to its first
     /// surrogate, and a valid surrogate pair there is decoded too. Stops
-    /// before any other surrogate. Returns the new positions.
+    /// before any other surrogate. Returns the new positions. `KEPT`: the
+    /// forms are packed by `pshufb` (the caller vouches for SSSE3), and a
+    /// block of units below U+0800 (Latin, Cyrillic, Greek text) takes a
+    /// shorter path of its own. (Inlined into both entries, where the
+    /// `pshufb` stores are inlined in turn.)
     #[target_feature(enable = "sse2")]
-    pub(super) fn fast_bmp<const BE: bool>(
+    #[inline]
+    fn blocks<const BE: bool, const KEPT: bool>(
         src: &[u8],
         mut r: usize,
         dst: &mut [u8],
@@ -79,11 +118,9 @@ mod sse2 {
                     if _mm_movemask_epi8(_mm_cmpeq_epi16(high, zero)) != 0xFFFF {
                         break;
                     }
-                    let packed = _mm_packus_epi16(a, b);
-                    let lo = _mm_cvtsi128_si64(packed) as u64;
-                    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(packed, packed)) as u64;
-                    dst[w..w + 8].copy_from_slice(&lo.to_le_bytes());
-                    dst[w + 8..w + 16].copy_from_slice(&hi.to_le_bytes());
+                    let out: &mut [u8; 16] = (&mut dst[w..w + 16]).try_into().unwrap();
+                    // SAFETY: `out` is 16 writable bytes.
+                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_packus_epi16(a, b)) };
                     r += 32;
                     w += 16;
                 }
@@ -91,7 +128,20 @@ mod sse2 {
             }
             let top = _mm_and_si128(c, splat(0xF800));
             let out: &mut [u8; ROOM] = (&mut dst[w..w + ROOM]).try_into().unwrap();
-            let ends = put_block(c, ascii, top, out);
+            let small = _mm_cmpeq_epi16(top, zero);
+            if KEPT && _mm_movemask_epi8(small) == 0xFFFF {
+                // SAFETY: the caller vouches for SSSE3.
+                w += unsafe { put_small_block(c, ascii, out) };
+                r += 16;
+                continue;
+            }
+            let (first, third) = forms(c, ascii, small);
+            let ends = ends_of(ascii, small);
+            match KEPT {
+                // SAFETY: the caller vouches for SSSE3.
+                true => unsafe { put_kept(first, third, ascii, small, out) },
+                false => put_block(first, third, ends, out),
+            }
             let surrogates = _mm_movemask_epi8(_mm_cmpeq_epi16(top, splat(0xD800)));
             if surrogates == 0 {
                 w += (ends >> 56) as usize;
@@ -128,20 +178,15 @@ mod sse2 {
         (r, w)
     }
 
-    /// Writes the eight units `c` as UTF-8 at the start of `out` without
-    /// branching on their values, given the lanes of `c` that are ASCII
-    /// (`ascii`, all ones) and each unit's top five bits (`top`). Returns
-    /// `ends`, whose byte i is where unit i's form ends. Surrogates get a
-    /// meaningless three-byte form. Bytes of `out` past the end of the last
-    /// form may be overwritten too.
+    /// The UTF-8 forms of the eight units `c` without branching on their
+    /// values, given the lanes of `c` that are ASCII (`ascii`, all ones) and
+    /// those below U+0800 (`small`): each unit's first two bytes (one for
+    /// ASCII) in `first`, its third (if any) in `third`. Surrogates get a
+    /// meaningless three-byte form.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn put_block(c: __m128i, ascii: __m128i, top: __m128i, out: &mut [u8; ROOM]) -> u64 {
+    fn forms(c: __m128i, ascii: __m128i, small: __m128i) -> (__m128i, __m128i) {
         let splat = |x: u16| _mm_set1_epi16(x as i16);
-        // All-ones lanes: units below U+0800.
-        let small = _mm_cmpeq_epi16(top, _mm_setzero_si128());
-        // Each unit's UTF-8 form: its first two bytes in `first` (one
-        // byte for ASCII), the third (if any) in `third`.
         let low6 = _mm_and_si128(c, splat(0x3F));
         let trail_low = _mm_slli_epi16::<8>(_mm_or_si128(low6, splat(0x80)));
         let two = _mm_or_si128(_mm_or_si128(_mm_srli_epi16::<6>(c), splat(0xC0)), trail_low);
@@ -153,11 +198,26 @@ mod sse2 {
         let third = _mm_or_si128(low6, splat(0x80));
         let multi = _mm_or_si128(_mm_and_si128(small, two), _mm_andnot_si128(small, three));
         let first = _mm_or_si128(_mm_and_si128(ascii, c), _mm_andnot_si128(ascii, multi));
+        (first, third)
+    }
+
+    /// Byte i: where unit i's form ends (at most 24), given the lanes that
+    /// are ASCII and below U+0800 (all ones).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn ends_of(ascii: __m128i, small: __m128i) -> u64 {
         // Lengths: 3, minus one for each of "small" and "ascii" (-1 lanes).
-        let lens = _mm_add_epi16(splat(3), _mm_add_epi16(ascii, small));
+        let lens = _mm_add_epi16(_mm_set1_epi16(3), _mm_add_epi16(ascii, small));
         let lens = _mm_cvtsi128_si64(_mm_packus_epi16(lens, lens)) as u64;
-        // Byte i of `ends`: where unit i's form ends (at most 24).
-        let ends = lens.wrapping_mul(0x0101_0101_0101_0101);
+        lens.wrapping_mul(0x0101_0101_0101_0101)
+    }
+
+    /// Writes the forms ([`forms`]) that end at `ends` ([`ends_of`]) at
+    /// the start of `out`, with scalar stores; bytes of `out` past the end
+    /// of the last form may be overwritten too.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn put_block(first: __m128i, third: __m128i, ends: u64, out: &mut [u8; ROOM]) {
         let forms_lo = _mm_unpacklo_epi16(first, third);
         let forms_hi = _mm_unpackhi_epi16(first, third);
         let forms = [
@@ -176,7 +236,67 @@ mod sse2 {
             out[at..at + 4].copy_from_slice(&((pair >> 32) as u32).to_le_bytes());
             at = ((ends >> (16 * i + 8)) & 0x1F) as usize;
         }
-        ends
+    }
+
+    /// As [`put_block`], each half's forms packed by one `pshufb` pair
+    /// ([`store_kept`]): no store per unit.
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    #[inline]
+    unsafe fn put_kept(
+        first: __m128i,
+        third: __m128i,
+        ascii: __m128i,
+        small: __m128i,
+        out: &mut [u8; ROOM],
+    ) {
+        let splat = |x: u16| _mm_set1_epi16(x as i16);
+        // Per unit, which of its form's bytes are kept: the first always,
+        // the second unless ASCII, the third unless below U+0800.
+        let keep_first = _mm_or_si128(splat(0x00FF), _mm_andnot_si128(ascii, splat(0xFF00)));
+        let keep_third = _mm_andnot_si128(small, splat(0x00FF));
+        let keep = |lo: bool| {
+            let (forms, keep) = match lo {
+                true => (
+                    _mm_unpacklo_epi16(first, third),
+                    _mm_unpacklo_epi16(keep_first, keep_third),
+                ),
+                false => (
+                    _mm_unpackhi_epi16(first, third),
+                    _mm_unpackhi_epi16(keep_first, keep_third),
+                ),
+            };
+            (forms, _mm_movemask_epi8(keep) as u32)
+        };
+        let ((lo, keep_lo), (hi, keep_hi)) = (keep(true), keep(false));
+        // SAFETY: SSSE3 is vouched for; the low half's forms take at most
+        // 12 bytes, and each store 24 from its start: 36 = ROOM.
+        unsafe {
+            let n = store_kept(lo, keep_lo, out.as_mut_ptr());
+            store_kept(hi, keep_hi, out.as_mut_ptr().add(n));
+        }
+    }
+
+    /// Writes the eight units `c`, each below U+0800, as UTF-8 at the start
+    /// of `out` (one `pshufb` pair: [`store_kept`]), given the lanes that
+    /// are ASCII (all ones); returns how many bytes. Bytes of `out` past
+    /// them may be overwritten too.
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    #[inline]
+    unsafe fn put_small_block(c: __m128i, ascii: __m128i, out: &mut [u8; ROOM]) -> usize {
+        let splat = |x: u16| _mm_set1_epi16(x as i16);
+        let trail = _mm_slli_epi16::<8>(_mm_or_si128(_mm_and_si128(c, splat(0x3F)), splat(0x80)));
+        let two = _mm_or_si128(_mm_or_si128(_mm_srli_epi16::<6>(c), splat(0xC0)), trail);
+        let forms = _mm_or_si128(_mm_and_si128(ascii, c), _mm_andnot_si128(ascii, two));
+        // Every unit's first byte, and the second of those not ASCII.
+        let keep = 0x5555 | (!_mm_movemask_epi8(ascii) as u32 & 0xAAAA);
+        // SAFETY: SSSE3 is vouched for; the store takes 24 bytes of ROOM.
+        unsafe { store_kept(forms, keep, out.as_mut_ptr()) }
     }
 }
 

@@ -98,13 +98,13 @@ pub(crate) fn encode_triples(
 
 kernel_entry! {
     /// [`encode_triples`] past its checks.
-    fn triples_kernel(t: &TripleEncodeTables, src: &[u8], dst: &mut [u8]) = x86::triples, x86::triples;
+    fn triples_kernel(t: &TripleEncodeTables, src: &[u8], dst: &mut [u8]) = x86::triples, x86::triples32;
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::super::encode::store_kept;
-    use super::super::x86::block16;
+    use super::super::x86::{block16, block32};
     use super::TripleEncodeTables;
     use crate::codec::simd::Run;
     use std::arch::x86_64::*;
@@ -176,5 +176,63 @@ mod x86 {
             }
         }
         Run::at(r, w, blocked)
+    }
+
+    /// The AVX2 body: 32 bytes per block while `dst` has 64 bytes of room,
+    /// then [`triples`] for the rest. Unlike SSSE3, AVX2 has `blendv`: a
+    /// kept byte that is not ASCII is a third (leads and second bytes are
+    /// never kept, other bytes stop the block), so one blend by each byte's
+    /// top bit makes the output.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2; `src` as for [`triples`].
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn triples32(t: &TripleEncodeTables, src: &[u8], dst: &mut [u8]) -> Run {
+        let (mut r, mut w) = (0, 0);
+        // SAFETY: each block reads src[r..r + 32] and writes at most
+        // dst[w..w + 40] (two `store_kept`s, the second at most 16 bytes
+        // in), both checked by the loop; the tables are 16 readable bytes.
+        unsafe {
+            let splat = |b: u8| _mm256_set1_epi8(b as i8);
+            let zero = _mm256_setzero_si256();
+            let map = _mm256_broadcastsi128_si256(_mm_loadu_si128(t.mapped.as_ptr().cast()));
+            let bit = _mm256_broadcastsi128_si256(_mm_loadu_si128(BIT.as_ptr().cast()));
+            while r + 32 <= src.len() && w + 64 <= dst.len() {
+                let Some((v, high)) = block32(src, dst, (&mut r, &mut w)) else {
+                    continue;
+                };
+                let leads = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, splat(t.lead))) as u32;
+                let pair = _mm256_cmpeq_epi8(_mm256_or_si256(v, splat(1)), splat(t.second | 1));
+                let pair = _mm256_movemask_epi8(pair) as u32;
+                let (seconds, thirds) = (leads << 1, leads << 2);
+                // The byte before each: lane 1 takes lane 0's last byte.
+                let before = _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x08>(v, v));
+                let top = _mm256_slli_epi16::<6>(_mm256_and_si256(before, splat(1)));
+                let index = _mm256_or_si256(top, _mm256_and_si256(v, splat(0x3F)));
+                let at = _mm256_srli_epi16::<3>(_mm256_and_si256(index, splat(0x78)));
+                let has = _mm256_shuffle_epi8(bit, _mm256_and_si256(index, splat(7)));
+                let has = _mm256_and_si256(_mm256_shuffle_epi8(map, at), has);
+                let lacking = _mm256_movemask_epi8(_mm256_cmpeq_epi8(has, zero)) as u32 & thirds;
+                let bad =
+                    (high & !(leads | seconds | thirds)) | (seconds & !pair) >> 1 | lacking >> 2;
+                let cut = match bad {
+                    0 => [32, 30, 31, 31][(leads >> 30) as usize],
+                    _ => bad.trailing_zeros() as usize,
+                };
+                let bytes = _mm256_add_epi8(index, splat(t.offset));
+                let out = _mm256_blendv_epi8(v, bytes, v);
+                let keep = !(leads | seconds) & ((1u64 << cut) - 1) as u32;
+                let p = dst.as_mut_ptr().add(w);
+                let n = store_kept(_mm256_castsi256_si128(out), keep & 0xFFFF, p);
+                w += n + store_kept(_mm256_extracti128_si256::<1>(out), keep >> 16, p.add(n));
+                r += cut;
+                if bad != 0 {
+                    return Run::at(r, w, Some(0));
+                }
+            }
+            let rest = triples(t, &src[r..], &mut dst[w..]);
+            Run::at(r + rest.read, w + rest.written, rest.blocked)
+        }
     }
 }

@@ -8,7 +8,8 @@
 //! second bytes, the offset, and a 128-bit map of the code points it has:
 //! the kernel's lookup is one add and two `pshufb`s, where a general
 //! 128-entry table would take eight. An encoding whose block is not such an
-//! offset gets no kernel. The kernel takes 16 bytes at a time: ASCII bytes
+//! offset gets no kernel. The kernel takes 16 bytes at a time (32 with
+//! AVX2, then 16 for the rest): ASCII bytes
 //! are themselves, each character's third byte becomes its byte, leads and
 //! second bytes are packed out with one shuffle per 8 input bytes. At any
 //! other non-ASCII character, or a code point the encoding lacks, it writes
@@ -79,7 +80,7 @@ impl TripleEncodeTables {
 }
 
 /// Encodes whole characters of `src` (which starts at a character boundary)
-/// into `dst` with `path`'s kernel, 16 bytes at a time, while they are ASCII
+/// into `dst` with `path`'s kernel, 16 or 32 bytes at a time, while they are ASCII
 /// or characters of `t`'s block that the encoding has and `dst` has 32 bytes
 /// of room. May write past the bytes it reports in `dst`. `blocked` is the
 /// offset (from `read`) of the character that stopped it, if one did.

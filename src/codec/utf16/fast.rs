@@ -114,13 +114,19 @@ mod sse2 {
                 while r + 32 <= src.len() && w + 16 <= dst.len() {
                     let a = load::<BE>(src, r);
                     let b = load::<BE>(src, r + 16);
+                    let out: &mut [u8; 16] = (&mut dst[w..w + 16]).try_into().unwrap();
+                    // SAFETY: `out` is 16 writable bytes. The packed units
+                    // before the first one above U+007F are right.
+                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_packus_epi16(a, b)) };
                     let high = _mm_and_si128(_mm_or_si128(a, b), splat(0xFF80));
                     if _mm_movemask_epi8(_mm_cmpeq_epi16(high, zero)) != 0xFFFF {
+                        // Keep the ASCII before the run's end, so that the
+                        // next block starts at its first other unit.
+                        let n = ascii_prefix(a, b);
+                        r += 2 * n;
+                        w += n;
                         break;
                     }
-                    let out: &mut [u8; 16] = (&mut dst[w..w + 16]).try_into().unwrap();
-                    // SAFETY: `out` is 16 writable bytes.
-                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_packus_epi16(a, b)) };
                     r += 32;
                     w += 16;
                 }
@@ -176,6 +182,19 @@ mod sse2 {
             r += 4;
         }
         (r, w)
+    }
+
+    /// How many of the sixteen units `a`, `b` (in order) before the first
+    /// one above U+007F.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn ascii_prefix(a: __m128i, b: __m128i) -> usize {
+        let ascii = |x| {
+            let high = _mm_and_si128(x, _mm_set1_epi16(0xFF80u16 as i16));
+            _mm_cmpeq_epi16(high, _mm_setzero_si128())
+        };
+        let mask = _mm_movemask_epi8(_mm_packs_epi16(ascii(a), ascii(b))) as u32;
+        (!mask).trailing_zeros().min(16) as usize
     }
 
     /// The UTF-8 forms of the eight units `c` without branching on their

@@ -580,3 +580,54 @@ fn encode_kernel_stops_at_a_four_byte_character() {
         assert_eq!(encode_utf16(path, false, &text[emoji..], &mut dst).read, 0);
     }
 }
+
+/// An ASCII run of every length up to 48 units, then a unit of each kind
+/// (two- and three-byte, a pair, lone surrogates) and ASCII again: the
+/// ASCII loop's end at every lane of its 16-unit step, on every fast path
+/// (each forced) and in the whole decoder with each kernel forced, in
+/// random chunks, against encoding_rs.
+#[test]
+fn ascii_runs_end_at_every_lane_on_every_path() {
+    use crate::codec::test_support::{oracle_decode_fatal, split, Rng};
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let others: [&[u16]; 7] = [
+        &[0x80],
+        &[0xE9, 0x62],
+        &[0x7FF],
+        &[0x20AC],
+        &[0xD83D, 0xDE00],
+        &[0xDC00],
+        &[0xD800, 0x41],
+    ];
+    for be_order in [false, true] {
+        let (paths, oracle) = match be_order {
+            true => (fast_paths(true), crate::codec::UTF_16BE),
+            false => (fast_paths(false), crate::codec::UTF_16LE),
+        };
+        for run_len in 0..48 {
+            for other in others {
+                let mut units: Vec<u16> = (0..run_len).map(|i| 0x20 + i as u16 % 90).collect();
+                units.extend_from_slice(other);
+                units.extend((0..20).map(|i| 0x61 + i % 26));
+                for &(path, f) in &paths {
+                    let name = format!("{path:?} {run_len} {other:04X?}");
+                    check_fast_path(&name, f, be_order, &units, 120);
+                }
+                let input = if be_order { be(&units) } else { le(&units) };
+                let expected = oracle_decode_fatal(oracle, &input);
+                for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
+                    if !path.available() {
+                        continue;
+                    }
+                    let chunks = split(&input, &rng.cuts(input.len()));
+                    let mut d = Utf16Decoder::new(be_order);
+                    d.path = path;
+                    let dst_len = [40, 64, 200][rng.below(3)];
+                    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+                    let got = family_events(&chunks, dst_len, decode);
+                    assert_eq!(got, expected, "{path:?} {units:04X?} {chunks:02X?}");
+                }
+            }
+        }
+    }
+}

@@ -1,8 +1,7 @@
 //! ISO-2022-JP (Encoding Standard §12.2).
 
-use super::multi_byte::hot_word;
 use super::shared::{next_scalar, unmappable, ByteStepper, Requeue, Step};
-use super::tables::{BytesTable, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
+use super::tables::{BytesTable, Words, EUC_JP_BYTES, INDEX_ISO_2022_JP_KATAKANA, UTF8_JIS0208};
 use super::{Decoded, Encoded, RawEncoderResult, RawMalformed};
 
 const ESC: u8 = 0x1B;
@@ -103,7 +102,7 @@ impl ByteStepper<QUEUE> for Iso2022JpDecoder {
                     }
                     let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
                     // The pair's UTF-8, precomputed (see multi_byte.rs).
-                    let word = hot_word(words, pointer);
+                    let word = words.word(pointer);
                     if word == 0 {
                         break;
                     }

@@ -21,7 +21,7 @@ use super::tables::Words;
 use super::{RawDecoderResult, RawMalformed};
 
 mod pairs;
-pub(crate) use pairs::{hot_word, Pairs};
+pub(crate) use pairs::Pairs;
 
 /// What a decoder call returns: the result, bytes read, bytes written.
 pub(crate) type Stop = (RawDecoderResult, usize, usize);
@@ -54,14 +54,14 @@ pub(crate) trait MultiByte {
     const PAIRS: &'static Pairs;
 
     /// The hot loop's pair: for a byte `lead >= 0x80` and the byte after it,
-    /// the UTF-8 word (see [`hot_word`]) of the non-ASCII BMP code point they
+    /// the UTF-8 word (see [`Words`]) of the non-ASCII BMP code point they
     /// decode to when they are one of the family's common pairs; 0 hands
     /// them to [`step`](MultiByte::step). `words` is the family's
     /// ([`Pairs::words`]). (The hot loop reads the same through [`Words`],
     /// from either form of the index; the kernel's tests read this.)
     #[cfg(test)]
     fn hot_pair(words: &[u32], lead: u8, byte: u8) -> u32 {
-        hot_word(words, Self::PAIRS.pointer(lead, byte))
+        words.word(Self::PAIRS.pointer(lead, byte))
     }
 
     /// The hot loop's longer sequences, tried where a non-ASCII byte does
@@ -84,7 +84,7 @@ pub(crate) trait MultiByte {
     fn pending(&self) -> bool;
 
     /// Input this decoder has read through the compact index
-    /// ([`Pairs::words_for`]).
+    /// ([`Pairs::compact_allowance`]).
     fn compact_read(&mut self) -> &mut usize;
 
     /// Decodes one character, or finds one error, at `call.src[call.r..]`:

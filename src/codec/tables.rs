@@ -152,9 +152,11 @@ impl Deref for WordTable {
     }
 }
 
-/// Where the double-byte hot loop finds a pair's UTF-8 word (see
-/// [`WordTable`]; 0 past the end): in the built words, or computed from the
-/// compact form.
+/// Where the double-byte hot loops find a pair's UTF-8 word: in the built
+/// words (`UTF8_*` above), or computed from the compact form. A word holds
+/// a BMP code point's UTF-8 bytes in its low bytes and their count in the
+/// top byte (0: no such pair, an astral one, or one the family's `step`
+/// decodes); past the end of the index it is 0.
 pub(crate) trait Words {
     fn word(&self, pointer: usize) -> u32;
 }

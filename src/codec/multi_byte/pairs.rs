@@ -2,11 +2,11 @@
 //! which form of the index the hot loop reads.
 
 use super::super::simd::PairShape;
-use super::super::tables::{WordTable, Words};
+use super::super::tables::WordTable;
 
 /// Marks a byte that cannot start (or end) a pair in [`Pairs`]' byte ->
 /// pointer part tables: any sum involving it is past the end of every
-/// index, so [`hot_word`] gives 0 without a branch per byte.
+/// index, so the word looked up there is 0, without a branch per byte.
 const NO_POINTER: u16 = 0x8000;
 
 /// A family's two-byte pairs, described once for every loop that decodes
@@ -111,13 +111,4 @@ const fn first_bytes(ranges: &[(u8, u8)], keep: usize, count: usize) -> ([(u8, u
         i += 1;
     }
     (out, i)
-}
-
-/// The hot loops' table lookup: the entry of a UTF-8 word table
-/// (`UTF8_*` in tables.rs) at `pointer`, 0 past its end. A word holds a BMP
-/// code point's UTF-8 bytes in its low bytes and their count in the top byte
-/// (0: no such pair, an astral one, or one the family's `step` decodes).
-#[inline(always)]
-pub(crate) fn hot_word(words: &[u32], pointer: usize) -> u32 {
-    words.word(pointer)
 }

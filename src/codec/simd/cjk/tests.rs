@@ -467,3 +467,71 @@ fn the_kernel_takes_pairs_with_ascii_at_every_place() {
         }
     }
 }
+
+/// Korean-shaped text: runs of one to four pairs, each run followed by one
+/// ASCII byte, so the leads change parity every few bytes and nearly every
+/// block takes the general path (lead mask spread, pairs blended from
+/// `next`). After `skew` ASCII bytes, so the changes fall at every place of
+/// the first blocks over the skews.
+fn korean_shaped(pair: &[u8], skew: usize) -> Vec<u8> {
+    let mut bytes = b"x".repeat(skew);
+    for run in [3, 1, 2, 4, 1, 1, 3, 2].repeat(6) {
+        bytes.extend_from_slice(&pair.repeat(run));
+        bytes.push(b' ');
+    }
+    bytes
+}
+
+/// Korean-shaped blocks, each lead in turn (over the first three blocks)
+/// replaced: by a two-byte word (Cyrillic: the general path's two-byte
+/// bytes), by a lead with an ASCII trail (an error), by 0xFF (a lead in no
+/// family). The kernel alone takes the two-byte word and stops exactly at
+/// the others, with everything before them written; every path decodes all
+/// of it like encoding_rs.
+#[test]
+fn korean_shaped_blocks_with_a_word_or_an_error_at_every_lead() {
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        let (two, _, _) = rs.encode("а");
+        for skew in 0..4 {
+            let base = korean_shaped(&pair, skew);
+            let mut leads = Vec::new();
+            let mut i = 0;
+            while i < 100 {
+                if base[i] >= 0x80 {
+                    leads.push(i);
+                    i += 1;
+                }
+                i += 1;
+            }
+            for &at in &leads {
+                let stops: [&[u8]; 3] = [&two, &[pair[0], b' '], &[0xFF, pair[1]]];
+                for (k, with) in stops.into_iter().enumerate() {
+                    let bytes = [&base[..at], with, &base[at + 2..]].concat();
+                    check_every_path(label, &bytes, &[at, at + 1, 33]);
+                    if !Kernel::Avx2.available() {
+                        continue;
+                    }
+                    let what = format!("{label} skew {skew} at {at} case {k}");
+                    let mut dst = vec![0; bytes.len() * 2 + 64];
+                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+                    let takes = k == 0 && two.len() == 2 && two[0] >= 0x80;
+                    let read = match takes {
+                        true => {
+                            assert_eq!(run.blocked, None, "{what}");
+                            assert!(run.read + 64 >= bytes.len(), "{what}: {}", run.read);
+                            run.read
+                        }
+                        false => {
+                            assert_eq!((run.read, run.blocked), (at, Some(0)), "{what}");
+                            at
+                        }
+                    };
+                    let expected = rs.decode_without_bom_handling(&bytes[..read]).0;
+                    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+                }
+            }
+        }
+    }
+}

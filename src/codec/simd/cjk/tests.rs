@@ -467,3 +467,35 @@ fn the_kernel_takes_pairs_with_ascii_at_every_place() {
         }
     }
 }
+
+/// Aligned blocks (from a boundary, or from its second byte) of three-byte
+/// pairs, all pairs or with two ASCII bytes in one lane, and a two-byte
+/// pair (`а`) at every lane: the kernel speculates three bytes per pair,
+/// the check fails at each of those lanes, and the kernel alone still
+/// decodes it all like encoding_rs.
+#[test]
+fn the_kernel_takes_a_two_byte_pair_at_every_lane_of_an_aligned_block() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for start in ["", "a"] {
+            for lane in 0..16 {
+                for ascii_lane in [16, (lane + 5) % 16] {
+                    let block: String = (0..16)
+                        .map(|k| match k {
+                            _ if k == lane => "а",
+                            _ if k == ascii_lane => "xy",
+                            _ => "本",
+                        })
+                        .collect();
+                    let text = format!("{start}{}{}", block.repeat(2), "日".repeat(40));
+                    let (bytes, _, _) = rs.encode(&text);
+                    let what = format!("{label} {start:?} {lane} {ascii_lane}");
+                    kernel_takes_nearly_all(rs, shape, &bytes, &what);
+                }
+            }
+        }
+    }
+}

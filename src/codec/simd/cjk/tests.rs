@@ -499,3 +499,41 @@ fn the_kernel_takes_a_two_byte_pair_at_every_lane_of_an_aligned_block() {
         }
     }
 }
+
+/// Aligned blocks of three-byte pairs (from a boundary, or from its second
+/// byte) with a character the kernel cannot take at one lane, for every
+/// lane: a lead in no family (0xFF) and a pair the family's table lacks
+/// (where it has one).
+/// The kernel alone decodes everything before it and stops exactly there.
+#[test]
+fn the_kernel_stops_at_every_lane_of_an_aligned_block() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        // A pair whose bytes are in the family's sets but not its table.
+        let lacking = (0x80..=0xFFu8)
+            .flat_map(|lead| (0..=0xFFu8).map(move |trail| [lead, trail]))
+            .find(|&[lead, trail]| {
+                shape.admits(lead, false)
+                    && shape.admits(trail, true)
+                    && shape.words.get(usize::from(shape.pointer(lead, trail))) == Some(&0)
+            });
+        for start in [&b""[..], b"a"] {
+            for lane in 0..16 {
+                for bad in [Some([0xFF, b'b']), lacking].into_iter().flatten() {
+                    let before = [start, &pair.repeat(lane)].concat();
+                    let bytes = [&before[..], &bad, &pair.repeat(40)].concat();
+                    let mut dst = vec![0; bytes.len() * 2 + 64];
+                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+                    let what = format!("{label} {start:?} {lane} {bad:02X?}");
+                    assert_eq!((run.read, run.blocked), (before.len(), Some(0)), "{what}");
+                    let expected = rs.decode_without_bom_handling(&before).0;
+                    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+                }
+            }
+        }
+    }
+}

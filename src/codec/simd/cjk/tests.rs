@@ -535,3 +535,73 @@ fn korean_shaped_blocks_with_a_word_or_an_error_at_every_lead() {
         }
     }
 }
+
+/// Aligned blocks (from a boundary, or from its second byte) of three-byte
+/// pairs, all pairs or with two ASCII bytes in one lane, and a two-byte
+/// pair (`а`) at every lane: the kernel speculates three bytes per pair,
+/// the check fails at each of those lanes, and the kernel alone still
+/// decodes it all like encoding_rs.
+#[test]
+fn the_kernel_takes_a_two_byte_pair_at_every_lane_of_an_aligned_block() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for start in ["", "a"] {
+            for lane in 0..16 {
+                for ascii_lane in [16, (lane + 5) % 16] {
+                    let block: String = (0..16)
+                        .map(|k| match k {
+                            _ if k == lane => "а",
+                            _ if k == ascii_lane => "xy",
+                            _ => "本",
+                        })
+                        .collect();
+                    let text = format!("{start}{}{}", block.repeat(2), "日".repeat(40));
+                    let (bytes, _, _) = rs.encode(&text);
+                    let what = format!("{label} {start:?} {lane} {ascii_lane}");
+                    kernel_takes_nearly_all(rs, shape, &bytes, &what);
+                }
+            }
+        }
+    }
+}
+
+/// Aligned blocks of three-byte pairs (from a boundary, or from its second
+/// byte) with a character the kernel cannot take at one lane, for every
+/// lane: a lead in no family (0xFF) and a pair the family's table lacks
+/// (where it has one).
+/// The kernel alone decodes everything before it and stops exactly there.
+#[test]
+fn the_kernel_stops_at_every_lane_of_an_aligned_block() {
+    if !Kernel::Avx2.available() {
+        return;
+    }
+    for (label, _, shape) in families() {
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let (pair, _, _) = rs.encode("本");
+        // A pair whose bytes are in the family's sets but not its table.
+        let lacking = (0x80..=0xFFu8)
+            .flat_map(|lead| (0..=0xFFu8).map(move |trail| [lead, trail]))
+            .find(|&[lead, trail]| {
+                shape.admits(lead, false)
+                    && shape.admits(trail, true)
+                    && shape.words.get(usize::from(shape.pointer(lead, trail))) == Some(&0)
+            });
+        for start in [&b""[..], b"a"] {
+            for lane in 0..16 {
+                for bad in [Some([0xFF, b'b']), lacking].into_iter().flatten() {
+                    let before = [start, &pair.repeat(lane)].concat();
+                    let bytes = [&before[..], &bad, &pair.repeat(40)].concat();
+                    let mut dst = vec![0; bytes.len() * 2 + 64];
+                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
+                    let what = format!("{label} {start:?} {lane} {bad:02X?}");
+                    assert_eq!((run.read, run.blocked), (before.len(), Some(0)), "{what}");
+                    let expected = rs.decode_without_bom_handling(&before).0;
+                    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+                }
+            }
+        }
+    }
+}

@@ -5,8 +5,8 @@
 //! carries nothing across it ([`resets_at_newline`][transform]) and the
 //! output encoder is back in its initial state there
 //! ([`Encoding::encoder_resets_at_newline`]); [`split_encoding`] decides. The
-//! slice is cut after the first newline at or past every `piece_size`
-//! bytes ([`piece_end`]). Worker threads take the pieces in order, each
+//! slice is cut after the first newline at or past every quarter of
+//! `piece_size` bytes ([`piece_end`], [`PIECE_PARTS`]). Worker threads take the pieces in order, each
 //! converting its piece the way one thread converts a whole input
 //! ([`Converter::convert_slice`]) into a buffer of its own, and the calling
 //! thread writes the buffers strictly in input order; while the next one
@@ -48,15 +48,18 @@ pub(super) use pieces::{convert_piece, renewed, Piece, Totals};
 pub struct Parallelism {
     /// Threads converting pieces (1: everything on the calling thread).
     pub jobs: usize,
-    /// Bytes per piece (each piece then runs on to the next newline). An
-    /// input shorter than four pieces is not split.
+    /// The unit of splitting, in bytes: a mapped input is cut into pieces
+    /// of a quarter of it ([`PIECE_PARTS`]; each then runs on to the next
+    /// newline), a stream read in blocks of a quarter of it (module
+    /// `stream`). An input shorter than four units is not split.
     pub piece_size: usize,
 }
 
 impl Parallelism {
-    /// The piece size unless told otherwise: big enough that handing pieces
-    /// around costs nothing measurable, small enough that `jobs + 1` of them
-    /// (input pages and output buffers) stay a few MiB.
+    /// The unit unless told otherwise: big enough that handing pieces and
+    /// blocks around costs nothing measurable, small enough that the
+    /// `jobs + 1` out at once (input pages and output buffers) stay a few
+    /// MiB.
     pub const DEFAULT_PIECE_SIZE: usize = 1 << 20;
 
     /// One thread: no splitting.
@@ -101,6 +104,15 @@ pub(super) fn split_encoding(settings: &Settings, bytes: &[u8]) -> Option<&'stat
         && settings.to.encoder_resets_at_newline();
     splittable.then_some(encoding)
 }
+
+/// A mapped input's pieces are a quarter of [`Parallelism::piece_size`]
+/// (256 KiB by default). Every output buffer's first use costs a page fault
+/// per page (cleared by the kernel), and about `jobs + 1` of them are in use,
+/// while handing a piece to the writer costs little since the writer
+/// converts pieces too: 64 MiB of windows-1252 with `-j2` took 867 page
+/// faults and 219 context switches in pieces of 256 KiB, 1,413 and 46 in
+/// pieces of 1 MiB, and 4-8% less CPU time (bench/RESULTS.md, session 11).
+const PIECE_PARTS: usize = 4;
 
 /// How far past `piece_size` a piece may run on to find its newline. Beyond
 /// that (a very long line) the rest of the input is the last piece.
@@ -291,7 +303,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
         return None;
     }
     let rest = split_encoding(&settings, bytes)?;
-    let piece_size = parallelism.piece_size.max(1);
+    let piece_size = (parallelism.piece_size / PIECE_PARTS).max(1);
     let workers = parallelism.jobs.clamp(1, bytes.len() / piece_size + 1);
     let shared = Shared {
         bytes,

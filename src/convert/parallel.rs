@@ -162,7 +162,9 @@ struct Queue {
     /// The last piece has been reached (it is not taken by the workers), or
     /// the writer has stopped.
     stop: bool,
-    /// Workers waiting for room, to be woken when a piece is written.
+    /// Workers waiting for room and not yet woken for it (at least as
+    /// many as wait: one woken without a call counts on): each written
+    /// piece wakes one.
     waiting: usize,
 }
 
@@ -247,7 +249,6 @@ impl Shared<'_> {
             }
             q.waiting += 1;
             q = self.changed.wait(q).unwrap_or_else(PoisonError::into_inner);
-            q.waiting -= 1;
         }
     }
 
@@ -283,8 +284,10 @@ impl Shared<'_> {
     fn wrote(&self, n: usize) {
         let mut q = lock(&self.queue);
         q.written = n;
-        // Most pieces are written with no worker waiting: no system call.
+        // Most pieces are written with no worker waiting, or one already
+        // woken but not yet running: no system call then.
         if q.waiting > 0 {
+            q.waiting -= 1;
             self.changed.notify_one();
         }
     }

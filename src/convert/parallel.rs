@@ -6,20 +6,18 @@
 //! output encoder is back in its initial state there
 //! ([`Encoding::encoder_resets_at_newline`]); [`split_encoding`] decides. The
 //! slice is cut after the first newline at or past every quarter of
-//! `piece_size` bytes ([`piece_end`], [`PIECE_PARTS`]). Worker threads take
-//! the pieces in order, each converting its piece the way one thread
-//! converts a whole input ([`Converter::convert_slice`]) into a buffer of
-//! its own, and the calling thread writes the buffers strictly in input
-//! order; while the next one is not there, it converts the next piece
-//! itself rather than sleep (one worker fewer: with `-j2`, no thread woken
-//! per piece but when a worker waits). At most `jobs + 2` pieces are taken
-//! and not yet written (each holding its input pages and its output
-//! buffer; the second one more lets a worker that is ahead convert on while
-//! the calling thread finishes its piece), so memory stays bounded
-//! whatever the input size; written buffers are reused. The last piece,
-//! which may be long (the rest of the input after a line too long to wait
-//! for its end), is converted by the calling thread straight into the
-//! sink, as one thread would.
+//! `piece_size` bytes ([`piece_end`], [`PIECE_PARTS`]). Worker threads take the pieces in order, each
+//! converting its piece the way one thread converts a whole input
+//! ([`Converter::convert_slice`]) into a buffer of its own, and the calling
+//! thread writes the buffers strictly in input order; while the next one
+//! is not there, it converts the next piece itself rather than sleep (one
+//! worker fewer: with `-j2`, one thread to wake per piece instead of the
+//! writer woken by every piece). At most `jobs + 1`
+//! pieces are taken and not yet written (each holding its input pages and
+//! its output buffer), so memory stays bounded whatever the input size;
+//! written buffers are reused. The last piece, which may be long (the rest
+//! of the input after a line too long to wait for its end), is converted by
+//! the calling thread straight into the sink, as one thread would.
 //!
 //! The first piece is decoded with the caller's settings (so it sniffs and
 //! removes a BOM); the others with the encoding that sniff settled on
@@ -162,10 +160,6 @@ struct Queue {
     /// The last piece has been reached (it is not taken by the workers), or
     /// the writer has stopped.
     stop: bool,
-    /// Workers waiting for room and not yet woken for it (at least as
-    /// many as wait: one woken without a call counts on): each written
-    /// piece wakes one.
-    waiting: usize,
 }
 
 /// What [`Shared::take`] found.
@@ -247,7 +241,6 @@ impl Shared<'_> {
             if !wait {
                 return Take::Nothing;
             }
-            q.waiting += 1;
             q = self.changed.wait(q).unwrap_or_else(PoisonError::into_inner);
         }
     }
@@ -280,16 +273,10 @@ impl Shared<'_> {
     }
 
     /// `n` pieces are written: the window lets one more be taken, by one
-    /// waiting worker if any (the others would wait on).
+    /// waiting worker (the others would wait on).
     fn wrote(&self, n: usize) {
-        let mut q = lock(&self.queue);
-        q.written = n;
-        // Most pieces are written with no worker waiting, or one already
-        // woken but not yet running: no system call then.
-        if q.waiting > 0 {
-            q.waiting -= 1;
-            self.changed.notify_one();
-        }
+        lock(&self.queue).written = n;
+        self.changed.notify_one();
     }
 
     fn set(&self, f: impl FnOnce(&mut Queue)) {
@@ -327,13 +314,12 @@ pub(super) fn convert_split<W: Write + ?Sized>(
             sniff_bom: false,
             ..settings
         },
-        window: workers + 2,
+        window: workers + 1,
         queue: Mutex::new(Queue {
             next: 0,
             next_start: 0,
             written: 0,
             stop: false,
-            waiting: 0,
         }),
         changed: Condvar::new(),
         spare: Mutex::new(Vec::new()),

@@ -6,18 +6,18 @@
 //! output encoder is back in its initial state there
 //! ([`Encoding::encoder_resets_at_newline`]); [`split_encoding`] decides. The
 //! slice is cut after the first newline at or past every quarter of
-//! `piece_size` bytes ([`piece_end`], [`PIECE_PARTS`]). Worker threads take the pieces in order, each
-//! converting its piece the way one thread converts a whole input
-//! ([`Converter::convert_slice`]) into a buffer of its own, and the calling
-//! thread writes the buffers strictly in input order; while the next one
-//! is not there, it converts the next piece itself rather than sleep (one
-//! worker fewer: with `-j2`, one thread to wake per piece instead of the
-//! writer woken by every piece). At most `jobs + 1`
-//! pieces are taken and not yet written (each holding its input pages and
-//! its output buffer), so memory stays bounded whatever the input size;
-//! written buffers are reused. The last piece, which may be long (the rest
-//! of the input after a line too long to wait for its end), is converted by
-//! the calling thread straight into the sink, as one thread would.
+//! `piece_size` bytes ([`piece_end`], [`PIECE_PARTS`]). Worker threads take
+//! the pieces in order, each converting its piece the way one thread
+//! converts a whole input ([`Converter::convert_slice`]) into a buffer of
+//! its own, and the calling thread writes the buffers strictly in input
+//! order; while the next one is not there, it converts the next piece
+//! itself rather than sleep (one worker fewer, and the writer is seldom
+//! woken). At most `jobs + 1` pieces are taken and not yet written (each
+//! holding its input pages and its output buffer), so memory stays bounded
+//! whatever the input size; written buffers are reused. The last piece,
+//! which may be long (the rest of the input after a line too long to wait
+//! for its end), is converted by the calling thread straight into the
+//! sink, as one thread would.
 //!
 //! The first piece is decoded with the caller's settings (so it sniffs and
 //! removes a BOM); the others with the encoding that sniff settled on
@@ -111,7 +111,7 @@ pub(super) fn split_encoding(settings: &Settings, bytes: &[u8]) -> Option<&'stat
 /// while handing a piece to the writer costs little since the writer
 /// converts pieces too: 64 MiB of windows-1252 with `-j2` took 867 page
 /// faults and 219 context switches in pieces of 256 KiB, 1,413 and 46 in
-/// pieces of 1 MiB, and 4-8% less CPU time (bench/RESULTS.md, session 11).
+/// pieces of 1 MiB, and 9% less CPU time (bench/RESULTS.md, session 11).
 const PIECE_PARTS: usize = 4;
 
 /// How far past `piece_size` a piece may run on to find its newline. Beyond
@@ -357,7 +357,8 @@ pub(super) fn convert_split<W: Write + ?Sized>(
 }
 
 /// The writing side of [`convert_split`]: waits for each piece but the last
-/// in turn, writes it and adds it to `total`. Returns the index and start
+/// in turn (converting later ones meanwhile), writes it and adds it to
+/// `total`. Returns the index and start
 /// of the last piece.
 fn write_in_order<W: Write + ?Sized>(
     shared: &Shared<'_>,

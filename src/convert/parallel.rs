@@ -49,7 +49,7 @@ pub struct Parallelism {
     /// Threads converting pieces (1: everything on the calling thread).
     pub jobs: usize,
     /// The unit of splitting, in bytes: a mapped input is cut into pieces
-    /// of a quarter of it ([`PIECE_PARTS`]; each then runs on to the next
+    /// of a quarter of it (`PIECE_PARTS`; each then runs on to the next
     /// newline), a stream read in blocks of a quarter of it (module
     /// `stream`). An input shorter than four units is not split.
     pub piece_size: usize,

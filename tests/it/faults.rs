@@ -464,8 +464,10 @@ fn every_terminating_signal_mid_conversion_keeps_the_target() {
 #[cfg(target_os = "linux")]
 #[test]
 fn running_out_of_memory_is_a_message_and_status_1() {
-    // Two threads convert 20 MB pieces to UTF-16: 40 MB of output each,
-    // more than the 60 MB data limit allows.
+    // Two threads convert 5 MB pieces (a quarter of --piece-size) to
+    // UTF-16: 10 MB of output each, in buffers that grow to 15 MB, more
+    // than the 30 MB data limit allows (one thread converts the file
+    // within 20 MB).
     let d = dir();
     let line = [&b"a".repeat(999)[..], b"\n"].concat();
     let lines = write(d.path(), "lines", &line.repeat(100_000));
@@ -476,8 +478,8 @@ fn running_out_of_memory_is_a_message_and_status_1() {
     unsafe {
         cmd.pre_exec(|| {
             let limit = libc::rlimit {
-                rlim_cur: 60_000_000,
-                rlim_max: 60_000_000,
+                rlim_cur: 30_000_000,
+                rlim_max: 30_000_000,
             };
             libc::setrlimit(libc::RLIMIT_DATA, &limit);
             Ok(())

@@ -305,6 +305,32 @@ fn split_runs_match_one_thread_in_every_mode() {
     }
 }
 
+/// Pieces of very different lengths (short lines, then lines of three
+/// output bytes an input byte longer than a piece), converted by the
+/// workers and the writing thread into buffers reused from piece to
+/// piece: no piece shows bytes of an earlier one.
+#[test]
+fn pieces_of_any_length_in_reused_buffers_match_one_thread() {
+    let mut bytes = Vec::new();
+    for (i, len) in [3, 9000, 20, 1, 30_000, 7, 2500, 12_000, 5]
+        .iter()
+        .enumerate()
+    {
+        let byte = if i % 2 == 0 { b'a' } else { 0x80 };
+        bytes.extend(std::iter::repeat_n(byte, *len));
+        bytes.push(b'\n');
+    }
+    let bytes = bytes.repeat(3);
+    for to in [UTF_8, UTF_16LE] {
+        for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
+            let s = settings(WINDOWS_1252, to, mode);
+            for jobs in [2, 3] {
+                assert!(same_as_one_thread(s, &bytes, jobs, 4 * 500));
+            }
+        }
+    }
+}
+
 #[test]
 fn positions_are_those_of_the_whole_input() {
     // Errors in the last of many pieces: offsets, lines and text offsets

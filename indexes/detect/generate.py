@@ -8,7 +8,7 @@ Usage (offline once the inputs are on the machine):
 Training data (never ../shared/corpus or any other evaluation text):
 - crates.io `lingua-<language>-language-model` 1.0.0 by Peter M. Stahl
   (Apache-2.0; from the Leipzig Corpora Collection): character unigram and
-  bigram frequencies. Fetched with `cargo fetch` into a throwaway project
+  bigram frequencies, and trigram ones for the word-start rows. Fetched with `cargo fetch` into a throwaway project
   (nothing is added to wenc's own Cargo.toml) and read from cargo's registry.
 - Unicode's Unihan_Variants.txt (kSimplifiedVariant; Unicode License v3),
   from Debian's `unicode-data`: lingua's Chinese model is Traditional, and

@@ -152,6 +152,7 @@ impl<'a> Alike<'a> {
     /// [`edge_cost`](Self::edge_cost) together at any limit
     /// (`Model::byte_bound` of the bigrams, the rest exact, less the most
     /// the word starts can take off).
+    #[inline(never)]
     pub fn byte_bound(&self, index: usize, model: usize) -> u32 {
         let m = &model::models()[model];
         let classes = candidates::byte_classes(index, model);
@@ -170,6 +171,7 @@ impl<'a> Alike<'a> {
     /// view as candidate `index` reads it: its letters that stand alone
     /// (`Model::lone_cost`) and its words' first two letters
     /// (`Model::start_cost`, less than nothing for likely ones).
+    #[inline(never)]
     pub fn edge_cost(&self, index: usize, model: usize) -> i32 {
         let m = &model::models()[model];
         let classes = || candidates::byte_classes(index, model);

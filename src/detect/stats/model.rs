@@ -123,7 +123,7 @@ pub(crate) struct Model {
     least: Vec<u8>,
     /// What a word's first two letters cost beside their bigrams, by
     /// first letter (see [`starts`]); empty for most models.
-    starts: Vec<starts::StartRow>,
+    starts: Vec<starts::StartCost>,
 }
 
 enum Kind {

@@ -132,6 +132,7 @@ impl<'a> ByteView<'a> {
     /// The pairs of high bytes (0x80 less) that start a word in the view's
     /// first LONE_SPAN characters, and how often: two high bytes after an
     /// ASCII byte that is not a letter (a text's start is often a cut word).
+    #[inline(never)]
     pub fn starts(&self) -> Vec<(u8, u8, u32)> {
         let bytes = &self.bytes[..self.bytes.len().min(LONE_SPAN)];
         let mut starts: Vec<(u8, u8, u32)> = Vec::new();

@@ -2,7 +2,7 @@
 //! the generator): each model's name, kind and tables, and what is worked
 //! out from them once per process.
 
-use super::starts::StartRow;
+use super::starts::REST;
 use super::{
     ascii_costs, class_map, costs, Kind, Model, BOUNDARY, FOREIGN_ASCII, FOREIGN_WORD_COST,
 };
@@ -39,15 +39,11 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                     }
                     let class = |i: u8| i + FOREIGN_ASCII + 1;
                     for _ in 0..take(1)[0] {
-                        let [first, rest, k] = take(3) else {
-                            unreachable!("three bytes")
-                        };
-                        let pairs = take(2 * *k as usize).chunks_exact(2);
-                        starts.push(StartRow {
-                            first: class(*first),
-                            rest: *rest as i8,
-                            pairs: pairs.map(|p| (class(p[0]), p[1] as i8)).collect(),
-                        });
+                        let row = take(3);
+                        starts.push((class(row[0]), REST, row[1] as i8));
+                        for pair in take(2 * row[2] as usize).chunks_exact(2) {
+                            starts.push((class(row[0]), class(pair[0]), pair[1] as i8));
+                        }
                     }
                     Kind::Bigram {
                         n,

@@ -8,13 +8,14 @@
 use super::step::{S_MARK, S_OWN};
 use super::{ByteClasses, Model};
 
-/// One first letter's row: its class, what a second letter not listed
-/// costs, and the listed ones (class, cost), in quarter bits.
-pub(super) struct StartRow {
-    pub first: u8,
-    pub rest: i8,
-    pub pairs: Vec<(u8, i8)>,
-}
+/// What a word-initial pair of letters costs, in quarter bits: (first
+/// letter's class, second letter's class, cost), one entry a pair listed
+/// and one with second class REST for a first letter's other pairs.
+pub(super) type StartCost = (u8, u8, i8);
+
+/// The second class of a row's cost for the pairs not listed (BOUNDARY:
+/// no letter has it).
+pub(super) const REST: u8 = super::BOUNDARY;
 
 impl Model {
     /// Whether the model charges a word's first two letters
@@ -27,26 +28,30 @@ impl Model {
     /// of a view (`starts`: the two bytes, 0x80 less, and how often; see
     /// `ByteView::starts`) read through `classes`: a pair of two letters
     /// of its alphabet whose first has a row costs what the row says.
+    #[inline(never)]
     pub fn start_cost(&self, starts: &[(u8, u8, u32)], classes: &ByteClasses) -> i32 {
         let letter = |h: u8| {
             let step = classes.step[h as usize | 0x80];
             (step.bits & (S_OWN | S_MARK) == S_OWN).then_some(step.class)
         };
-        let charge = |&(a, b, n): &(u8, u8, u32)| {
-            let (a, b) = (letter(a)?, letter(b)?);
-            let row = self.starts.iter().find(|r| r.first == a)?;
-            let pair = row.pairs.iter().find(|p| p.0 == b);
-            Some(n as i32 * i32::from(pair.map_or(row.rest, |p| p.1)))
-        };
-        starts.iter().filter_map(charge).sum()
+        let mut total = 0;
+        for &(a, b, n) in starts {
+            let (Some(a), Some(b)) = (letter(a), letter(b)) else {
+                continue;
+            };
+            let cost = |second: u8| self.starts.iter().find(|s| (s.0, s.1) == (a, second));
+            if let Some(&(_, _, cost)) = cost(b).or_else(|| cost(REST)) {
+                total += n as i32 * i32::from(cost);
+            }
+        }
+        total
     }
 
     /// The least [`start_cost`](Self::start_cost) of any view with
     /// `starts`, however read: what a lower bound of its cost must allow.
     pub fn least_start_cost(&self, starts: &[(u8, u8, u32)]) -> i32 {
-        let rows = self.starts.iter();
-        let least = rows.flat_map(|r| r.pairs.iter().map(|p| p.1).chain([r.rest]));
+        let least = self.starts.iter().map(|s| s.2).min().unwrap_or(0).min(0);
         let pairs: u32 = starts.iter().map(|s| s.2).sum();
-        pairs as i32 * i32::from(least.min().unwrap_or(0).min(0))
+        pairs as i32 * i32::from(least)
     }
 }

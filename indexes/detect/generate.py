@@ -8,20 +8,26 @@ Usage (offline once the inputs are on the machine):
 Training data (never ../shared/corpus or any other evaluation text):
 - crates.io `lingua-<language>-language-model` 1.0.0 by Peter M. Stahl
   (Apache-2.0; from the Leipzig Corpora Collection): character unigram and
-  bigram frequencies. Fetched with `cargo fetch` into a throwaway project
+  bigram frequencies, and trigram ones for the word-start rows. Fetched with `cargo fetch` into a throwaway project
   (nothing is added to wenc's own Cargo.toml) and read from cargo's registry.
 - Unicode's Unihan_Variants.txt (kSimplifiedVariant; Unicode License v3),
   from Debian's `unicode-data`: lingua's Chinese model is Traditional, and
   its frequencies are moved onto the Simplified forms for the GBK model.
 
 Output format (little-endian), read by src/detect/stats/model.rs:
-    b"WDM2", u8 model count, then per model:
+    b"WDM3", u8 model count, then per model:
     u8 name length, name (ASCII), u8 kind
     kind 0 (bigram):  u8 length in bytes, the alphabet's n letters in UTF-8
                       (lowercase, by frequency), then (n+4)^2 u8 costs,
                       row = previous class, column = next class; classes
                       0 boundary, 1 unknown, 2 typographic symbol, 3 ASCII
                       letter outside the alphabet, 4+i alphabet letter i.
+                      Then the word-start rows: u8 row count, and per row
+                      u8 first letter (alphabet index), i8 cost of a
+                      second letter not listed, u8 k, k pairs (u8 second
+                      letter's alphabet index, i8 cost): what a word's first
+                      two letters cost beside their bigrams (START_LANGS),
+                      in quarter bits, less than nothing for the likely ones.
     kind 1 (unigram): u16 n, then the n entries by code point in three
                       runs: n u8 costs; n u8 steps, each entry's code point
                       minus the one before (0 before the first), 0 where
@@ -158,6 +164,54 @@ def lingua_ngrams(models, kind):
     return out
 
 
+# Models that charge a word's first two letters beside their bigrams, from
+# lingua's trigrams: Arabic's article (ال) is most of its words' starts,
+# and ISO-8859-6's ال is windows-1256's ان. START_ROWS first letters
+# (those whose starts tell most), each with its START_PAIRS likeliest
+# second letters and one cost for the rest.
+START_LANGS = {"ar", "fa"}
+START_ROWS = 8
+START_PAIRS = 8
+
+
+def start_rows(alphabet, uni, bi, models):
+    """For the first letters a most words start with: how much more (in
+    quarter bits; less for the likely ones) each second letter b costs
+    after a at a word's start than the bigram P(b | a) says. A word's
+    start is what the trigrams do not explain: count(ab) less the sum over
+    x of count(xab)."""
+    tri = lingua_ngrams(models, "trigrams")
+    index = {c: i for i, c in enumerate(alphabet)}
+    inner = collections.Counter()
+    for g, p in tri.items():
+        inner[g[1:]] += uni.get(g[0], 0) * bi.get(g[:2], 0) * p
+    starts = collections.Counter()
+    for g, p in bi.items():
+        if g[0] in index and g[1] in index:
+            starts[g] = max(0.0, uni.get(g[0], 0) * p - inner[g])
+    by_first = collections.Counter()
+    for g, w in starts.items():
+        by_first[g[0]] += w
+    # How much a row tells: its starts' weight times how far they are
+    # from the bigrams (Kullback-Leibler divergence, in bits).
+    told = collections.Counter()
+    for g, w in starts.items():
+        if w > 0:
+            told[g[0]] += w * (math.log2(w / by_first[g[0]]) - math.log2(bi[g]))
+    rows = []
+    for a, _ in told.most_common(START_ROWS):
+        total = by_first[a]
+        ranked = sorted((g for g in starts if g[0] == a), key=lambda g: -starts[g])[:START_PAIRS]
+        listed = {g: math.log2(bi[g]) - math.log2(starts[g] / total) for g in ranked}
+        rest_start = 1.0 - sum(starts[g] for g in ranked) / total
+        rest_bigram = sum(p for g, p in bi.items() if g[0] == a and g not in listed)
+        rest = math.log2(rest_bigram) - math.log2(max(rest_start, 1e-6))
+        charge = lambda bits: max(-128, min(127, round(bits * 4))) & 0xFF
+        pairs = [(index[g[1]], charge(d)) for g, d in listed.items()]
+        rows.append((index[a], charge(rest), pairs))
+    return rows
+
+
 def lingua_model(lang, models):
     """Lingua stores P(a) and P(b | a) inside words; boundaries get P(a) alone."""
     uni = lingua_ngrams(models, "unigrams")
@@ -170,7 +224,8 @@ def lingua_model(lang, models):
     for c, p in uni.items():
         pairs[(None, c)] += p * start[c]
         pairs[(c, None)] += p * end[c]
-    return alphabet, costs_from_pairs(alphabet, pairs)
+    rows = start_rows(alphabet, uni, bi, models) if lang in START_LANGS else []
+    return alphabet, costs_from_pairs(alphabet, pairs), rows
 
 
 # Half counted: the counts alone cost UI strings 2.7 points at 10
@@ -238,14 +293,21 @@ def main():
         models.append((name, 0, lingua_model(name, find(lang))))
     for name, (lang, keep) in UNIGRAM_LANGS.items():
         models.append((name, 1, unigram_model(name, find(lang), keep)))
-    out = bytearray(b"WDM2") + bytes([len(models)])
+    out = bytearray(b"WDM3") + bytes([len(models)])
     for name, kind, model in models:
         out += bytes([len(name)]) + name.encode() + bytes([kind])
         if kind == 0:
-            alphabet, costs = model
+            alphabet, costs, rows = model
             letters = "".join(alphabet).encode()
             out += bytes([len(letters)]) + letters
             out += costs
+            out += bytes([len(rows)])
+            for first, rest, pairs in rows:
+                out += bytes([first, rest, len(pairs)])
+                for second, charge in pairs:
+                    out += bytes([second, charge])
+                print(f"{name}: word start {alphabet[first]}: rest {rest - (rest > 127) * 256}, "
+                      + " ".join(f"{alphabet[b]}{c - (c > 127) * 256}" for b, c in pairs), file=sys.stderr)
         else:
             out += struct.pack("<H", len(model))
             code_points = [cp for cp, _ in model]

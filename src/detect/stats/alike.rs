@@ -19,6 +19,9 @@ pub(super) struct Alike<'a> {
     walks: RefCell<Walks>,
     /// The view's lone high bytes ([`ByteView::lone`]), once asked for.
     lone: OnceCell<Vec<(u8, u32)>>,
+    /// The view's word-initial pairs of high bytes ([`ByteView::starts`]),
+    /// once asked for.
+    starts: OnceCell<Vec<(u8, u8, u32)>>,
 }
 
 /// Where walks over views of one input's byte sketches stood at a view's
@@ -106,6 +109,7 @@ impl<'a> Alike<'a> {
             known: RefCell::new(known),
             walks: RefCell::new(walks),
             lone: OnceCell::new(),
+            starts: OnceCell::new(),
         }
     }
 
@@ -144,25 +148,42 @@ impl<'a> Alike<'a> {
         r
     }
 
-    /// A lower bound of [`byte_cost`](Self::byte_cost) at any limit
-    /// (`Model::byte_bound` of the bigrams, the rest exact).
+    /// A lower bound of [`byte_cost`](Self::byte_cost) and
+    /// [`edge_cost`](Self::edge_cost) together at any limit
+    /// (`Model::byte_bound` of the bigrams, the rest exact, less the most
+    /// the word starts can take off).
+    #[inline(never)]
     pub fn byte_bound(&self, index: usize, model: usize) -> u32 {
         let m = &model::models()[model];
         let classes = candidates::byte_classes(index, model);
-        m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view, classes)
+        let bound = m.byte_bound(&self.counts, classes) + m.foreign_cost(self.view, classes);
+        match m.charges_starts() {
+            true => bound.saturating_add_signed(m.least_start_cost(self.starts())),
+            false => bound,
+        }
     }
 
-    /// What `model` charges for the letters that stand alone in the view
-    /// as candidate `index` reads it (`Model::lone_cost`): beside
-    /// [`byte_cost`](Self::byte_cost), which [`byte_bound`](Self::byte_bound)
-    /// bounds without it.
-    pub fn lone_cost(&self, index: usize, model: usize) -> u32 {
+    fn starts(&self) -> &[(u8, u8, u32)] {
+        self.starts.get_or_init(|| self.view.starts())
+    }
+
+    /// What `model` charges beside [`byte_cost`](Self::byte_cost) for the
+    /// view as candidate `index` reads it: its letters that stand alone
+    /// (`Model::lone_cost`) and its words' first two letters
+    /// (`Model::start_cost`, less than nothing for likely ones).
+    #[inline(never)]
+    pub fn edge_cost(&self, index: usize, model: usize) -> i32 {
         let m = &model::models()[model];
-        if !m.charges_lone_letters() {
-            return 0;
+        let classes = || candidates::byte_classes(index, model);
+        let mut cost = 0;
+        if m.charges_lone_letters() {
+            let lone = self.lone.get_or_init(|| self.view.lone());
+            cost += m.lone_cost(lone, classes()) as i32;
         }
-        let lone = self.lone.get_or_init(|| self.view.lone());
-        m.lone_cost(lone, candidates::byte_classes(index, model))
+        if m.charges_starts() {
+            cost += m.start_cost(self.starts(), classes());
+        }
+        cost
     }
 
     /// `Model::byte_cost` of the view as candidate `index` reads it in

@@ -13,6 +13,7 @@ mod flags;
 mod foreign;
 mod letters;
 mod parse;
+mod starts;
 mod step;
 pub(crate) use crate::codec::ascii_run;
 use ascii::ascii_costs;
@@ -120,6 +121,9 @@ pub(crate) struct Model {
     /// For a bigram model: the least each class costs after any other
     /// (the least of each column of `walk`); empty otherwise.
     least: Vec<u8>,
+    /// What a word's first two letters cost beside their bigrams, by
+    /// first letter (see [`starts`]); empty for most models.
+    starts: Vec<starts::StartCost>,
 }
 
 enum Kind {

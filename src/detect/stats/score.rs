@@ -419,9 +419,11 @@ fn cost(
     let text = match sketch {
         Sketched::Text(s) => model::models()[model].cost_of(s),
         Sketched::Bytes(alike) => {
-            let lone = alike.lone_cost(index, model);
-            let limit = text_limit.saturating_sub(lone);
-            alike.byte_cost(index, model, limit) + lone
+            let edges = alike.edge_cost(index, model);
+            let limit = text_limit.saturating_add_signed(-edges);
+            alike
+                .byte_cost(index, model, limit)
+                .saturating_add_signed(edges)
         }
     };
     (text + rest).saturating_sub(bonus)

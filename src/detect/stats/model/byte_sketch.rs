@@ -128,4 +128,23 @@ impl<'a> ByteView<'a> {
         let met = (0..128u8).filter(|&h| count[h as usize] > 0);
         met.map(|h| (h, count[h as usize])).collect()
     }
+
+    /// The pairs of high bytes (0x80 less) that start a word in the view's
+    /// first LONE_SPAN characters, and how often: two high bytes after an
+    /// ASCII byte that is not a letter (a text's start is often a cut word).
+    #[inline(never)]
+    pub fn starts(&self) -> Vec<(u8, u8, u32)> {
+        let bytes = &self.bytes[..self.bytes.len().min(LONE_SPAN)];
+        let mut starts: Vec<(u8, u8, u32)> = Vec::new();
+        for w in bytes.windows(3) {
+            if w[0] < 0x80 && !w[0].is_ascii_alphabetic() && w[1] >= 0x80 && w[2] >= 0x80 {
+                let (a, b) = (w[1] - 0x80, w[2] - 0x80);
+                match starts.iter_mut().find(|s| (s.0, s.1) == (a, b)) {
+                    Some(s) => s.2 += 1,
+                    None => starts.push((a, b, 1)),
+                }
+            }
+        }
+        starts
+    }
 }

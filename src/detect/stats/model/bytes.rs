@@ -31,7 +31,7 @@ const UNQUOTED_COST: u32 = 4 * 4;
 /// How one model reads each byte in one single-byte encoding: what a step
 /// of the byte walk needs, worked out once per process.
 pub(crate) struct ByteClasses {
-    step: [Step; 256],
+    pub(super) step: [Step; 256],
     /// The class of "l" (see [`MIDDLE_DOT`]).
     l: u8,
     /// The least a high byte (0x80 less) costs as a step, whatever came

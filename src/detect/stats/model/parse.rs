@@ -2,13 +2,14 @@
 //! the generator): each model's name, kind and tables, and what is worked
 //! out from them once per process.
 
+use super::starts::REST;
 use super::{
     ascii_costs, class_map, costs, Kind, Model, BOUNDARY, FOREIGN_ASCII, FOREIGN_WORD_COST,
 };
 
 /// The models in `data`, in their order there.
 pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
-    assert_eq!(&data[..4], b"WDM2", "models.bin: bad magic");
+    assert_eq!(&data[..4], b"WDM3", "models.bin: bad magic");
     let at = std::cell::Cell::new(5);
     let take = |n: usize| {
         let s = &data[at.get()..at.get() + n];
@@ -21,6 +22,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
             let name = std::str::from_utf8(take(len)).expect("models.bin: name");
             let mut latin = false;
             let mut cyrillic = false;
+            let mut starts = Vec::new();
             let kind = match take(1)[0] {
                 0 => {
                     let len = take(1)[0] as usize;
@@ -34,6 +36,14 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                     if !latin {
                         let at = BOUNDARY as usize * n + FOREIGN_ASCII as usize;
                         costs[at] = costs[at].min(FOREIGN_WORD_COST);
+                    }
+                    let class = |i: u8| i + FOREIGN_ASCII + 1;
+                    for _ in 0..take(1)[0] {
+                        let row = take(3);
+                        starts.push((class(row[0]), REST, row[1] as i8));
+                        for pair in take(2 * row[2] as usize).chunks_exact(2) {
+                            starts.push((class(row[0]), class(pair[0]), pair[1] as i8));
+                        }
                     }
                     Kind::Bigram {
                         n,
@@ -68,6 +78,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                 ascii,
                 walk,
                 least,
+                starts,
             }
         })
         .collect()

@@ -77,6 +77,11 @@ fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
             at += 1 + len;
             let n = alphabet.len() + FOREIGN_ASCII as usize + 1;
             at += n * n;
+            // The word-start rows: first, rest, k, k pairs of two bytes.
+            for _ in 0..data[at] {
+                at += 3 + 2 * data[at + 3] as usize;
+            }
+            at += 1;
             out.push(alphabet);
         } else {
             let count = u16::from_le_bytes([data[at], data[at + 1]]) as usize;
@@ -394,4 +399,38 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
     }
     let ru = classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
+}
+
+/// Arabic's article at a word's start costs less than nothing beside its
+/// bigrams (ISO-8859-6's "الم"), and what windows-1256 reads in the same
+/// bytes ("انه") more; inside a word, at a text's start (a cut word) and
+/// in a model without word-start rows, nothing. A lower bound allows for
+/// the most any start takes off.
+#[test]
+fn a_word_start_costs_what_its_language_starts_words_with() {
+    let classes = |name: &str, enc: &'static crate::codec::Encoding| {
+        let table = crate::detect::stats::byte_table(enc).unwrap();
+        let model = &models()[find(name).unwrap()];
+        (
+            model,
+            model.byte_classes(table, &TableFlags::of(table)).unwrap(),
+        )
+    };
+    let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
+        let starts = ByteSketch::new(bytes).view(usize::MAX).starts();
+        let cost = model.start_cost(&starts, classes);
+        assert!(model.least_start_cost(&starts) <= cost.min(0));
+        cost
+    };
+    let article = b"x \xc7\xe4\xe5\xe3\xc7\xe6 y";
+    let iso = classes("ar", crate::codec::ISO_8859_6);
+    let win = classes("ar", crate::codec::WINDOWS_1256);
+    assert!(charge(&iso, article) < 0);
+    assert!(charge(&win, article) > 0);
+    for inside in [&b"\xc7\xe4\xe5 y"[..], b"x\xc7\xe4 y"] {
+        assert_eq!(charge(&iso, inside), 0, "{inside:?}");
+    }
+    let ru = classes("ru", crate::codec::WINDOWS_1251);
+    assert!(!ru.0.charges_starts());
+    assert_eq!(charge(&ru, article), 0);
 }

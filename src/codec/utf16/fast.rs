@@ -142,10 +142,11 @@ mod sse2 {
                 continue;
             }
             let (first, third) = forms(c, ascii, small);
-            let ends = ends_of(ascii, small);
+            let lens = lens_of(ascii, small);
+            let ends = lens.wrapping_mul(0x0101_0101_0101_0101);
             match KEPT {
                 // SAFETY: the caller vouches for SSSE3.
-                true => unsafe { put_kept(first, third, ascii, small, out) },
+                true => unsafe { put_mixed(first, third, lens, ends, out) },
                 false => put_block(first, third, ends, out),
             }
             let surrogates = _mm_movemask_epi8(_mm_cmpeq_epi16(top, splat(0xD800)));
@@ -220,18 +221,18 @@ mod sse2 {
         (first, third)
     }
 
-    /// Byte i: where unit i's form ends (at most 24), given the lanes that
-    /// are ASCII and below U+0800 (all ones).
+    /// Byte i: the length of unit i's form (1 to 3), given the lanes that
+    /// are ASCII and below U+0800 (all ones). Times 0x0101_0101_0101_0101:
+    /// byte i is where unit i's form ends (at most 24).
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn ends_of(ascii: __m128i, small: __m128i) -> u64 {
+    fn lens_of(ascii: __m128i, small: __m128i) -> u64 {
         // Lengths: 3, minus one for each of "small" and "ascii" (-1 lanes).
         let lens = _mm_add_epi16(_mm_set1_epi16(3), _mm_add_epi16(ascii, small));
-        let lens = _mm_cvtsi128_si64(_mm_packus_epi16(lens, lens)) as u64;
-        lens.wrapping_mul(0x0101_0101_0101_0101)
+        _mm_cvtsi128_si64(_mm_packus_epi16(lens, lens)) as u64
     }
 
-    /// Writes the forms ([`forms`]) that end at `ends` ([`ends_of`]) at
+    /// Writes the forms ([`forms`]) that end at `ends` ([`lens_of`] times 0x0101_0101_0101_0101) at
     /// the start of `out`, with scalar stores; bytes of `out` past the end
     /// of the last form may be overwritten too.
     #[target_feature(enable = "sse2")]
@@ -257,44 +258,53 @@ mod sse2 {
         }
     }
 
-    /// As [`put_block`], each half's forms packed by one `pshufb` pair
-    /// ([`store_kept`]): no store per unit.
+    /// For each four units' lengths as a base-3 number (unit i's length
+    /// minus one is digit i): the shuffle that packs their forms, each in
+    /// a 32-bit lane (`_mm_unpacklo_epi16(first, third)`), to the front.
+    static MIXED: [[u8; 16]; 81] = {
+        let mut t = [[0x80u8; 16]; 81];
+        let mut m = 0;
+        while m < 81 {
+            let (mut digits, mut i, mut o) = (m, 0, 0);
+            while i < 4 {
+                let mut k = 0;
+                while k <= digits % 3 {
+                    t[m][o] = (4 * i + k) as u8;
+                    (o, k) = (o + 1, k + 1);
+                }
+                (digits, i) = (digits / 3, i + 1);
+            }
+            m += 1;
+        }
+        t
+    };
+
+    /// As [`put_block`], each half's forms packed by one `pshufb` from
+    /// [`MIXED`], given the lengths (`lens`, [`lens_of`]) too.
     ///
     /// # Safety
     /// The CPU must support SSSE3.
     #[target_feature(enable = "ssse3")]
     #[inline]
-    unsafe fn put_kept(
+    unsafe fn put_mixed(
         first: __m128i,
         third: __m128i,
-        ascii: __m128i,
-        small: __m128i,
+        lens: u64,
+        ends: u64,
         out: &mut [u8; ROOM],
     ) {
-        let splat = |x: u16| _mm_set1_epi16(x as i16);
-        // Per unit, which of its form's bytes are kept: the first always,
-        // the second unless ASCII, the third unless below U+0800.
-        let keep_first = _mm_or_si128(splat(0x00FF), _mm_andnot_si128(ascii, splat(0xFF00)));
-        let keep_third = _mm_andnot_si128(small, splat(0x00FF));
-        let keep = |lo: bool| {
-            let (forms, keep) = match lo {
-                true => (
-                    _mm_unpacklo_epi16(first, third),
-                    _mm_unpacklo_epi16(keep_first, keep_third),
-                ),
-                false => (
-                    _mm_unpackhi_epi16(first, third),
-                    _mm_unpackhi_epi16(keep_first, keep_third),
-                ),
-            };
-            (forms, _mm_movemask_epi8(keep) as u32)
-        };
-        let ((lo, keep_lo), (hi, keep_hi)) = (keep(true), keep(false));
+        // Bytes 3 and 7: each half's digits as base 3 (every byte of the
+        // product is at most 2 * 40, so no carry reaches them).
+        let index = (lens - 0x0101_0101_0101_0101).wrapping_mul(0x0103_091B);
+        let shuffle = |at: u32| MIXED[((index >> at) as usize & 0xFF).min(80)];
+        let n = ((ends >> 24) & 0xFF) as usize;
         // SAFETY: SSSE3 is vouched for; the low half's forms take at most
-        // 12 bytes, and each store 24 from its start: 36 = ROOM.
+        // 12 bytes, and each store 16 from its start: 28 < ROOM.
         unsafe {
-            let n = store_kept(lo, keep_lo, out.as_mut_ptr());
-            store_kept(hi, keep_hi, out.as_mut_ptr().add(n));
+            let pack = |x, at| _mm_shuffle_epi8(x, _mm_loadu_si128(shuffle(at).as_ptr().cast()));
+            let p = out.as_mut_ptr();
+            _mm_storeu_si128(p.cast(), pack(_mm_unpacklo_epi16(first, third), 24));
+            _mm_storeu_si128(p.add(n).cast(), pack(_mm_unpackhi_epi16(first, third), 56));
         }
     }
 

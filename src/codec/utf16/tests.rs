@@ -631,3 +631,66 @@ fn ascii_runs_end_at_every_lane_on_every_path() {
         }
     }
 }
+
+/// Every mix of one-, two- and three-byte units in a block of eight (the
+/// `pshufb` paths' table of four units' lengths, in both halves), with a
+/// surrogate pair or a lone surrogate at every lane of some, on every
+/// fast path (each forced); and in the whole decoder with each kernel
+/// forced, in random chunks, against encoding_rs.
+#[test]
+fn every_length_mix_in_a_block_on_every_path() {
+    use crate::codec::test_support::{oracle_decode_fatal, split, Rng};
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    // A unit of `class` (its UTF-8 length minus one), often at a range's
+    // edge.
+    let unit = |rng: &mut Rng, class: usize| match class {
+        0 => rng.below(0x80) as u16,
+        1 => [0x80, 0x7FF, 0x80 + rng.below(0x780) as u16][rng.below(3)],
+        _ => [
+            0x800,
+            0xFFFF,
+            0xE000 + rng.below(0x2000) as u16,
+            0x800 + rng.below(0xD000) as u16,
+        ][rng.below(4)],
+    };
+    for be_order in [false, true] {
+        let (paths, oracle) = match be_order {
+            true => (fast_paths(true), crate::codec::UTF_16BE),
+            false => (fast_paths(false), crate::codec::UTF_16LE),
+        };
+        for mix in 0..3usize.pow(8) {
+            let mut units: Vec<u16> = (0..8)
+                .map(|i| unit(&mut rng, mix / 3usize.pow(i) % 3))
+                .collect();
+            let lane = mix / 4 % 8;
+            match mix % 4 {
+                1 => units[lane] = 0xDC00 + (mix % 0x400) as u16,
+                2 => {
+                    units.splice(lane..lane + 1, [0xD800 + (mix % 0x400) as u16, 0xDFFF]);
+                }
+                3 => units[lane] = 0xDBFF,
+                _ => {}
+            }
+            units.extend((0..12).map(|i| unit(&mut rng, i % 3)));
+            for &(path, f) in &paths {
+                check_fast_path(&format!("{path:?} {mix}"), f, be_order, &units, 80);
+            }
+            if mix % 16 != 0 {
+                continue;
+            }
+            let input = if be_order { be(&units) } else { le(&units) };
+            let expected = oracle_decode_fatal(oracle, &input);
+            for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
+                if !path.available() {
+                    continue;
+                }
+                let chunks = split(&input, &rng.cuts(input.len()));
+                let mut d = Utf16Decoder::new(be_order);
+                d.path = path;
+                let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+                let got = family_events(&chunks, 64, decode);
+                assert_eq!(got, expected, "{path:?} {units:04X?} {chunks:02X?}");
+            }
+        }
+    }
+}

@@ -15,22 +15,20 @@ Training data (never ../shared/corpus or any other evaluation text):
   its frequencies are moved onto the Simplified forms for the GBK model.
 
 Output format (little-endian), read by src/detect/stats/model.rs:
-    b"WDM3", u8 model count, then per model:
+    b"WDM2", u8 model count, then per model:
     u8 name length, name (ASCII), u8 kind
     kind 0 (bigram):  u8 length in bytes, the alphabet's n letters in UTF-8
-                      (lowercase, by frequency), then (n+4)^2 costs in 7
-                      bits each (`pack7`), row = previous class, column = next class; classes
+                      (lowercase, by frequency), then (n+4)^2 u8 costs,
+                      row = previous class, column = next class; classes
                       0 boundary, 1 unknown, 2 typographic symbol, 3 ASCII
                       letter outside the alphabet, 4+i alphabet letter i.
     kind 1 (unigram): u16 n, then the n entries by code point in three
-                      runs: n costs in 7 bits each (`pack7`); n u8 steps, each entry's code point
+                      runs: n u8 costs; n u8 steps, each entry's code point
                       minus the one before (0 before the first), 0 where
                       that is not in 1..255; then a u24 code point for each
                       step that is 0, in order. About 2 bytes an entry
                       where a u24 took 4 (issue 22, binary size).
-A cost is -log2(probability) in quarter bits, clamped to 1..255; every
-model's are below 128 (`pack7` checks), so they are stored in 7 bits
-(issue 22, binary size: -8.9 KB).
+A cost is -log2(probability) in quarter bits, clamped to 1..255.
 """
 import bz2
 import collections
@@ -106,16 +104,6 @@ def pick_alphabet(lang, uni):
     ranked = sorted(uni.items(), key=lambda x: -x[1])
     keep = [c for c, w in ranked if w >= total / RARE and script_ok(lang, c) and (latin or not c.isascii())]
     return keep[:MAX_ALPHABET]
-
-
-def pack7(costs):
-    """Costs of 7 bits each, eight in seven bytes: cost k is bits 7k..7k+6 of
-    the little-endian stream (src/detect/stats/model/parse.rs, `unpack7`)."""
-    assert all(0 <= c < 128 for c in costs), "a cost past 127 needs 8 bits"
-    bits = 0
-    for k, c in enumerate(costs):
-        bits |= c << (7 * k)
-    return bits.to_bytes((7 * len(costs) + 7) // 8, "little")
 
 
 def costs_from_pairs(alphabet, pairs):
@@ -250,19 +238,19 @@ def main():
         models.append((name, 0, lingua_model(name, find(lang))))
     for name, (lang, keep) in UNIGRAM_LANGS.items():
         models.append((name, 1, unigram_model(name, find(lang), keep)))
-    out = bytearray(b"WDM3") + bytes([len(models)])
+    out = bytearray(b"WDM2") + bytes([len(models)])
     for name, kind, model in models:
         out += bytes([len(name)]) + name.encode() + bytes([kind])
         if kind == 0:
             alphabet, costs = model
             letters = "".join(alphabet).encode()
             out += bytes([len(letters)]) + letters
-            out += pack7(costs)
+            out += costs
         else:
             out += struct.pack("<H", len(model))
             code_points = [cp for cp, _ in model]
             steps = [cp - before for cp, before in zip(code_points, [0] + code_points)]
-            out += pack7([c for _, c in model])
+            out += bytes(c for _, c in model)
             out += bytes(step if 0 < step < 256 else 0 for step in steps)
             for cp, step in zip(code_points, steps):
                 if not 0 < step < 256:

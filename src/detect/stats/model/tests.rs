@@ -76,7 +76,7 @@ fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
             let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
             at += 1 + len;
             let n = alphabet.len() + FOREIGN_ASCII as usize + 1;
-            at += super::parse::unpack7(&data[at..], n * n).1;
+            at += n * n;
             out.push(alphabet);
         } else {
             let count = u16::from_le_bytes([data[at], data[at + 1]]) as usize;
@@ -394,27 +394,4 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
     }
     let ru = classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
-}
-
-#[test]
-fn seven_bit_costs_unpack_as_packed() {
-    // generate.py's pack7 in Rust: cost k in bits 7k..7k+6, little-endian;
-    // every length around a word's eight costs, every value, and bytes
-    // after the costs (the next model's) that must not leak into them.
-    for count in 0..40usize {
-        let costs: Vec<u8> = (0..count).map(|k| (k * 37 + count) as u8 % 128).collect();
-        let mut packed = vec![0u8; (7 * count).div_ceil(8)];
-        for (k, &c) in costs.iter().enumerate() {
-            for bit in 0..7 {
-                if c >> bit & 1 == 1 {
-                    packed[(7 * k + bit) / 8] |= 1 << ((7 * k + bit) % 8);
-                }
-            }
-        }
-        let used = packed.len();
-        for after in [&[][..], &[0xFF; 9][..]] {
-            let data = [&packed[..], after].concat();
-            assert_eq!(super::parse::unpack7(&data, count), (costs.clone(), used));
-        }
-    }
 }

@@ -9,8 +9,8 @@ include!(concat!(env!("OUT_DIR"), "/alphabetic.rs"));
 /// function for BMP code points.
 pub(super) fn is_alphabetic(c: char) -> bool {
     let cp = c as usize;
-    match ALPHABETIC_BMP.get(cp / 64) {
-        Some(word) => word >> (cp % 64) & 1 == 1,
+    match ALPHABETIC_INDEX.get(cp / 64) {
+        Some(&word) => ALPHABETIC_WORDS[usize::from(word)] >> (cp % 64) & 1 == 1,
         None => c.is_alphabetic(),
     }
 }

@@ -358,8 +358,7 @@ pub(super) fn convert_split<W: Write + ?Sized>(
 
 /// The writing side of [`convert_split`]: waits for each piece but the last
 /// in turn (converting later ones meanwhile), writes it and adds it to
-/// `total`. Returns the index and start
-/// of the last piece.
+/// `total`. Returns the index and start of the last piece.
 fn write_in_order<W: Write + ?Sized>(
     shared: &Shared<'_>,
     received: &mpsc::Receiver<Report>,

@@ -241,7 +241,8 @@ pub struct Args {
     )]
     pub jobs: Option<u32>,
 
-    /// Bytes per piece for -j (for tests); inputs under four pieces are not split.
+    /// The unit of splitting for -j, in bytes (for tests): a file's pieces and a
+    /// stream's blocks are a quarter of it; inputs under four units are not split.
     #[arg(
         long = "piece-size",
         value_name = "BYTES",

@@ -54,8 +54,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     // SAFETY: each block reads src[r..r + 33] and writes at most
     // dst[w..w + 53] (`store_pairs32`'s 48 + 4, `aligned`'s 1 + 52), both checked by the
     // loop; the nibble tables are 16 bytes; every gathered index is
-    // clamped to the last entry of `t.words`, or (`aligned`) a pair's
-    // whose bytes are in their sets.
+    // clamped to the last entry of `t.words`, or (in `aligned`) is a
+    // pair's whose lead and trail are both in their sets, so in the table.
     unsafe {
         let splat = |b: u8| _mm256_set1_epi8(b as i8);
         let rows = |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));

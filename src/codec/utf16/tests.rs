@@ -588,7 +588,7 @@ fn encode_kernel_stops_at_a_four_byte_character() {
 /// random chunks, against encoding_rs.
 #[test]
 fn ascii_runs_end_at_every_lane_on_every_path() {
-    use crate::codec::test_support::{oracle_decode_fatal, split, Rng};
+    use crate::codec::test_support::Rng;
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let others: [&[u16]; 7] = [
         &[0x80],
@@ -613,20 +613,7 @@ fn ascii_runs_end_at_every_lane_on_every_path() {
                     let name = format!("{path:?} {run_len} {other:04X?}");
                     check_fast_path(&name, f, be_order, &units, 120);
                 }
-                let input = if be_order { be(&units) } else { le(&units) };
-                let expected = oracle_decode_fatal(oracle, &input);
-                for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
-                    if !path.available() {
-                        continue;
-                    }
-                    let chunks = split(&input, &rng.cuts(input.len()));
-                    let mut d = Utf16Decoder::new(be_order);
-                    d.path = path;
-                    let dst_len = [40, 64, 200][rng.below(3)];
-                    let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
-                    let got = family_events(&chunks, dst_len, decode);
-                    assert_eq!(got, expected, "{path:?} {units:04X?} {chunks:02X?}");
-                }
+                every_kernel_in_chunks(&mut rng, be_order, oracle, &units);
             }
         }
     }
@@ -639,7 +626,7 @@ fn ascii_runs_end_at_every_lane_on_every_path() {
 /// forced, in random chunks, against encoding_rs.
 #[test]
 fn every_length_mix_in_a_block_on_every_path() {
-    use crate::codec::test_support::{oracle_decode_fatal, split, Rng};
+    use crate::codec::test_support::Rng;
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     // A unit of `class` (its UTF-8 length minus one), often at a range's
     // edge.
@@ -678,19 +665,32 @@ fn every_length_mix_in_a_block_on_every_path() {
             if mix % 16 != 0 {
                 continue;
             }
-            let input = if be_order { be(&units) } else { le(&units) };
-            let expected = oracle_decode_fatal(oracle, &input);
-            for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
-                if !path.available() {
-                    continue;
-                }
-                let chunks = split(&input, &rng.cuts(input.len()));
-                let mut d = Utf16Decoder::new(be_order);
-                d.path = path;
-                let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
-                let got = family_events(&chunks, 64, decode);
-                assert_eq!(got, expected, "{path:?} {units:04X?} {chunks:02X?}");
-            }
+            every_kernel_in_chunks(&mut rng, be_order, oracle, &units);
         }
+    }
+}
+
+/// `units` through the whole decoder with each kernel forced, in random
+/// chunks into buffers of a random size, against encoding_rs.
+fn every_kernel_in_chunks(
+    rng: &mut crate::codec::test_support::Rng,
+    be_order: bool,
+    oracle: &'static crate::codec::Encoding,
+    units: &[u16],
+) {
+    use crate::codec::test_support::{oracle_decode_fatal, split};
+    let input = if be_order { be(units) } else { le(units) };
+    let expected = oracle_decode_fatal(oracle, &input);
+    for path in [Kernel::Scalar, Kernel::Ssse3, Kernel::Avx2] {
+        if !path.available() {
+            continue;
+        }
+        let chunks = split(&input, &rng.cuts(input.len()));
+        let mut d = Utf16Decoder::new(be_order);
+        d.path = path;
+        let dst_len = [40, 64, 200][rng.below(3)];
+        let decode = |src: &[u8], dst: &mut [u8], last| d.decode(src, dst, last);
+        let got = family_events(&chunks, dst_len, decode);
+        assert_eq!(got, expected, "{path:?} {units:04X?} {chunks:02X?}");
     }
 }

@@ -371,14 +371,7 @@ fn a_cyrillic_capital_mid_sentence_costs_extra() {
 /// nothing.
 #[test]
 fn a_lone_letter_costs_extra_in_hebrew_only() {
-    let classes = |name: &str, enc: &'static crate::codec::Encoding| {
-        let table = crate::detect::stats::byte_table(enc).unwrap();
-        let model = &models()[find(name).unwrap()];
-        (
-            model,
-            model.byte_classes(table, &TableFlags::of(table)).unwrap(),
-        )
-    };
+    let classes = model_and_classes;
     let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
         let sketch = ByteSketch::new(bytes);
         model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
@@ -408,14 +401,7 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
 /// the most any start takes off.
 #[test]
 fn a_word_start_costs_what_its_language_starts_words_with() {
-    let classes = |name: &str, enc: &'static crate::codec::Encoding| {
-        let table = crate::detect::stats::byte_table(enc).unwrap();
-        let model = &models()[find(name).unwrap()];
-        (
-            model,
-            model.byte_classes(table, &TableFlags::of(table)).unwrap(),
-        )
-    };
+    let classes = model_and_classes;
     let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
         let starts = ByteSketch::new(bytes).view(usize::MAX).starts();
         let cost = model.start_cost(&starts, classes);
@@ -433,4 +419,17 @@ fn a_word_start_costs_what_its_language_starts_words_with() {
     let ru = classes("ru", crate::codec::WINDOWS_1251);
     assert!(!ru.0.charges_starts());
     assert_eq!(charge(&ru, article), 0);
+}
+
+/// Model `name` and the classes it gives the bytes of `enc`.
+fn model_and_classes(
+    name: &str,
+    enc: &'static crate::codec::Encoding,
+) -> (&'static Model, ByteClasses) {
+    let table = crate::detect::stats::byte_table(enc).unwrap();
+    let model = &models()[find(name).unwrap()];
+    (
+        model,
+        model.byte_classes(table, &TableFlags::of(table)).unwrap(),
+    )
 }

@@ -246,14 +246,14 @@ fn refer(
     w: usize,
     refs: &mut Refs,
 ) -> Result<(usize, usize), Encoded> {
-    let result = unmappable(cp);
-    let (Some(refs), RawEncoderResult::Unmappable(ch)) = (refs, &result) else {
-        return Err((result, after, w));
-    };
-    match refs.write(*ch, after - ch.len_utf8(), &mut dst[w..]) {
-        Some(n) => Ok((after, w + n)),
-        None => Err((result, after, w)),
+    if let Some(refs) = refs {
+        // (Always a scalar value: it was read from a `str`.)
+        let ch = char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER);
+        if let Some(n) = refs.write(ch, after - ch.len_utf8(), &mut dst[w..]) {
+            return Ok((after, w + n));
+        }
     }
+    Err((unmappable(cp), after, w))
 }
 
 /// The single-byte encoder.

@@ -232,8 +232,8 @@ fn write_reference(ch: char, dst: &mut [u8]) -> usize {
 /// low byte: two lanes of 16 bits (`x / 100` and `x % 100`), each split
 /// into tens and units by multiplying by 103 / 1024 (exact below 179).
 fn four_digits(x: u32) -> u32 {
-    let lanes = x / 100 | (x % 100) << 16;
-    let tens = (lanes * 103 >> 10) & 0x000F_000F;
+    let lanes = (x / 100) | ((x % 100) << 16);
+    let tens = ((lanes * 103) >> 10) & 0x000F_000F;
     (tens | (lanes - 10 * tens) << 8) + 0x3030_3030
 }
 

@@ -187,7 +187,7 @@ impl References {
     /// `dst` and counts it: its length. `None` (nothing written) when `dst`
     /// has less room than [`LONGEST_REFERENCE`]: the character is then the
     /// encoder call's result, written by the caller's next call.
-    #[cold]
+    #[inline]
     pub(crate) fn write(&mut self, ch: char, at: usize, dst: &mut [u8]) -> Option<usize> {
         if dst.len() < LONGEST_REFERENCE {
             return None;

@@ -399,4 +399,12 @@ mod tests {
             assert_eq!(reference(ch, &mut buf), want.as_bytes(), "{ch:?}");
         }
     }
+
+    #[test]
+    fn four_digits_are_every_number_below_ten_thousand() {
+        for x in 0..10_000 {
+            let digits = four_digits(x).to_le_bytes();
+            assert_eq!(digits, *format!("{x:04}").as_bytes(), "{x}");
+        }
+    }
 }

@@ -243,6 +243,22 @@ fn kernel_takes_nearly_all(
     assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
 }
 
+/// The AVX2 kernel alone on `bytes` (the CPU has it): stops exactly at
+/// `at`, blocked, and writes what encoding_rs decodes of what is before it.
+fn kernel_stops_at(
+    rs: &'static encoding_rs::Encoding,
+    shape: &PairShape,
+    bytes: &[u8],
+    at: usize,
+    what: &str,
+) {
+    let mut dst = vec![0; bytes.len() * 2 + 64];
+    let run = super::decode_cjk(Kernel::Avx2, shape, bytes, &mut dst);
+    assert_eq!((run.read, run.blocked), (at, Some(0)), "{what}");
+    let expected = rs.decode_without_bom_handling(&bytes[..at]).0;
+    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+}
+
 /// Pairs whose UTF-8 is two bytes (Cyrillic, `°`, `·`, `×`): the kernel
 /// takes them at every offset of a block, the last byte included (its trail
 /// then the next block's first), between three-byte pairs and ASCII.
@@ -293,11 +309,7 @@ fn the_kernel_stops_at_the_character_it_cannot_take() {
             if !Kernel::Avx2.available() {
                 continue;
             }
-            let mut dst = vec![0; bytes.len() * 2 + 64];
-            let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
-            assert_eq!((run.read, run.blocked), (stop, Some(0)), "{label} {at}");
-            let expected = rs.decode_without_bom_handling(&bytes[..stop]).0;
-            assert_eq!(&dst[..run.written], expected.as_bytes(), "{label} {at}");
+            kernel_stops_at(rs, shape, &bytes, stop, &format!("{label} {at}"));
         }
     }
 }
@@ -514,22 +526,10 @@ fn korean_shaped_blocks_with_a_word_or_an_error_at_every_lead() {
                         continue;
                     }
                     let what = format!("{label} skew {skew} at {at} case {k}");
-                    let mut dst = vec![0; bytes.len() * 2 + 64];
-                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
-                    let takes = k == 0 && two.len() == 2 && two[0] >= 0x80;
-                    let read = match takes {
-                        true => {
-                            assert_eq!(run.blocked, None, "{what}");
-                            assert!(run.read + 64 >= bytes.len(), "{what}: {}", run.read);
-                            run.read
-                        }
-                        false => {
-                            assert_eq!((run.read, run.blocked), (at, Some(0)), "{what}");
-                            at
-                        }
-                    };
-                    let expected = rs.decode_without_bom_handling(&bytes[..read]).0;
-                    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+                    match k == 0 && two.len() == 2 && two[0] >= 0x80 {
+                        true => kernel_takes_nearly_all(rs, shape, &bytes, &what),
+                        false => kernel_stops_at(rs, shape, &bytes, at, &what),
+                    }
                 }
             }
         }
@@ -594,12 +594,8 @@ fn the_kernel_stops_at_every_lane_of_an_aligned_block() {
                 for bad in [Some([0xFF, b'b']), lacking].into_iter().flatten() {
                     let before = [start, &pair.repeat(lane)].concat();
                     let bytes = [&before[..], &bad, &pair.repeat(40)].concat();
-                    let mut dst = vec![0; bytes.len() * 2 + 64];
-                    let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
                     let what = format!("{label} {start:?} {lane} {bad:02X?}");
-                    assert_eq!((run.read, run.blocked), (before.len(), Some(0)), "{what}");
-                    let expected = rs.decode_without_bom_handling(&before).0;
-                    assert_eq!(&dst[..run.written], expected.as_bytes(), "{what}");
+                    kernel_stops_at(rs, shape, &bytes, before.len(), &what);
                 }
             }
         }

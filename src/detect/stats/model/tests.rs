@@ -371,12 +371,11 @@ fn a_cyrillic_capital_mid_sentence_costs_extra() {
 /// nothing.
 #[test]
 fn a_lone_letter_costs_extra_in_hebrew_only() {
-    let classes = model_and_classes;
     let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
         let sketch = ByteSketch::new(bytes);
         model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
     };
-    let he = classes("he", crate::codec::WINDOWS_1255);
+    let he = model_and_classes("he", crate::codec::WINDOWS_1255);
     assert_eq!(charge(&he, b"x, \xe0 y"), LONE_LETTER_COST);
     assert_eq!(charge(&he, b"x \xe0 y \xe0\n\xe1 "), 3 * LONE_LETTER_COST);
     for glued in [
@@ -390,7 +389,7 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
     ] {
         assert_eq!(charge(&he, glued), 0, "{glued:?}");
     }
-    let ru = classes("ru", crate::codec::WINDOWS_1251);
+    let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
 }
 
@@ -401,7 +400,6 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
 /// the most any start takes off.
 #[test]
 fn a_word_start_costs_what_its_language_starts_words_with() {
-    let classes = model_and_classes;
     let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
         let starts = ByteSketch::new(bytes).view(usize::MAX).starts();
         let cost = model.start_cost(&starts, classes);
@@ -409,14 +407,14 @@ fn a_word_start_costs_what_its_language_starts_words_with() {
         cost
     };
     let article = b"x \xc7\xe4\xe5\xe3\xc7\xe6 y";
-    let iso = classes("ar", crate::codec::ISO_8859_6);
-    let win = classes("ar", crate::codec::WINDOWS_1256);
+    let iso = model_and_classes("ar", crate::codec::ISO_8859_6);
+    let win = model_and_classes("ar", crate::codec::WINDOWS_1256);
     assert!(charge(&iso, article) < 0);
     assert!(charge(&win, article) > 0);
     for inside in [&b"\xc7\xe4\xe5 y"[..], b"x\xc7\xe4 y"] {
         assert_eq!(charge(&iso, inside), 0, "{inside:?}");
     }
-    let ru = classes("ru", crate::codec::WINDOWS_1251);
+    let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert!(!ru.0.charges_starts());
     assert_eq!(charge(&ru, article), 0);
 }

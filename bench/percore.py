@@ -9,10 +9,14 @@ scripts always measure the same thing), with inputs made the same way
 (env N, default 5), output to /dev/null; each tool's best CPU time (user +
 system, from the kernel's accounting of the child) is kept. Printed: MB of
 input per CPU second, and wenc's speed-up over each peer (target: >= 2x
-recode_rs, >= 4x iconv; a "!" marks a miss). With --base, an older wenc runs
-in the same rounds and its figure is printed too, for a before/after table.
+recode_rs, >= 4x iconv). A ratio cell is "best / median": the ratio of the
+best times, then the median over the rounds of each round's own ratio (the
+tools of a round run back to back, so a round the host slowed down slows
+both sides of its ratio); a "!" marks a median below the target. With
+--base, an older wenc runs in the same rounds and its figure is printed too,
+for a before/after table.
 """
-import os, re, resource, shutil, subprocess, sys, tempfile
+import os, re, resource, shutil, statistics, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -74,11 +78,14 @@ def commands(wenc, base, kind, label, iconv, path):
     return tools
 
 
-def ratio_cell(peer, wenc, target):
-    if peer is None or wenc is None:
+def ratio_cell(times, peer, target):
+    """Best over best, and the median of the rounds' paired ratios."""
+    rounds = [p / w for p, w in zip(times.get(peer, []), times['wenc']) if p and w]
+    if not rounds:
         return '-'
-    r = peer / wenc
-    return f'{r:.2f}' + ('' if r >= target else ' !')
+    best = min(t for t in times[peer] if t) / min(t for t in times['wenc'] if t)
+    median = statistics.median(rounds)
+    return f'{best:.2f} / {median:.2f}' + ('' if median >= target else ' !')
 
 
 def main():
@@ -106,20 +113,20 @@ def main():
             make_input(path, kind, codec, langs, mib)
             size = os.path.getsize(path)
             tools = commands(wenc, base, kind, label, iconv, path)
-            best = {t: None for t in tools}
+            # Per tool, each round's CPU time (None where the run failed).
+            times = {t: [] for t in tools}
             for _ in range(n):
                 for tool, cmd in tools.items():
-                    t = cpu_time(cmd)
-                    if t is not None and (best[tool] is None or t < best[tool]):
-                        best[tool] = t
+                    times[tool].append(cpu_time(cmd))
+            best = {t: min((s for s in ts if s), default=None) for t, ts in times.items()}
             speed = {t: (size / s / 1e6 if s else None) for t, s in best.items()}
             fmt = lambda t: f'{speed[t]:.0f}' if speed.get(t) else ('failed' if t in tools else 'n/a')
             line = f'| {name} | {fmt("wenc")} |'
             if base:
-                line += f' {fmt("base")} | {ratio_cell(best["base"], best["wenc"], 0):s} |'
+                line += f' {fmt("base")} | {ratio_cell(times, "base", 0)} |'
             line += f' {fmt("recode_rs")} | {fmt("iconv")} |'
-            line += f' {ratio_cell(best.get("recode_rs"), best["wenc"], TARGETS["recode_rs"])} |'
-            line += f' {ratio_cell(best.get("iconv"), best["wenc"], TARGETS["iconv"])} |'
+            line += f' {ratio_cell(times, "recode_rs", TARGETS["recode_rs"])} |'
+            line += f' {ratio_cell(times, "iconv", TARGETS["iconv"])} |'
             print(line, flush=True)
 
 

@@ -8,9 +8,10 @@
 //! with a lead whose trail is ASCII), and each lead's trail is the byte after
 //! it. It checks every lead and trail against the family's byte sets
 //! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
-//! 16-bit lane (two bytes hold at most one lead), gathers the pairs' UTF-8
-//! words (`vpgatherdd` from a `UTF8_*` table, the scalar loop's:
-//! one gather per 16 bytes that hold a lead), spreads them into byte planes
+//! 16-bit lane (two bytes hold at most one lead), looks up the pairs' UTF-8
+//! words in a `UTF8_*` table (the scalar loop's) by one scalar load per
+//! lane (not `vpgatherdd`, microcode on AMD Zen 3 and dearer than its loads;
+//! eight per 16 bytes that hold a lead), spreads them into byte planes
 //! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
@@ -19,8 +20,8 @@
 //! Most blocks of text are simpler: when every lead is at an even place
 //! (or every one at an odd place, read from the block's second byte), every
 //! lane is a pair or two ASCII bytes, and the block is packed from its
-//! lanes (`x86::WORD_PACK`): a masked gather fills the pairs' lanes with their
-//! words and leaves the ASCII lanes as they are (length 2), with no spread
+//! lanes (`x86::WORD_PACK`): the pairs' lanes take their words and the
+//! ASCII lanes stay as they are (length 2), with no spread
 //! of the lead mask to bytes, no blends and no byte planes.
 //!
 //! Anything else (a lead whose trail is not a trail, a lead outside the
@@ -33,7 +34,8 @@
 //! blocks always start at a character boundary; fewer than 33 bytes left
 //! also stop the kernel.
 //!
-//! SSSE3 has no gather: without AVX2 the scalar loop runs.
+//! The kernel needs AVX2 (256-bit integer lanes): without it the scalar
+//! loop runs.
 //!
 //! [`PACK`]: super::single
 

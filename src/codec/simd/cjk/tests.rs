@@ -332,7 +332,7 @@ fn gb18030_four_byte_runs_decode_like_encoding_rs_on_every_path() {
 }
 
 /// One pair in a block of ASCII (markup in a page), at every offset: the
-/// kernel skips the gathers of the groups without a lead and still writes
+/// kernel skips the loads of the halves without a lead and still writes
 /// the pair right.
 #[test]
 fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {

@@ -3,6 +3,7 @@
 use super::{pair_leads, PairShape, Run};
 use crate::codec::simd::single::x86::store_pairs32;
 use crate::codec::simd::x86::block32;
+use std::arch::asm;
 use std::arch::x86_64::*;
 
 /// A block's odd places.
@@ -53,9 +54,10 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     }
     // SAFETY: each block reads src[r..r + 33] and writes at most
     // dst[w..w + 53] (`store_pairs32`'s 48 + 4, `aligned`'s 1 + 52), both checked by the
-    // loop; the nibble tables are 16 bytes; every gathered index is
-    // clamped to the last entry of `t.words`, or (in `aligned`) is a
-    // pair's whose lead and trail are both in their sets, so in the table.
+    // loop; the nibble tables are 16 bytes; every pointer looked up is
+    // clamped to the last entry of `t.words` (`last`), or (in `aligned`)
+    // is a pair's whose lead and trail are both in their sets, so in the
+    // table, or 0 (an ASCII lane).
     unsafe {
         let splat = |b: u8| _mm256_set1_epi8(b as i8);
         let rows = |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
@@ -84,7 +86,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         let (zero, low4) = (_mm256_setzero_si256(), splat(0x0F));
         let row = _mm256_set1_epi16(t.row as i16);
         let bias = _mm256_set1_epi16(t.bias as i16);
-        let last = _mm256_set1_epi32((t.words.len() - 1) as i32);
+        // The last entry a 16-bit pointer can reach.
+        let last = _mm256_set1_epi16((t.words.len().min(1 << 16) - 1) as u16 as i16);
         let words = t.words.as_ptr().cast::<i32>();
         // Which lanes of `v` (lead, trail) have both bytes in their
         // sets (both bits of the lane's), and `v` with the gap between
@@ -101,7 +104,31 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         // Each byte one place on (the first becomes 0).
         let one_on =
             |x: __m256i| _mm256_alignr_epi8::<15>(x, _mm256_permute2x128_si256::<0x08>(x, x));
-        let gather = |ptr: __m256i| _mm256_i32gather_epi32::<4>(words, _mm256_min_epu32(ptr, last));
+        // The words at 8 16-bit pointers, by 8 scalar loads: on AMD Zen 3
+        // a `vpgatherdd` is microcode and costs more than its loads
+        // (bench/RESULTS.md, session 12: +7-15% on CJK text).
+        let look_up8 = |pointers: __m128i| {
+            let (mut low, mut high) = (
+                _mm_cvtsi128_si64(pointers) as u64,
+                _mm_extract_epi64::<1>(pointers) as u64,
+            );
+            // The pointers leave the vector as two 64-bit moves and are
+            // split by shifts: the empty `asm!` hides the moves' origin,
+            // else LLVM folds the shifts back into one `vpextrw` per
+            // pointer (two micro-ops each, ~5% slower).
+            asm!("/* {0} {1} */", inout(reg) low, inout(reg) high, options(pure, nomem, nostack));
+            let word = |four: u64, k: u32| *words.add(usize::from((four >> (16 * k)) as u16));
+            _mm256_setr_epi32(
+                word(low, 0),
+                word(low, 1),
+                word(low, 2),
+                word(low, 3),
+                word(high, 0),
+                word(high, 1),
+                word(high, 2),
+                word(high, 3),
+            )
+        };
         // Each lane's pointer, from its (lead, trail) with the gaps
         // closed.
         let pointers_of = |pair: __m256i| {
@@ -112,95 +139,101 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         let (two32, two) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(2));
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
-        // text), packed from their lanes: each lane's word (gathered for
+        // text), packed from their lanes: each lane's word (looked up for
         // a pair, the lane itself with length 2 for ASCII), two or three
         // bytes of each kept. Writes at most 52 bytes at `out`; `None`
         // (nothing taken) at a pair the kernel cannot take, which the
         // general path below then finds.
         //
         // The packing and the length are speculated from `leads` alone
-        // (every pair three bytes, CJK), not read from the gathered
+        // (every pair three bytes, CJK), not read from the looked-up
         // words: the next block's stores then wait for this block's
-        // leads, not for its gathers. A pair of two bytes (Greek,
+        // leads, not for its loads. A pair of two bytes (Greek,
         // Cyrillic, `·`: about one aligned block in a hundred of ja/zh
         // text) fails the check and takes the general path.
-        let aligned = |v: __m256i, leads: u32, out: *mut u8| {
-            let (pair_ok, pair) = classify(v);
-            if leads & !pair_ok != 0 {
-                return None;
-            }
-            let pointers = pointers_of(pair);
-            // The lanes whose low byte (so the lane) is a lead.
-            let is_pair = _mm256_cmpgt_epi16(zero, _mm256_slli_epi16::<8>(v));
-            let [(w0, ok0), (w1, ok1)] = [
-                (
-                    _mm256_castsi256_si128(v),
-                    _mm256_castsi256_si128(pointers),
-                    _mm256_castsi256_si128(is_pair),
-                    0x0000_FFFF,
-                ),
-                (
-                    _mm256_extracti128_si256::<1>(v),
-                    _mm256_extracti128_si256::<1>(pointers),
-                    _mm256_extracti128_si256::<1>(is_pair),
-                    0xFFFF_0000,
-                ),
-            ]
-            .map(|(lanes, ptr, pairs, half)| {
-                let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
-                let pairs = _mm256_cvtepi16_epi32(pairs);
-                // Only pairs' lanes load, and their pointers are in
-                // the table (both bytes in their sets).
-                let words = match leads & half {
-                    0 => ascii,
-                    _ => _mm256_mask_i32gather_epi32::<4>(
-                        ascii,
-                        words,
-                        _mm256_cvtepu16_epi32(ptr),
-                        pairs,
-                    ),
-                };
-                // Length 3 for a pair (2 - -1), 2 for ASCII.
-                let length = _mm256_sub_epi32(two, pairs);
-                let as_said = _mm256_cmpeq_epi32(_mm256_srli_epi32::<24>(words), length);
-                (
-                    words,
-                    _mm256_movemask_ps(_mm256_castsi256_ps(as_said)) == 0xFF,
-                )
-            });
-            if !(ok0 && ok1) {
-                return None;
-            }
-            let quarters = [
-                _mm256_castsi256_si128(w0),
-                _mm256_extracti128_si256::<1>(w0),
-                _mm256_castsi256_si128(w1),
-                _mm256_extracti128_si256::<1>(w1),
-            ];
-            if leads == 0x5555_5555 {
-                // Sixteen pairs (CJK text): one shuffle, 12 bytes a
-                // quarter, no table lookups.
-                let shuffle = _mm_loadu_si128(WORD_PACK[15].as_ptr().cast());
-                for (k, quarter) in quarters.into_iter().enumerate() {
-                    let packed = _mm_shuffle_epi8(quarter, shuffle);
-                    _mm_storeu_si128(out.add(12 * k).cast(), packed);
+        //
+        // A macro, not a closure: the loop has two call sites (even and
+        // odd blocks), and a closure this size is not inlined (its
+        // captures then go through memory, ~25% more instructions).
+        macro_rules! aligned {
+            ($v:expr, $leads:expr, $out:expr) => {
+                'aligned: {
+                    let (v, leads, out): (__m256i, u32, *mut u8) = ($v, $leads, $out);
+                    let (pair_ok, pair) = classify(v);
+                    if leads & !pair_ok != 0 {
+                        break 'aligned None;
+                    }
+                    let pointers = pointers_of(pair);
+                    // The lanes whose low byte (so the lane) is a lead.
+                    let is_pair = _mm256_cmpgt_epi16(zero, _mm256_slli_epi16::<8>(v));
+                    // The lanes' pointers: a pair's is in the table (both
+                    // bytes in their sets), an ASCII lane's 0 (its word is
+                    // not used).
+                    let at = _mm256_and_si256(pointers, is_pair);
+                    let [(w0, ok0), (w1, ok1)] = [
+                        (
+                            _mm256_castsi256_si128(v),
+                            _mm256_castsi256_si128(is_pair),
+                            0x0000_FFFF,
+                            _mm256_castsi256_si128(at),
+                        ),
+                        (
+                            _mm256_extracti128_si256::<1>(v),
+                            _mm256_extracti128_si256::<1>(is_pair),
+                            0xFFFF_0000,
+                            _mm256_extracti128_si256::<1>(at),
+                        ),
+                    ]
+                    .map(|(lanes, pairs, half, at)| {
+                        let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
+                        let pairs = _mm256_cvtepi16_epi32(pairs);
+                        let words = match leads & half {
+                            0 => ascii,
+                            _ => _mm256_blendv_epi8(ascii, look_up8(at), pairs),
+                        };
+                        // Length 3 for a pair (2 - -1), 2 for ASCII.
+                        let length = _mm256_sub_epi32(two, pairs);
+                        let as_said = _mm256_cmpeq_epi32(_mm256_srli_epi32::<24>(words), length);
+                        (
+                            words,
+                            _mm256_movemask_ps(_mm256_castsi256_ps(as_said)) == 0xFF,
+                        )
+                    });
+                    if !(ok0 && ok1) {
+                        break 'aligned None;
+                    }
+                    let quarters = [
+                        _mm256_castsi256_si128(w0),
+                        _mm256_extracti128_si256::<1>(w0),
+                        _mm256_castsi256_si128(w1),
+                        _mm256_extracti128_si256::<1>(w1),
+                    ];
+                    if leads == 0x5555_5555 {
+                        // Sixteen pairs (CJK text): one shuffle, 12 bytes a
+                        // quarter, no table lookups.
+                        let shuffle = _mm_loadu_si128(WORD_PACK[15].as_ptr().cast());
+                        for (k, quarter) in quarters.into_iter().enumerate() {
+                            let packed = _mm_shuffle_epi8(quarter, shuffle);
+                            _mm_storeu_si128(out.add(12 * k).cast(), packed);
+                        }
+                        break 'aligned Some(48);
+                    }
+                    // The pair lanes, 4 bits per quarter (the even bits of
+                    // `leads` gathered, a quarter's 4 in each byte).
+                    let lanes = leads & 0x5555_5555;
+                    let lanes = (lanes | lanes >> 1) & 0x3333_3333;
+                    let lanes = (lanes | lanes >> 2) & 0x0F0F_0F0F;
+                    let mut n = 0;
+                    for (k, quarter) in quarters.into_iter().enumerate() {
+                        let m = (lanes >> (8 * k) & 15) as usize;
+                        let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
+                        _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
+                        n += usize::from(WORD_PACK_LEN[m]);
+                    }
+                    Some(n)
                 }
-                return Some(48);
-            }
-            // The pair lanes, 4 bits per quarter (the even bits of
-            // `leads` gathered, a quarter's 4 in each byte).
-            let lanes = leads & 0x5555_5555;
-            let lanes = (lanes | lanes >> 1) & 0x3333_3333;
-            let lanes = (lanes | lanes >> 2) & 0x0F0F_0F0F;
-            let mut n = 0;
-            for (k, quarter) in quarters.into_iter().enumerate() {
-                let m = (lanes >> (8 * k) & 15) as usize;
-                let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
-                _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
-                n += usize::from(WORD_PACK_LEN[m]);
-            }
-            Some(n)
-        };
+            };
+        }
         while r + 33 <= src.len() && w + 64 <= dst.len() {
             let Some((v, high)) = block32(src, dst, (&mut r, &mut w)) else {
                 continue;
@@ -210,7 +243,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             let leads = pair_leads(high);
             let to = dst.as_mut_ptr().add(w);
             if leads & ODD == 0 {
-                if let Some(n) = aligned(v, leads, to) {
+                if let Some(n) = aligned!(v, leads, to) {
                     r += 32;
                     w += n;
                     continue;
@@ -220,7 +253,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                 // lanes of `next` (bytes 1..33) are aligned. Its last
                 // lane holds byte 32: a lead's trail, or ASCII (taken),
                 // or a lead of the next block (its byte dropped).
-                if let Some(n) = aligned(next, leads >> 1, to.add(1)) {
+                if let Some(n) = aligned!(next, leads >> 1, to.add(1)) {
                     *to = *src.get_unchecked(r);
                     let whole = leads >> 31 == 1 || *src.get_unchecked(r + 32) < 0x80;
                     r += 32 + usize::from(whole);
@@ -240,17 +273,19 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             let odd = _mm256_srai_epi16::<8>(is_lead);
             let (pair_ok, pair) = classify(_mm256_blendv_epi8(v, next, odd));
             let pointers = pointers_of(pair);
-            // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), one gather
-            // each; a half with no lead (markup in a page) skips its
-            // gather, the dearest instruction here (its words are never
-            // used). Each as its words' byte planes, per 128-bit lane.
+            // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), eight loads
+            // each (a lane without a lead loads a word it never uses,
+            // from a pointer clamped into the table); a half with no lead
+            // (markup in a page) skips its loads. Each as its words' byte
+            // planes, per 128-bit lane.
+            let at = _mm256_min_epu16(pointers, last);
             let [g0, g1] = [
-                (_mm256_castsi256_si128(pointers), 0x0000_FFFF),
-                (_mm256_extracti128_si256::<1>(pointers), 0xFFFF_0000),
+                (_mm256_castsi256_si128(at), 0x0000_FFFF),
+                (_mm256_extracti128_si256::<1>(at), 0xFFFF_0000),
             ]
             .map(|(p, half)| match leads & half {
                 0 => zero,
-                _ => _mm256_shuffle_epi8(gather(_mm256_cvtepu16_epi32(p)), planes),
+                _ => _mm256_shuffle_epi8(look_up8(p), planes),
             });
             // Lanes 0..4 and 8..12, 4..8 and 12..16; then each plane's
             // 8 bytes per 128-bit lane in lane order.

@@ -12,7 +12,7 @@
 
 use std::arch::x86_64::*;
 
-use super::blocks::{Counts, Planes};
+use super::blocks::{Counts, Glance, Planes};
 
 /// A lead's high nibble (C..F), and a continuation's (8..B)...
 const LEAD_CONT: u8 = 0x01;
@@ -59,74 +59,81 @@ const CONT: [u8; 16] = {
     t
 };
 
-/// Defines `$name(v, before) -> (Planes, lead)`: the planes of the
-/// vectors `v` (a block, in order) of `$lanes` bytes, and the [`LEAD`] bits
-/// of the last vector's bytes, which the next block is given as `before`.
+/// Defines `$glance(v)`, the [`Glance`] at a block (the vectors `v` of
+/// `$lanes` bytes, in order), and `$name(v, before)`, its planes after the
+/// vector `before`, whose last byte's [`LEAD`] bits count.
 /// `$prev(x, before)` is `x` moved one byte on with `before`'s last byte
 /// first; `$table(t)` loads a nibble table into each 16-byte lane; the
 /// rest are the intrinsics.
 macro_rules! classifier {
-    ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
-     $eq:ident, $gt:ident, $and:ident, $min:ident, $srli:ident, $shuffle:ident, $prev:ident,
-     $table:ident) => {
+    ($(#[$attr:meta])* $glance:ident, $name:ident, $vector:ty, $lanes:literal, $mask:ident,
+     $set:ident, $eq:ident, $gt:ident, $and:ident, $min:ident, $srli:ident, $shuffle:ident,
+     $prev:ident, $table:ident) => {
+        /// The plane of `$f`, a vector (of vector `$i` of `$v`) whose
+        /// bytes' top bits say.
+        macro_rules! plane {
+            ($v:ident, |$i:ident| $f:expr) => {{
+                let mut plane = 0u64;
+                for $i in 0..$v.len() {
+                    plane |= u64::from($mask($f) as u32) << ($i * $lanes);
+                }
+                plane
+            }};
+        }
+
         $(#[$attr])*
-        fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> (Planes, $vector) {
-            /// The plane of `$f`, a vector (of vector `$i`) whose bytes'
-            /// top bits say.
-            macro_rules! plane {
-                (|$i:ident| $f:expr) => {{
-                    let mut plane = 0u64;
-                    for $i in 0..v.len() {
-                        plane |= u64::from($mask($f) as u32) << ($i * $lanes);
-                    }
-                    plane
-                }};
+        fn $glance(v: &[$vector; 64 / $lanes]) -> Glance {
+            Glance {
+                high: plane!(v, |i| v[i]),
+                // Signed, 0x80..=0xBF are below 0xC0 and ASCII is not.
+                cont: plane!(v, |i| $gt($set(0xC0u8 as i8), v[i])),
+                nul: plane!(v, |i| $eq(v[i], $set(0))),
             }
+        }
+
+        $(#[$attr])*
+        fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> Planes {
             let byte = |b: u8| $set(b as i8);
-            let nul = || plane!(|i| $eq(v[i], byte(0)));
-            let high = plane!(|i| v[i]);
+            let nul = || plane!(v, |i| $eq(v[i], byte(0)));
+            let high = plane!(v, |i| v[i]);
             if high == 0 {
-                // Most blocks of legacy text in a Latin script: another
-                // movemask says whether there is a NUL at all (rarely).
+                // Another movemask says whether there is a NUL at all
+                // (rarely).
                 let least = v.iter().fold(v[0], |least, &x| $min(least, x));
                 let nul = if $mask($eq(least, byte(0))) == 0 { 0 } else { nul() };
-                // No lead in the last vector either.
-                return (Planes { nul, ..Planes::default() }, $set(0));
+                return Planes { nul, ..Planes::default() };
             }
             let nul = nul();
-            let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
-            let low = byte(0x0F);
-            let his = v.map(|x| $and($srli(x, 4), low));
-            let lead_of = |i: usize| $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)));
-            let conts = plane!(|i| $gt(byte(0xC0), v[i]));
-            let lead4 = plane!(|i| $gt(v[i], byte(0xEF))) & high;
+            let conts = plane!(v, |i| $gt(byte(0xC0), v[i]));
+            let lead4 = plane!(v, |i| $gt(v[i], byte(0xEF))) & high;
             if conts == 0 {
-                // No continuation (most blocks of legacy text with high
-                // bytes): no second byte, and no lookups but the last
-                // vector's, for the next block.
-                let planes = Planes {
+                // No continuation: no second byte, and no lookups.
+                return Planes {
                     high,
-                    lead3: plane!(|i| $gt(v[i], byte(0xDF))) & high,
+                    lead3: plane!(v, |i| $gt(v[i], byte(0xDF))) & high,
                     lead4,
                     nul,
                     ..Planes::default()
                 };
-                return (planes, lead_of(v.len() - 1));
             }
-            let lead: [$vector; 64 / $lanes] = std::array::from_fn(lead_of);
-            let second = plane!(|i| {
+            let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
+            let low = byte(0x0F);
+            let his = v.map(|x| $and($srli(x, 4), low));
+            let lead: [$vector; 64 / $lanes] = std::array::from_fn(|i| {
+                $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)))
+            });
+            let second = plane!(v, |i| {
                 let allowed = $prev(lead[i], if i == 0 { before } else { lead[i - 1] });
                 $eq($and(allowed, $shuffle(cont, his[i])), byte(LEAD_CONT))
             });
-            let planes = Planes {
+            Planes {
                 high,
                 cont: conts,
                 second,
-                lead3: plane!(|i| lead[i]),
+                lead3: plane!(v, |i| lead[i]),
                 lead4,
                 nul,
-            };
-            (planes, lead[v.len() - 1])
+            }
         }
     };
 }
@@ -163,7 +170,7 @@ classifier!(
     /// Four 16-byte vectors a block.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
+    glance_ssse3, planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
     _mm_cmpgt_epi8, _mm_and_si128, _mm_min_epu8, _mm_srli_epi16, _mm_shuffle_epi8, prev_ssse3,
     table_ssse3
 );
@@ -172,9 +179,9 @@ classifier!(
     /// Two 32-byte vectors a block.
     #[inline]
     #[target_feature(enable = "avx2")]
-    planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
-    _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_min_epu8, _mm256_srli_epi16, _mm256_shuffle_epi8,
-    prev_avx2, table_avx2
+    glance_avx2, planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8,
+    _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_min_epu8, _mm256_srli_epi16,
+    _mm256_shuffle_epi8, prev_avx2, table_avx2
 );
 
 /// The [`LEAD`] bits of `byte` in every lane.
@@ -182,76 +189,77 @@ fn lead_bits(byte: u8) -> i8 {
     (LEAD[0][usize::from(byte >> 4)] & LEAD[1][usize::from(byte & 15)]) as i8
 }
 
+/// A block as SSSE3 vectors.
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn vectors_ssse3(block: &[u8; 64]) -> [__m128i; 4] {
+    // SAFETY: 16 bytes at each of 0, 16, 32, 48 are in the block.
+    std::array::from_fn(|i| unsafe { _mm_loadu_si128(block.as_ptr().add(16 * i).cast()) })
+}
+
+/// A block as AVX2 vectors.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn vectors_avx2(block: &[u8; 64]) -> [__m256i; 2] {
+    // SAFETY: 32 bytes at 0 and at 32 are in the block.
+    std::array::from_fn(|i| unsafe { _mm256_loadu_si256(block.as_ptr().add(32 * i).cast()) })
+}
+
 /// Counts `bytes` with SSSE3.
 #[target_feature(enable = "ssse3")]
 pub(super) fn add_ssse3(counts: &mut Counts, bytes: &[u8]) {
-    counts.add_blocks(bytes, |before| {
-        let mut before = _mm_set1_epi8(lead_bits(before));
-        move |block: &[u8; 64]| {
-            // SAFETY: 16 bytes at each of 0, 16, 32, 48 are in the block.
-            let v: [__m128i; 4] = std::array::from_fn(|i| unsafe {
-                _mm_loadu_si128(block.as_ptr().add(16 * i).cast())
-            });
-            let planes;
-            (planes, before) = planes_ssse3(&v, before);
-            planes
-        }
-    })
+    counts.add_blocks(
+        bytes,
+        |block| glance_ssse3(&vectors_ssse3(block)),
+        |block, before| planes_ssse3(&vectors_ssse3(block), _mm_set1_epi8(lead_bits(before))),
+    )
 }
 
 /// Counts `bytes` with AVX2 (and POPCNT, which every AVX2 CPU has).
 #[target_feature(enable = "avx2,popcnt")]
 pub(super) fn add_avx2(counts: &mut Counts, bytes: &[u8]) {
-    counts.add_blocks(bytes, |before| {
-        let mut before = _mm256_set1_epi8(lead_bits(before));
-        move |block: &[u8; 64]| {
-            // SAFETY: 32 bytes at 0 and at 32 are in the block.
-            let v: [__m256i; 2] = std::array::from_fn(|i| unsafe {
-                _mm256_loadu_si256(block.as_ptr().add(32 * i).cast())
-            });
-            let planes;
-            (planes, before) = planes_avx2(&v, before);
-            planes
-        }
-    })
+    counts.add_blocks(
+        bytes,
+        |block| glance_avx2(&vectors_avx2(block)),
+        |block, before| planes_avx2(&vectors_avx2(block), _mm256_set1_epi8(lead_bits(before))),
+    )
 }
 
-/// The classes of `block` after `before` by `path`'s classifier, None if
-/// this CPU lacks it (the scalar path is `blocks::Words`).
+/// The glance at `block` and its classes after `before` by `path`'s
+/// classifier, None if this CPU lacks it (the scalar path is in
+/// `blocks.rs`).
 #[cfg(test)]
-pub(super) fn planes_by(
+pub(super) fn classes_by(
     path: crate::codec::SimdPath,
     block: &[u8; 64],
     before: u8,
-) -> Option<Planes> {
+) -> Option<(Glance, Planes)> {
     use crate::codec::SimdPath;
-    if !path.available() {
-        return None;
-    }
-    let load = |i: usize| block[i..i + 16].try_into().expect("16 bytes");
     match path {
         // SAFETY: this CPU has SSSE3 (checked just now).
-        SimdPath::Ssse3 => {
-            Some(unsafe { ssse3_planes(std::array::from_fn(|i| load(16 * i)), before) })
-        }
+        SimdPath::Ssse3 if path.available() => Some(unsafe { classes_ssse3(block, before) }),
         // SAFETY: this CPU has AVX2 (checked just now).
-        SimdPath::Avx2 => Some(unsafe { avx2_planes(block, before) }),
-        SimdPath::Scalar => None,
+        SimdPath::Avx2 if path.available() => Some(unsafe { classes_avx2(block, before) }),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 #[target_feature(enable = "ssse3")]
-fn ssse3_planes(v: [[u8; 16]; 4], before: u8) -> Planes {
-    // SAFETY: 16 bytes each.
-    let v = v.map(|x| unsafe { _mm_loadu_si128(x.as_ptr().cast()) });
-    planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))).0
+fn classes_ssse3(block: &[u8; 64], before: u8) -> (Glance, Planes) {
+    let v = vectors_ssse3(block);
+    (
+        glance_ssse3(&v),
+        planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))),
+    )
 }
 
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
-fn avx2_planes(block: &[u8; 64], before: u8) -> Planes {
-    // SAFETY: 32 bytes at 0 and at 32.
-    let v = [0, 32].map(|i| unsafe { _mm256_loadu_si256(block.as_ptr().add(i).cast()) });
-    planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))).0
+fn classes_avx2(block: &[u8; 64], before: u8) -> (Glance, Planes) {
+    let v = vectors_avx2(block);
+    (
+        glance_avx2(&v),
+        planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))),
+    )
 }

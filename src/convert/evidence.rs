@@ -15,7 +15,7 @@ mod blocks;
 mod x86;
 
 use crate::codec::{Encoding, SimdPath, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
-use blocks::{Behind, Counts};
+use blocks::{Behind, Counts, Words};
 
 /// What an input's bytes say about being UTF-8 text.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +66,10 @@ impl Utf8Evidence {
             // when the CPU has it.
             #[cfg(target_arch = "x86_64")]
             SimdPath::Ssse3 | SimdPath::Avx2 => unsafe { x86::add_ssse3(&mut counts, bytes) },
-            _ => counts.add_blocks(bytes, blocks::glance_by_words, blocks::planes_by_words),
+            _ => counts.add_blocks(bytes, blocks::glance_by_words, |before| {
+                let mut words = Words { before };
+                move |block: &[u8; 64]| words.planes(block)
+            }),
         }
         self.multibyte = counts.multibyte;
         self.stray = counts.stray;

@@ -35,8 +35,8 @@
 //! way at random from block to block, and cost more than the counting.
 //!
 //! [`Glance`]s and [`Planes`] come from a classifier per CPU path, the
-//! planes given the byte before the block: here for any target (eight
-//! bytes at a time in a `u64`), SSSE3 or AVX2 (`x86.rs`).
+//! planes given the byte before the block: [`Words`] here (eight bytes at
+//! a time in a `u64`, any target), SSSE3 or AVX2 (`x86.rs`).
 
 /// One bit a byte (bit i: the block's byte i) for each class of byte the
 /// count needs.
@@ -206,6 +206,20 @@ impl Counts {
         self.add_nuls(p.nul);
         self.len += u64::from(n);
         let b = &mut self.behind;
+        if p.high == 0 {
+            // Nothing taken, nothing ends, no lead left behind.
+            (b.lead3, b.lead4) = (slide(0, b.lead3, n), slide(0, b.lead4, n));
+            (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
+            return;
+        }
+        if p.cont == 0 {
+            // No continuation: nothing taken, no sequence ends; each high
+            // byte is a unit, stray unless a later block takes it back.
+            self.stray += u64::from(p.high.count_ones());
+            (b.lead3, b.lead4) = (slide(p.lead3, b.lead3, n), slide(p.lead4, b.lead4, n));
+            (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
+            return;
+        }
         let third = back(p.lead3, b.lead3, 2) & back(p.second, b.second, 1) & p.cont;
         let fourth = back(p.lead4, b.lead4, 3) & back(third, b.third, 1) & p.cont;
         let valid =
@@ -220,49 +234,64 @@ impl Counts {
         b.third = slide(third, b.third, n);
     }
 
-    /// Counts `bytes` in blocks of 64: a [`Glance`] at each (`glance`),
-    /// and where a byte may be taken its [`Planes`] (`classify`, given the
-    /// byte before the block; the last, shorter block padded with NUL
-    /// bytes, not counted).
+    /// Counts `bytes` in blocks of 64, from a [`Glance`] (`glance`) where
+    /// no byte of the block is taken, else from its [`Planes`]
+    /// (`classifier(before)` classifies blocks in turn from the one after
+    /// the byte `before`; the last, shorter block padded with NUL bytes,
+    /// not counted). After a block that may take a byte the next ones are
+    /// classified without a glance until one has no continuation byte.
     #[inline(always)]
-    pub(super) fn add_blocks(
+    pub(super) fn add_blocks<C: FnMut(&[u8; 64]) -> Planes>(
         &mut self,
         bytes: &[u8],
         glance: impl Fn(&[u8; 64]) -> Glance,
-        classify: impl Fn(&[u8; 64], u8) -> Planes,
+        classifier: impl Fn(u8) -> C,
     ) {
         let Some(&last) = bytes.last() else {
             return;
         };
         // A copy the loop keeps in registers (no store per block).
         let mut counts = *self;
-        let mut before = counts.behind.last;
-        // The last block if it was counted untaken: its `behind` is still
-        // to be set.
-        let mut untaken = None;
+        let mut classify = classifier(counts.behind.last);
+        let mut glancing = true;
+        // Whether the byte before the block is a high byte.
+        let mut after_high = counts.behind.last >= 0x80;
+        // The last block if it was counted from a glance: its `behind` is
+        // still to be set, and `classify` to start after it.
+        let mut untaken: Option<&[u8; 64]> = None;
         let mut blocks = bytes.chunks_exact(64);
         for block in &mut blocks {
             let block = block.try_into().expect("64 bytes");
-            let g = glance(block);
-            if g.untaken(before >= 0x80) {
-                counts.add_untaken(g);
-                untaken = Some(block);
-            } else {
-                if let Some(u) = untaken.take() {
-                    counts.behind_untaken(classify(u, 0));
+            if glancing {
+                let g = glance(block);
+                if g.untaken(after_high) {
+                    after_high = g.high >> 63 == 1;
+                    counts.add_untaken(g);
+                    untaken = Some(block);
+                    continue;
                 }
-                counts.add_block(classify(block, before), 64);
+                if let Some(u) = untaken.take() {
+                    counts.behind_untaken(classifier(0)(u));
+                    classify = classifier(u[63]);
+                }
             }
-            before = block[63];
+            let p = classify(block);
+            after_high = p.high >> 63 == 1;
+            // In text of sequences (UTF-8, the pairs of the CJK encodings)
+            // a glance would seldom do: the next one waits for a block
+            // without continuation bytes (quicker to test than none taken).
+            glancing = p.cont == 0;
+            counts.add_block(p, 64);
         }
         if let Some(u) = untaken {
-            counts.behind_untaken(classify(u, 0));
+            counts.behind_untaken(classifier(0)(u));
+            classify = classifier(u[63]);
         }
         let rest = blocks.remainder();
         if !rest.is_empty() {
             let mut padded = [0u8; 64];
             padded[..rest.len()].copy_from_slice(rest);
-            let mut p = classify(&padded, before);
+            let mut p = classify(&padded);
             p.nul &= (1 << rest.len()) - 1;
             counts.add_block(p, rest.len() as u32);
         }
@@ -308,35 +337,42 @@ pub(super) fn glance_by_words(block: &[u8; 64]) -> Glance {
     g
 }
 
-/// A block's [`Planes`] after `before` on any CPU: eight bytes at a time in
-/// a `u64`, each class a byte's bit 7.
-pub(super) fn planes_by_words(block: &[u8; 64], mut before: u8) -> Planes {
-    let mut p = Planes::default();
-    for (i, word) in block.chunks_exact(8).enumerate() {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        // Each byte's byte before.
-        let a = (w << 8) | u64::from(before);
-        before = word[7];
-        let at = 8 * i;
-        let nul = !(((w & LOW7) + LOW7) | w) & HIGH;
-        p.nul |= gather(nul) << at;
-        let high = w & HIGH;
-        if high == 0 {
-            continue;
+/// The classifier for any CPU: eight bytes at a time in a `u64`, each
+/// class a byte's bit 7.
+pub(super) struct Words {
+    /// The byte before the next block.
+    pub before: u8,
+}
+
+impl Words {
+    pub(super) fn planes(&mut self, block: &[u8; 64]) -> Planes {
+        let mut p = Planes::default();
+        for (i, word) in block.chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // Each byte's byte before.
+            let a = (w << 8) | u64::from(self.before);
+            self.before = word[7];
+            let at = 8 * i;
+            let nul = !(((w & LOW7) + LOW7) | w) & HIGH;
+            p.nul |= gather(nul) << at;
+            let high = w & HIGH;
+            if high == 0 {
+                continue;
+            }
+            let ge = |t| at_least(w, t);
+            let cont = high & !ge(0xC0);
+            let narrow = (equal(a, 0xE0) & !ge(0xA0))
+                | (equal(a, 0xED) & ge(0xA0))
+                | (equal(a, 0xF0) & !ge(0x90))
+                | (equal(a, 0xF4) & ge(0x90));
+            let lead = at_least(a, 0xC2) & !at_least(a, 0xF5);
+            let set = |plane: &mut u64, m: u64| *plane |= gather(m) << at;
+            set(&mut p.high, high);
+            set(&mut p.cont, cont);
+            set(&mut p.second, lead & cont & !narrow);
+            set(&mut p.lead3, ge(0xE0));
+            set(&mut p.lead4, ge(0xF0));
         }
-        let ge = |t| at_least(w, t);
-        let cont = high & !ge(0xC0);
-        let narrow = (equal(a, 0xE0) & !ge(0xA0))
-            | (equal(a, 0xED) & ge(0xA0))
-            | (equal(a, 0xF0) & !ge(0x90))
-            | (equal(a, 0xF4) & ge(0x90));
-        let lead = at_least(a, 0xC2) & !at_least(a, 0xF5);
-        let set = |plane: &mut u64, m: u64| *plane |= gather(m) << at;
-        set(&mut p.high, high);
-        set(&mut p.cont, cont);
-        set(&mut p.second, lead & cont & !narrow);
-        set(&mut p.lead3, ge(0xE0));
-        set(&mut p.lead4, ge(0xF0));
+        p
     }
-    p
 }

@@ -1,4 +1,4 @@
-use super::blocks::{glance_by_words, planes_by_words, Glance, Planes};
+use super::blocks::{glance_by_words, Glance, Planes, Words};
 use super::*;
 use crate::codec::force_path;
 use proptest::prelude::*;
@@ -79,7 +79,7 @@ fn every_path_classifies_every_pair_at_every_place() {
             cont: want.cont,
             nul: want.nul,
         };
-        let words = (glance_by_words(block), planes_by_words(block, before));
+        let words = (glance_by_words(block), Words { before }.planes(block));
         assert_eq!(words, (glance, want), "scalar, {before:02X} {block:02X?}");
         #[cfg(target_arch = "x86_64")]
         for path in paths() {

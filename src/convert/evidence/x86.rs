@@ -59,81 +59,96 @@ const CONT: [u8; 16] = {
     t
 };
 
-/// Defines `$glance(v)`, the [`Glance`] at a block (the vectors `v` of
-/// `$lanes` bytes, in order), and `$name(v, before)`, its planes after the
-/// vector `before`, whose last byte's [`LEAD`] bits count.
+/// Defines `$name(v)`, the [`Glance`] at the vectors `v` (a block, in
+/// order) of `$lanes` bytes; the rest are the intrinsics.
+macro_rules! glance {
+    ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
+     $eq:ident, $gt:ident) => {
+        $(#[$attr])*
+        fn $name(v: &[$vector; 64 / $lanes]) -> Glance {
+            // One bit a byte from each vector's movemask.
+            let plane = |masks: [i32; 64 / $lanes]| {
+                let bits = masks.iter().map(|&m| u64::from(m as u32));
+                bits.enumerate().fold(0, |plane, (i, m)| plane | m << (i * $lanes))
+            };
+            Glance {
+                high: plane(v.map(|x| $mask(x))),
+                // Signed, 0x80..=0xBF are below 0xC0 and ASCII is not.
+                cont: plane(v.map(|x| $mask($gt($set(0xC0u8 as i8), x)))),
+                nul: plane(v.map(|x| $mask($eq(x, $set(0))))),
+            }
+        }
+    };
+}
+
+/// Defines `$name(v, before) -> (Planes, lead)`: the planes of the
+/// vectors `v` (a block, in order) of `$lanes` bytes, and the [`LEAD`] bits
+/// of the last vector's bytes, which the next block is given as `before`.
 /// `$prev(x, before)` is `x` moved one byte on with `before`'s last byte
 /// first; `$table(t)` loads a nibble table into each 16-byte lane; the
 /// rest are the intrinsics.
 macro_rules! classifier {
-    ($(#[$attr:meta])* $glance:ident, $name:ident, $vector:ty, $lanes:literal, $mask:ident,
-     $set:ident, $eq:ident, $gt:ident, $and:ident, $min:ident, $srli:ident, $shuffle:ident,
-     $prev:ident, $table:ident) => {
-        /// The plane of `$f`, a vector (of vector `$i` of `$v`) whose
-        /// bytes' top bits say.
-        macro_rules! plane {
-            ($v:ident, |$i:ident| $f:expr) => {{
-                let mut plane = 0u64;
-                for $i in 0..$v.len() {
-                    plane |= u64::from($mask($f) as u32) << ($i * $lanes);
-                }
-                plane
-            }};
-        }
-
+    ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
+     $eq:ident, $gt:ident, $and:ident, $min:ident, $srli:ident, $shuffle:ident, $prev:ident,
+     $table:ident) => {
         $(#[$attr])*
-        fn $glance(v: &[$vector; 64 / $lanes]) -> Glance {
-            Glance {
-                high: plane!(v, |i| v[i]),
-                // Signed, 0x80..=0xBF are below 0xC0 and ASCII is not.
-                cont: plane!(v, |i| $gt($set(0xC0u8 as i8), v[i])),
-                nul: plane!(v, |i| $eq(v[i], $set(0))),
+        fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> (Planes, $vector) {
+            /// The plane of `$f`, a vector (of vector `$i`) whose bytes'
+            /// top bits say.
+            macro_rules! plane {
+                (|$i:ident| $f:expr) => {{
+                    let mut plane = 0u64;
+                    for $i in 0..v.len() {
+                        plane |= u64::from($mask($f) as u32) << ($i * $lanes);
+                    }
+                    plane
+                }};
             }
-        }
-
-        $(#[$attr])*
-        fn $name(v: &[$vector; 64 / $lanes], before: $vector) -> Planes {
             let byte = |b: u8| $set(b as i8);
-            let nul = || plane!(v, |i| $eq(v[i], byte(0)));
-            let high = plane!(v, |i| v[i]);
+            let nul = || plane!(|i| $eq(v[i], byte(0)));
+            let high = plane!(|i| v[i]);
             if high == 0 {
-                // Another movemask says whether there is a NUL at all
-                // (rarely).
+                // Most blocks of legacy text in a Latin script: another
+                // movemask says whether there is a NUL at all (rarely).
                 let least = v.iter().fold(v[0], |least, &x| $min(least, x));
                 let nul = if $mask($eq(least, byte(0))) == 0 { 0 } else { nul() };
-                return Planes { nul, ..Planes::default() };
+                // No lead in the last vector either.
+                return (Planes { nul, ..Planes::default() }, $set(0));
             }
             let nul = nul();
-            let conts = plane!(v, |i| $gt(byte(0xC0), v[i]));
-            let lead4 = plane!(v, |i| $gt(v[i], byte(0xEF))) & high;
+            let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
+            let low = byte(0x0F);
+            let his = v.map(|x| $and($srli(x, 4), low));
+            let lead_of = |i: usize| $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)));
+            let conts = plane!(|i| $gt(byte(0xC0), v[i]));
+            let lead4 = plane!(|i| $gt(v[i], byte(0xEF))) & high;
             if conts == 0 {
-                // No continuation: no second byte, and no lookups.
-                return Planes {
+                // No continuation (most blocks of legacy text with high
+                // bytes): no second byte, and no lookups but the last
+                // vector's, for the next block.
+                let planes = Planes {
                     high,
-                    lead3: plane!(v, |i| $gt(v[i], byte(0xDF))) & high,
+                    lead3: plane!(|i| $gt(v[i], byte(0xDF))) & high,
                     lead4,
                     nul,
                     ..Planes::default()
                 };
+                return (planes, lead_of(v.len() - 1));
             }
-            let [lead_hi, lead_lo, cont] = [LEAD[0], LEAD[1], CONT].map(|t| $table(t));
-            let low = byte(0x0F);
-            let his = v.map(|x| $and($srli(x, 4), low));
-            let lead: [$vector; 64 / $lanes] = std::array::from_fn(|i| {
-                $and($shuffle(lead_hi, his[i]), $shuffle(lead_lo, $and(v[i], low)))
-            });
-            let second = plane!(v, |i| {
+            let lead: [$vector; 64 / $lanes] = std::array::from_fn(lead_of);
+            let second = plane!(|i| {
                 let allowed = $prev(lead[i], if i == 0 { before } else { lead[i - 1] });
                 $eq($and(allowed, $shuffle(cont, his[i])), byte(LEAD_CONT))
             });
-            Planes {
+            let planes = Planes {
                 high,
                 cont: conts,
                 second,
-                lead3: plane!(v, |i| lead[i]),
+                lead3: plane!(|i| lead[i]),
                 lead4,
                 nul,
-            }
+            };
+            (planes, lead[v.len() - 1])
         }
     };
 }
@@ -170,7 +185,7 @@ classifier!(
     /// Four 16-byte vectors a block.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    glance_ssse3, planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
+    planes_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8,
     _mm_cmpgt_epi8, _mm_and_si128, _mm_min_epu8, _mm_srli_epi16, _mm_shuffle_epi8, prev_ssse3,
     table_ssse3
 );
@@ -179,9 +194,24 @@ classifier!(
     /// Two 32-byte vectors a block.
     #[inline]
     #[target_feature(enable = "avx2")]
-    glance_avx2, planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8,
-    _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_min_epu8, _mm256_srli_epi16,
-    _mm256_shuffle_epi8, prev_avx2, table_avx2
+    planes_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8, _mm256_and_si256, _mm256_min_epu8, _mm256_srli_epi16, _mm256_shuffle_epi8,
+    prev_avx2, table_avx2
+);
+
+glance!(
+    /// Four 16-byte vectors a block.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    glance_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8
+);
+
+glance!(
+    /// Two 32-byte vectors a block.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    glance_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8
 );
 
 /// The [`LEAD`] bits of `byte` in every lane.
@@ -211,7 +241,14 @@ pub(super) fn add_ssse3(counts: &mut Counts, bytes: &[u8]) {
     counts.add_blocks(
         bytes,
         |block| glance_ssse3(&vectors_ssse3(block)),
-        |block, before| planes_ssse3(&vectors_ssse3(block), _mm_set1_epi8(lead_bits(before))),
+        |before| {
+            let mut before = _mm_set1_epi8(lead_bits(before));
+            move |block: &[u8; 64]| {
+                let planes;
+                (planes, before) = planes_ssse3(&vectors_ssse3(block), before);
+                planes
+            }
+        },
     )
 }
 
@@ -221,7 +258,14 @@ pub(super) fn add_avx2(counts: &mut Counts, bytes: &[u8]) {
     counts.add_blocks(
         bytes,
         |block| glance_avx2(&vectors_avx2(block)),
-        |block, before| planes_avx2(&vectors_avx2(block), _mm256_set1_epi8(lead_bits(before))),
+        |before| {
+            let mut before = _mm256_set1_epi8(lead_bits(before));
+            move |block: &[u8; 64]| {
+                let planes;
+                (planes, before) = planes_avx2(&vectors_avx2(block), before);
+                planes
+            }
+        },
     )
 }
 
@@ -248,18 +292,14 @@ pub(super) fn classes_by(
 #[target_feature(enable = "ssse3")]
 fn classes_ssse3(block: &[u8; 64], before: u8) -> (Glance, Planes) {
     let v = vectors_ssse3(block);
-    (
-        glance_ssse3(&v),
-        planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))),
-    )
+    let planes = planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))).0;
+    (glance_ssse3(&v), planes)
 }
 
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
 fn classes_avx2(block: &[u8; 64], before: u8) -> (Glance, Planes) {
     let v = vectors_avx2(block);
-    (
-        glance_avx2(&v),
-        planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))),
-    )
+    let planes = planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))).0;
+    (glance_avx2(&v), planes)
 }

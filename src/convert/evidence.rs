@@ -66,7 +66,7 @@ impl Utf8Evidence {
             // when the CPU has it.
             #[cfg(target_arch = "x86_64")]
             SimdPath::Ssse3 | SimdPath::Avx2 => unsafe { x86::add_ssse3(&mut counts, bytes) },
-            _ => counts.add_blocks(bytes, |before| {
+            _ => counts.add_blocks(bytes, blocks::glance_by_words, |before| {
                 let mut words = Words { before };
                 move |block: &[u8; 64]| words.planes(block)
             }),

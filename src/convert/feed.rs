@@ -87,7 +87,7 @@ impl Converter {
                 crate::codec::DecoderResult::InputEmpty => (r, w, true, None),
                 crate::codec::DecoderResult::OutputFull => (r, w, false, None),
                 crate::codec::DecoderResult::Malformed(m) => {
-                    let at = self.tracker.position_in(&self.text[at..], w);
+                    let at = self.position_at(at, w);
                     (r, w, false, Some(self.malformed(m, at)))
                 }
             };
@@ -115,12 +115,21 @@ impl Converter {
         if let (Some((m, w)), None) = (first, self.summary.first_malformed) {
             // Only the first one needs a position, which costs a scan of the
             // text before it.
-            let position = self.tracker.position_in(&self.text[at..], w);
+            let position = self.position_at(at, w);
             self.summary.first_malformed = Some(self.malformed(m, position));
         }
         self.summary.malformed += step.replaced;
         let done = step.status == CoderStatus::InputEmpty;
         (step.read, step.written, done, None)
+    }
+
+    /// The position of `text[at + offset]`, where this step decodes at
+    /// `at`: the text skipped uncounted before `at` (a piece's output so
+    /// far, see [`Converter::emit`]) counted first.
+    fn position_at(&mut self, at: usize, offset: usize) -> TextPosition {
+        let skipped = &self.text[at - self.tracker.skipped()..at];
+        self.tracker.catch_up(skipped);
+        self.tracker.position_in(&self.text[at..], offset)
     }
 
     /// A malformed sequence the decoder reported, in the driver's terms.
@@ -140,8 +149,9 @@ impl Converter {
             return self.emit_transformed_utf8(len, end_of_input, sink);
         }
         if let (Some(at), None) = (self.direct, &self.encoder) {
-            // The text is the output, in place already.
-            self.tracker.advance(&self.text[at..at + len]);
+            // The text is the output, in place already, and stays at hand
+            // for the lines of a position.
+            self.tracker.skip(len);
             self.direct = Some(at + len);
             return Ok(());
         }

@@ -125,7 +125,8 @@ impl Converter {
         let window = &mut self.text[at..at + end - done];
         window.copy_from_slice(&bytes[done..end]);
         let (valid, clean) = validated(window, end < bytes.len());
-        self.tracker.advance(&window[..valid]);
+        // Kept in the output: lines counted only for a position (`emit`).
+        self.tracker.skip(valid);
         self.direct = Some(at + valid);
         (end, valid, clean)
     }

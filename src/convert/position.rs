@@ -13,12 +13,14 @@ pub struct TextPosition {
 
 /// Follows the decoded text chunk by chunk. `base` is the UTF-8 offset of the
 /// current chunk's start in the whole decoded text; `line` and `chars_in_line`
-/// describe that start.
+/// describe that start, less the last `skipped` bytes before it.
 #[derive(Debug, Clone)]
 pub(crate) struct Tracker {
     pub base: u64,
     pub line: u64,
     chars_in_line: u64,
+    /// Text passed over uncounted ([`Tracker::skip`]).
+    skipped: u64,
 }
 
 impl Tracker {
@@ -27,12 +29,37 @@ impl Tracker {
             base: 0,
             line: 1,
             chars_in_line: 0,
+            skipped: 0,
         }
     }
 
+    /// Moves past `len` bytes of text without counting its lines: for a
+    /// caller that keeps the text (a `-j` piece's output) and so can count
+    /// it only when a position needs it ([`Tracker::catch_up`]), which is
+    /// rarely: line counting was a twentieth of a windows-1252 piece's time.
+    pub fn skip(&mut self, len: usize) {
+        self.base += len as u64;
+        self.skipped += len as u64;
+    }
+
+    /// The bytes passed over with [`Tracker::skip`] since the last count.
+    pub fn skipped(&self) -> usize {
+        self.skipped as usize
+    }
+
+    /// Counts `skipped`, the text passed over uncounted (its last
+    /// [`Tracker::skipped`] bytes), so that line and column describe `base`.
+    pub fn catch_up(&mut self, skipped: &[u8]) {
+        debug_assert_eq!(skipped.len() as u64, self.skipped);
+        (self.line, self.chars_in_line) = step(self.line, self.chars_in_line, skipped);
+        self.skipped = 0;
+    }
+
     /// The position of the character starting at `chunk[offset]`, where
-    /// `chunk` is the text that follows the point the tracker has reached.
+    /// `chunk` is the text that follows the point the tracker has reached
+    /// (with nothing skipped uncounted).
     pub fn position_in(&self, chunk: &[u8], offset: usize) -> TextPosition {
+        debug_assert_eq!(self.skipped, 0, "positions after skipped text");
         let (line, chars) = step(self.line, self.chars_in_line, &chunk[..offset]);
         TextPosition {
             line,

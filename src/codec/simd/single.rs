@@ -5,11 +5,12 @@
 //! The kernel takes 16 (SSSE3) or 32 (AVX2) bytes at a time: it looks up both
 //! UTF-8 bytes of every upper-half byte in eight 16-entry tables (one per high
 //! nibble, `pshufb`), interleaves them with the ASCII bytes and packs out the
-//! unused slots with one shuffle per 8 input bytes ([`PACK`]). A block with a
-//! three-byte character (a quote or dash in Latin text) is decoded through it
-//! one byte at a time with the scalar loop's table ([`through`]) and the
-//! kernel goes on; an unmapped byte stops the kernel and is left to the
-//! scalar loop in `single_byte.rs`.
+//! unused slots with one shuffle per 8 input bytes ([`PACK`]); windows-1252's
+//! Latin-1 rows (0xA0..=0xFF) it computes instead ([`LATIN1_ROWS`]). A block
+//! with a three-byte character (a quote or dash in Latin text) is decoded
+//! through it one byte at a time with the scalar loop's table ([`through`])
+//! and the kernel goes on; an unmapped byte stops the kernel and is left to
+//! the scalar loop in `single_byte.rs`.
 //!
 //! Text whose upper-half bytes need three UTF-8 bytes (Thai: windows-874
 //! maps 0xA1..=0xFB to the contiguous block U+0E01..=U+0E5B) has its own
@@ -26,7 +27,17 @@ use super::{kernel_entry, Run};
 pub(crate) struct PairTables {
     lead: [[u8; 16]; 8],
     trail: [[u8; 16]; 8],
+    /// Whether 0xA0..=0xFF are U+00A0..=U+00FF (windows-1252): their UTF-8
+    /// bytes are then arithmetic ([`LATIN1_ROWS`]).
+    latin1: bool,
 }
+
+/// The tables' rows the kernel looks up when the upper half's last six
+/// rows are Latin-1: of 0xA0..=0xFF, 0xA0..=0xBF are 0xC2 and the byte,
+/// 0xC0..=0xFF 0xC3 and the byte less 0x40, so two compares and three
+/// logic operations do the six rows' twelve lookups (and the two rows'
+/// tables fit in registers).
+const LATIN1_ROWS: usize = 2;
 
 /// The UTF-8 of a byte: its bytes (the first `len` of them) and `len`, 1
 /// to 3 (0: no code point).
@@ -38,6 +49,7 @@ impl PairTables {
         let mut t = PairTables {
             lead: [[0; 16]; 8],
             trail: [[0; 16]; 8],
+            latin1: true,
         };
         for b in 0x80..=0xFFu8 {
             let (bytes, len) = utf8_of(b);
@@ -46,8 +58,18 @@ impl PairTables {
                 t.lead[row][col] = lead;
                 t.trail[row][col] = trail;
             }
+            if usize::from(b) >= 0x80 + 16 * LATIN1_ROWS {
+                let mut latin1 = [0; 4];
+                t.latin1 &= bytes[..len] == *char::from(b).encode_utf8(&mut latin1).as_bytes();
+            }
         }
         t
+    }
+
+    /// Whether the kernel computes the Latin-1 rows (see `latin1`).
+    #[cfg(test)]
+    pub(crate) fn latin1(&self) -> bool {
+        self.latin1
     }
 }
 
@@ -234,7 +256,9 @@ kernel_entry! {
 #[cfg(target_arch = "x86_64")]
 pub(super) mod x86 {
     use super::super::x86::{block16, block32};
-    use super::{through, PairTables, Run, TripleTables, PACK, PACK3, PACK3_LEN, PACK_LEN};
+    use super::{
+        through, PairTables, Run, TripleTables, LATIN1_ROWS, PACK, PACK3, PACK3_LEN, PACK_LEN,
+    };
     use std::arch::x86_64::*;
 
     /// Packs 8 interleaved (first, second) byte pairs into `out`, keeping
@@ -300,24 +324,58 @@ pub(super) mod x86 {
         src: &[u8],
         dst: &mut [u8],
     ) -> Run {
+        // SAFETY: the caller vouches for SSSE3.
+        unsafe {
+            if t.latin1 {
+                pairs16_rows::<LATIN1_ROWS>(t, utf8, src, dst)
+            } else {
+                pairs16_rows::<8>(t, utf8, src, dst)
+            }
+        }
+    }
+
+    /// [`pairs16`] looking up the tables' first `ROWS` rows; the rest, if
+    /// any, are Latin-1 ([`LATIN1_ROWS`]).
+    ///
+    /// # Safety
+    /// The CPU must support SSSE3.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn pairs16_rows<const ROWS: usize>(
+        t: &PairTables,
+        utf8: &[u32; 256],
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Run {
         let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: the tables are 16-byte rows; each block reads src[r..r + 16]
         // and writes at most dst[w..w + 32] (two stores of 16 bytes, the
         // second starting at most 16 bytes in), both checked by the loop.
         unsafe {
             let load = |p: &[u8; 16]| _mm_loadu_si128(p.as_ptr().cast());
+            let byte = |b: u8| _mm_set1_epi8(b as i8);
             while r + 16 <= src.len() && w + 32 <= dst.len() {
                 let Some((v, high)) = block16(src, dst, (&mut r, &mut w)) else {
                     continue;
                 };
                 let (mut lead, mut trail) = (_mm_setzero_si128(), _mm_setzero_si128());
-                for row in 0..8 {
+                for row in 0..ROWS {
                     // Bytes of this row become 0x70..=0x7F (low nibble kept),
                     // all others 0x80 or more, which `pshufb` turns into 0.
-                    let base = _mm_set1_epi8((0x80 + 16 * row) as u8 as i8);
-                    let idx = _mm_adds_epu8(_mm_sub_epi8(v, base), _mm_set1_epi8(0x70));
+                    let base = byte((0x80 + 16 * row) as u8);
+                    let idx = _mm_adds_epu8(_mm_sub_epi8(v, base), byte(0x70));
                     lead = _mm_or_si128(lead, _mm_shuffle_epi8(load(&t.lead[row]), idx));
                     trail = _mm_or_si128(trail, _mm_shuffle_epi8(load(&t.trail[row]), idx));
+                }
+                if ROWS < 8 {
+                    // Latin-1 from row ROWS on: (0xC2 or 0xC3, the byte
+                    // without bit 6).
+                    let at_least = |b: u8| _mm_cmpeq_epi8(_mm_max_epu8(v, byte(b)), v);
+                    let latin1 = at_least((0x80 + 16 * ROWS) as u8);
+                    let c3 = _mm_sub_epi8(byte(0xC2), at_least(0xC0));
+                    lead = _mm_or_si128(lead, _mm_and_si128(latin1, c3));
+                    let low = _mm_and_si128(v, byte(0xBF));
+                    trail = _mm_or_si128(trail, _mm_and_si128(latin1, low));
                 }
                 let stops =
                     _mm_movemask_epi8(_mm_cmpeq_epi8(lead, _mm_setzero_si128())) as u32 & high;
@@ -356,26 +414,59 @@ pub(super) mod x86 {
         src: &[u8],
         dst: &mut [u8],
     ) -> Run {
+        // SAFETY: the caller vouches for AVX2.
+        unsafe {
+            if t.latin1 {
+                pairs32_rows::<LATIN1_ROWS>(t, utf8, src, dst)
+            } else {
+                pairs32_rows::<8>(t, utf8, src, dst)
+            }
+        }
+    }
+
+    /// [`pairs32`] looking up the tables' first `ROWS` rows; the rest, if
+    /// any, are Latin-1 ([`LATIN1_ROWS`]).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn pairs32_rows<const ROWS: usize>(
+        t: &PairTables,
+        utf8: &[u32; 256],
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Run {
         let (mut r, mut w, mut blocked) = (0, 0, None);
         // SAFETY: as in `pairs16`, with src[r..r + 32] and dst[w..w + 64]
         // (four stores of 16 bytes, each at most 16 bytes on).
         unsafe {
             let load =
                 |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
-            let lead_rows: [__m256i; 8] = std::array::from_fn(|row| load(&t.lead[row]));
-            let trail_rows: [__m256i; 8] = std::array::from_fn(|row| load(&t.trail[row]));
+            let byte = |b: u8| _mm256_set1_epi8(b as i8);
+            let lead_rows: [__m256i; ROWS] = std::array::from_fn(|row| load(&t.lead[row]));
+            let trail_rows: [__m256i; ROWS] = std::array::from_fn(|row| load(&t.trail[row]));
             while r + 32 <= src.len() && w + 64 <= dst.len() {
                 let Some((v, high)) = block32(src, dst, (&mut r, &mut w)) else {
                     continue;
                 };
                 let zero = _mm256_setzero_si256();
                 let (mut lead, mut trail) = (zero, zero);
-                for row in 0..8 {
+                for row in 0..ROWS {
                     // As in the SSSE3 kernel, per 16-byte lane.
-                    let base = _mm256_set1_epi8((0x80 + 16 * row) as u8 as i8);
-                    let idx = _mm256_adds_epu8(_mm256_sub_epi8(v, base), _mm256_set1_epi8(0x70));
+                    let base = byte((0x80 + 16 * row) as u8);
+                    let idx = _mm256_adds_epu8(_mm256_sub_epi8(v, base), byte(0x70));
                     lead = _mm256_or_si256(lead, _mm256_shuffle_epi8(lead_rows[row], idx));
                     trail = _mm256_or_si256(trail, _mm256_shuffle_epi8(trail_rows[row], idx));
+                }
+                if ROWS < 8 {
+                    // As in the SSSE3 kernel.
+                    let at_least = |b: u8| _mm256_cmpeq_epi8(_mm256_max_epu8(v, byte(b)), v);
+                    let latin1 = at_least((0x80 + 16 * ROWS) as u8);
+                    let c3 = _mm256_sub_epi8(byte(0xC2), at_least(0xC0));
+                    lead = _mm256_or_si256(lead, _mm256_and_si256(latin1, c3));
+                    let low = _mm256_and_si256(v, byte(0xBF));
+                    trail = _mm256_or_si256(trail, _mm256_and_si256(latin1, low));
                 }
                 let stops = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lead, zero)) as u32 & high;
                 if stops != 0 {

@@ -389,6 +389,20 @@ fn thai_decode_kernel_is_windows_874s_only() {
     assert_eq!((0x80..=0xFF).filter(|&b| t.covers(b)).count(), 87);
 }
 
+/// The two-byte decode kernel computes rather than looks up the Latin-1
+/// rows (0xA0..=0xFF as U+00A0..=U+00FF) of windows-1252 alone, so the
+/// kernel tests on windows-1252 are the ones that take that way.
+#[test]
+fn latin1_rows_are_windows_1252s_only() {
+    let with: Vec<&str> = Encoding::all()
+        .filter(
+            |e| matches!(e.family(), CodecFamily::SingleByte(t) if decode_tables(t).pairs.latin1()),
+        )
+        .map(|e| e.name())
+        .collect();
+    assert_eq!(with, ["windows-1252"]);
+}
+
 /// Thai's block, U+0E00..U+0E7F: every code point, mapped or not.
 fn thai_block() -> impl Iterator<Item = char> {
     (0xE00..0xE80u32).filter_map(char::from_u32)

@@ -26,9 +26,17 @@
 //! of the input so far, whatever the chunking: [`Behind`] carries the last
 //! three bytes' classes from one block to the next.
 //!
-//! [`Planes`] come from a classifier per CPU path, each given the byte
-//! before the block: [`Words`] here (eight bytes at a time in a `u64`, any
-//! target), SSSE3 or AVX2 (`x86.rs`).
+//! Most blocks of legacy text have no byte taken at all: no continuation
+//! right after a high byte (a high byte among ASCII, whatever it is, is one
+//! stray byte). A [`Glance`] at a block (its high, continuation and NUL
+//! bytes) finds them, and they are counted from it alone. In Latin text
+//! almost every block is one, so the loop's one branch on it is foreseen;
+//! the branches it replaces (any high byte? any continuation?) went either
+//! way at random from block to block, and cost more than the counting.
+//!
+//! [`Glance`]s and [`Planes`] come from a classifier per CPU path, the
+//! planes given the byte before the block: [`Words`] here (eight bytes at
+//! a time in a `u64`, any target), SSSE3 or AVX2 (`x86.rs`).
 
 /// One bit a byte (bit i: the block's byte i) for each class of byte the
 /// count needs.
@@ -77,6 +85,27 @@ impl Planes {
             before = b;
         }
         p
+    }
+}
+
+/// A block's high, continuation and NUL bytes (bit i: the block's byte
+/// i), as in [`Planes`]: enough to count a block none of whose bytes is
+/// taken.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Glance {
+    pub high: u64,
+    pub cont: u64,
+    pub nul: u64,
+}
+
+impl Glance {
+    /// Whether no byte of the block is taken into a sequence: none is a
+    /// continuation right after a high byte (`after_high`: the byte before
+    /// the block is one). A second byte needs a lead before it, and a
+    /// third or fourth a second byte before it.
+    #[inline(always)]
+    fn untaken(&self, after_high: bool) -> bool {
+        self.cont & ((self.high << 1) | u64::from(after_high)) == 0
     }
 }
 
@@ -135,20 +164,46 @@ fn slide(now: u64, before: u64, n: u32) -> u64 {
 }
 
 impl Counts {
-    /// Counts a block of `n` (1..=64) bytes whose classes are `p` (bits
-    /// `n` up clear).
+    /// Counts the NULs of a block at `len` (bit i: byte len + i).
     #[inline(always)]
-    fn add_block(&mut self, p: Planes, n: u32) {
-        if p.nul != 0 {
-            // Bit i is the input's byte len + i: the even ones alternate.
+    fn add_nuls(&mut self, nul: u64) {
+        if nul != 0 {
+            // The even bytes alternate.
             let even = if self.len.is_multiple_of(2) {
                 0x5555_5555_5555_5555
             } else {
                 0xAAAA_AAAA_AAAA_AAAA
             };
-            self.nul[0] += u64::from((p.nul & even).count_ones());
-            self.nul[1] += u64::from((p.nul & !even).count_ones());
+            self.nul[0] += u64::from((nul & even).count_ones());
+            self.nul[1] += u64::from((nul & !even).count_ones());
         }
+    }
+
+    /// Counts a block of 64 bytes none of which is taken
+    /// ([`Glance::untaken`]): nothing taken, no sequence ends, every high
+    /// byte a unit, stray unless a later block takes it back. `behind` is
+    /// left as it was: [`Counts::behind_untaken`] works it out when needed.
+    #[inline(always)]
+    fn add_untaken(&mut self, g: Glance) {
+        self.add_nuls(g.nul);
+        self.len += 64;
+        self.stray += u64::from(g.high.count_ones());
+    }
+
+    /// Sets `behind` to what a block of 64 bytes none of which is taken,
+    /// whose classes are `p`, leaves behind it: its leads, no second or
+    /// third byte (so `p` may have been classified after any byte).
+    #[inline(always)]
+    fn behind_untaken(&mut self, p: Planes) {
+        let b = &mut self.behind;
+        (b.lead3, b.lead4, b.second, b.third) = (p.lead3, p.lead4, 0, 0);
+    }
+
+    /// Counts a block of `n` (1..=64) bytes whose classes are `p` (bits
+    /// `n` up clear).
+    #[inline(always)]
+    fn add_block(&mut self, p: Planes, n: u32) {
+        self.add_nuls(p.nul);
         self.len += u64::from(n);
         let b = &mut self.behind;
         if p.high == 0 {
@@ -158,9 +213,8 @@ impl Counts {
             return;
         }
         if p.cont == 0 {
-            // No continuation (most blocks of legacy text with high bytes):
-            // nothing taken, no sequence ends; each high byte is a unit,
-            // stray unless a later block takes it back.
+            // No continuation: nothing taken, no sequence ends; each high
+            // byte is a unit, stray unless a later block takes it back.
             self.stray += u64::from(p.high.count_ones());
             (b.lead3, b.lead4) = (slide(p.lead3, b.lead3, n), slide(p.lead4, b.lead4, n));
             (b.second, b.third) = (slide(0, b.second, n), slide(0, b.third, n));
@@ -180,24 +234,58 @@ impl Counts {
         b.third = slide(third, b.third, n);
     }
 
-    /// Counts `bytes` in blocks of 64 classified in turn by `classify` (the
-    /// last, shorter block padded with NUL bytes, not counted), which is
-    /// given the byte before the first block.
+    /// Counts `bytes` in blocks of 64, from a [`Glance`] (`glance`) where
+    /// no byte of the block is taken, else from its [`Planes`]
+    /// (`classifier(before)` classifies blocks in turn from the one after
+    /// the byte `before`; the last, shorter block padded with NUL bytes,
+    /// not counted). After a block that may take a byte the next ones are
+    /// classified without a glance until one has no continuation byte.
     #[inline(always)]
     pub(super) fn add_blocks<C: FnMut(&[u8; 64]) -> Planes>(
         &mut self,
         bytes: &[u8],
-        classify: impl FnOnce(u8) -> C,
+        glance: impl Fn(&[u8; 64]) -> Glance,
+        classifier: impl Fn(u8) -> C,
     ) {
         let Some(&last) = bytes.last() else {
             return;
         };
         // A copy the loop keeps in registers (no store per block).
         let mut counts = *self;
-        let mut classify = classify(counts.behind.last);
+        let mut classify = classifier(counts.behind.last);
+        let mut glancing = true;
+        // Whether the byte before the block is a high byte.
+        let mut after_high = counts.behind.last >= 0x80;
+        // The last block if it was counted from a glance: its `behind` is
+        // still to be set, and `classify` to start after it.
+        let mut untaken: Option<&[u8; 64]> = None;
         let mut blocks = bytes.chunks_exact(64);
         for block in &mut blocks {
-            counts.add_block(classify(block.try_into().expect("64 bytes")), 64);
+            let block = block.try_into().expect("64 bytes");
+            if glancing {
+                let g = glance(block);
+                if g.untaken(after_high) {
+                    after_high = g.high >> 63 == 1;
+                    counts.add_untaken(g);
+                    untaken = Some(block);
+                    continue;
+                }
+                if let Some(u) = untaken.take() {
+                    counts.behind_untaken(classifier(0)(u));
+                    classify = classifier(u[63]);
+                }
+            }
+            let p = classify(block);
+            after_high = p.high >> 63 == 1;
+            // In text of sequences (UTF-8, the pairs of the CJK encodings)
+            // a glance would seldom do: the next one waits for a block
+            // without continuation bytes (quicker to test than none taken).
+            glancing = p.cont == 0;
+            counts.add_block(p, 64);
+        }
+        if let Some(u) = untaken {
+            counts.behind_untaken(classifier(0)(u));
+            classify = classifier(u[63]);
         }
         let rest = blocks.remainder();
         if !rest.is_empty() {
@@ -233,6 +321,20 @@ fn equal(w: u64, t: u8) -> u64 {
 #[inline(always)]
 fn gather(m: u64) -> u64 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// A block's [`Glance`] on any CPU, eight bytes at a time in a `u64`.
+pub(super) fn glance_by_words(block: &[u8; 64]) -> Glance {
+    let mut g = Glance::default();
+    for (i, word) in block.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let high = w & HIGH;
+        let at = 8 * i;
+        g.high |= gather(high) << at;
+        g.cont |= gather(high & !at_least(w, 0xC0)) << at;
+        g.nul |= gather(!(((w & LOW7) + LOW7) | w) & HIGH) << at;
+    }
+    g
 }
 
 /// The classifier for any CPU: eight bytes at a time in a `u64`, each

@@ -1,4 +1,4 @@
-use super::blocks::{Planes, Words};
+use super::blocks::{glance_by_words, Glance, Planes, Words};
 use super::*;
 use crate::codec::force_path;
 use proptest::prelude::*;
@@ -74,12 +74,17 @@ fn reference(bytes: &[u8]) -> (u64, u64, [u64; 2]) {
 fn every_path_classifies_every_pair_at_every_place() {
     let check = |block: &[u8; 64], before: u8| {
         let want = Planes::bytewise(block, before);
-        let words = Words { before }.planes(block);
-        assert_eq!(words, want, "scalar, {before:02X} {block:02X?}");
+        let glance = Glance {
+            high: want.high,
+            cont: want.cont,
+            nul: want.nul,
+        };
+        let words = (glance_by_words(block), Words { before }.planes(block));
+        assert_eq!(words, (glance, want), "scalar, {before:02X} {block:02X?}");
         #[cfg(target_arch = "x86_64")]
         for path in paths() {
-            if let Some(seen) = x86::planes_by(path, block, before) {
-                assert_eq!(seen, want, "{path:?}, {before:02X} {block:02X?}");
+            if let Some(seen) = x86::classes_by(path, block, before) {
+                assert_eq!(seen, (glance, want), "{path:?}, {before:02X} {block:02X?}");
             }
         }
     };
@@ -324,6 +329,87 @@ fn a_lead_ending_a_block_without_continuations_is_taken_by_the_next() {
                 let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
                 assert_eq!(seen, want, "{len} bytes, lead at {lead_at}, cut at {cut}");
             }
+        }
+    }
+}
+
+/// Every high byte alone between ASCII bytes (one stray byte), at each of
+/// a block's first and last places and beside the cut of a chunk, and the
+/// same byte after a high byte that ends the block or chunk before (where
+/// a continuation is taken): counted as the whole, on every path.
+#[test]
+fn high_bytes_among_ascii_at_block_ends_count_as_decoded() {
+    for high in 0x80..=0xFFu8 {
+        for at in [0, 1, 62, 63, 64, 65, 127, 128] {
+            for before in [b'a', 0xC3, 0xE2, 0xF0, 0xA9] {
+                let mut bytes = vec![b'a'; 192];
+                bytes[at] = high;
+                if at > 0 {
+                    bytes[at - 1] = before;
+                }
+                let want = reference(&bytes);
+                for cut in [0, 64, at, at + 1] {
+                    let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
+                    assert_eq!(seen, want, "{before:02X} {high:02X} at {at}, cut at {cut}");
+                }
+            }
+        }
+    }
+}
+
+/// A lead at each of a block's last three places, in a block whose
+/// continuation bytes are alone among ASCII (counted from its glance),
+/// whose sequence ends in the next block: one valid sequence, on every
+/// path.
+#[test]
+fn a_lead_ending_a_block_of_lone_continuations_is_taken_by_the_next() {
+    for (seq, len) in [
+        (&[0xC3u8, 0xA9][..], 2),
+        (&[0xE2, 0x82, 0xAC], 3),
+        (&[0xF0, 0x9F, 0x98, 0x80], 4),
+    ] {
+        for lead_at in 61..64 {
+            let mut bytes = vec![b'a'; lead_at];
+            bytes[3] = 0xA9;
+            bytes[9] = 0x80;
+            bytes[20] = 0xE9;
+            bytes.extend_from_slice(seq);
+            bytes.extend_from_slice(&[b'z'; 70]);
+            let want = reference(&bytes);
+            assert_eq!(want, (1, 3, [0, 0]), "{len} bytes");
+            for cut in [0, 64, lead_at + 1] {
+                let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
+                assert_eq!(seen, want, "{len} bytes, lead at {lead_at}, cut at {cut}");
+            }
+        }
+    }
+}
+
+proptest! {
+    /// Latin legacy text (windows-1252 and the like): high bytes of any
+    /// kind, mostly alone between ASCII bytes, now and then two or a
+    /// sequence together, over several blocks. Counted as the whole, and
+    /// the whole evidence (what the last bytes leave behind too) the same
+    /// in any chunking on every path.
+    #[test]
+    fn latin_legacy_text_counts_as_the_whole(
+        pieces in prop::collection::vec(
+            prop_oneof![
+                8 => Just(b"ab".to_vec()),
+                4 => (0x80u8..=0xFF).prop_map(|h| vec![b' ', h]),
+                1 => (0x80u8..=0xFF, 0x80u8..=0xFF).prop_map(|(h, i)| vec![h, i]),
+                1 => any::<char>().prop_map(|c| c.to_string().into_bytes()),
+                1 => Just(vec![0u8]),
+            ],
+            0..200),
+        cuts in prop::collection::vec(0usize..500, 0..4),
+    ) {
+        let bytes = pieces.concat();
+        let chunks = chunks_at(&bytes, cuts);
+        prop_assert_eq!(counts(&chunks), reference(&bytes));
+        let whole = evidence_on(SimdPath::Scalar, &[&bytes]);
+        for path in paths() {
+            prop_assert_eq!(evidence_on(path, &chunks), whole, "{:?}", path);
         }
     }
 }

@@ -12,7 +12,7 @@
 
 use std::arch::x86_64::*;
 
-use super::blocks::{Counts, Planes};
+use super::blocks::{Counts, Glance, Planes};
 
 /// A lead's high nibble (C..F), and a continuation's (8..B)...
 const LEAD_CONT: u8 = 0x01;
@@ -58,6 +58,28 @@ const CONT: [u8; 16] = {
     t[0xB] = any | ED_HIGH | F4_HIGH;
     t
 };
+
+/// Defines `$name(v)`, the [`Glance`] at the vectors `v` (a block, in
+/// order) of `$lanes` bytes; the rest are the intrinsics.
+macro_rules! glance {
+    ($(#[$attr:meta])* $name:ident, $vector:ty, $lanes:literal, $mask:ident, $set:ident,
+     $eq:ident, $gt:ident) => {
+        $(#[$attr])*
+        fn $name(v: &[$vector; 64 / $lanes]) -> Glance {
+            // One bit a byte from each vector's movemask.
+            let plane = |masks: [i32; 64 / $lanes]| {
+                let bits = masks.iter().map(|&m| u64::from(m as u32));
+                bits.enumerate().fold(0, |plane, (i, m)| plane | m << (i * $lanes))
+            };
+            Glance {
+                high: plane(v.map(|x| $mask(x))),
+                // Signed, 0x80..=0xBF are below 0xC0 and ASCII is not.
+                cont: plane(v.map(|x| $mask($gt($set(0xC0u8 as i8), x)))),
+                nul: plane(v.map(|x| $mask($eq(x, $set(0))))),
+            }
+        }
+    };
+}
 
 /// Defines `$name(v, before) -> (Planes, lead)`: the planes of the
 /// vectors `v` (a block, in order) of `$lanes` bytes, and the [`LEAD`] bits
@@ -177,81 +199,107 @@ classifier!(
     prev_avx2, table_avx2
 );
 
+glance!(
+    /// Four 16-byte vectors a block.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    glance_ssse3, __m128i, 16, _mm_movemask_epi8, _mm_set1_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8
+);
+
+glance!(
+    /// Two 32-byte vectors a block.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    glance_avx2, __m256i, 32, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8
+);
+
 /// The [`LEAD`] bits of `byte` in every lane.
 fn lead_bits(byte: u8) -> i8 {
     (LEAD[0][usize::from(byte >> 4)] & LEAD[1][usize::from(byte & 15)]) as i8
 }
 
+/// A block as SSSE3 vectors.
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn vectors_ssse3(block: &[u8; 64]) -> [__m128i; 4] {
+    // SAFETY: 16 bytes at each of 0, 16, 32, 48 are in the block.
+    std::array::from_fn(|i| unsafe { _mm_loadu_si128(block.as_ptr().add(16 * i).cast()) })
+}
+
+/// A block as AVX2 vectors.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn vectors_avx2(block: &[u8; 64]) -> [__m256i; 2] {
+    // SAFETY: 32 bytes at 0 and at 32 are in the block.
+    std::array::from_fn(|i| unsafe { _mm256_loadu_si256(block.as_ptr().add(32 * i).cast()) })
+}
+
 /// Counts `bytes` with SSSE3.
 #[target_feature(enable = "ssse3")]
 pub(super) fn add_ssse3(counts: &mut Counts, bytes: &[u8]) {
-    counts.add_blocks(bytes, |before| {
-        let mut before = _mm_set1_epi8(lead_bits(before));
-        move |block: &[u8; 64]| {
-            // SAFETY: 16 bytes at each of 0, 16, 32, 48 are in the block.
-            let v: [__m128i; 4] = std::array::from_fn(|i| unsafe {
-                _mm_loadu_si128(block.as_ptr().add(16 * i).cast())
-            });
-            let planes;
-            (planes, before) = planes_ssse3(&v, before);
-            planes
-        }
-    })
+    counts.add_blocks(
+        bytes,
+        |block| glance_ssse3(&vectors_ssse3(block)),
+        |before| {
+            let mut before = _mm_set1_epi8(lead_bits(before));
+            move |block: &[u8; 64]| {
+                let planes;
+                (planes, before) = planes_ssse3(&vectors_ssse3(block), before);
+                planes
+            }
+        },
+    )
 }
 
 /// Counts `bytes` with AVX2 (and POPCNT, which every AVX2 CPU has).
 #[target_feature(enable = "avx2,popcnt")]
 pub(super) fn add_avx2(counts: &mut Counts, bytes: &[u8]) {
-    counts.add_blocks(bytes, |before| {
-        let mut before = _mm256_set1_epi8(lead_bits(before));
-        move |block: &[u8; 64]| {
-            // SAFETY: 32 bytes at 0 and at 32 are in the block.
-            let v: [__m256i; 2] = std::array::from_fn(|i| unsafe {
-                _mm256_loadu_si256(block.as_ptr().add(32 * i).cast())
-            });
-            let planes;
-            (planes, before) = planes_avx2(&v, before);
-            planes
-        }
-    })
+    counts.add_blocks(
+        bytes,
+        |block| glance_avx2(&vectors_avx2(block)),
+        |before| {
+            let mut before = _mm256_set1_epi8(lead_bits(before));
+            move |block: &[u8; 64]| {
+                let planes;
+                (planes, before) = planes_avx2(&vectors_avx2(block), before);
+                planes
+            }
+        },
+    )
 }
 
-/// The classes of `block` after `before` by `path`'s classifier, None if
-/// this CPU lacks it (the scalar path is `blocks::Words`).
+/// The glance at `block` and its classes after `before` by `path`'s
+/// classifier, None if this CPU lacks it (the scalar path is in
+/// `blocks.rs`).
 #[cfg(test)]
-pub(super) fn planes_by(
+pub(super) fn classes_by(
     path: crate::codec::SimdPath,
     block: &[u8; 64],
     before: u8,
-) -> Option<Planes> {
+) -> Option<(Glance, Planes)> {
     use crate::codec::SimdPath;
-    if !path.available() {
-        return None;
-    }
-    let load = |i: usize| block[i..i + 16].try_into().expect("16 bytes");
     match path {
         // SAFETY: this CPU has SSSE3 (checked just now).
-        SimdPath::Ssse3 => {
-            Some(unsafe { ssse3_planes(std::array::from_fn(|i| load(16 * i)), before) })
-        }
+        SimdPath::Ssse3 if path.available() => Some(unsafe { classes_ssse3(block, before) }),
         // SAFETY: this CPU has AVX2 (checked just now).
-        SimdPath::Avx2 => Some(unsafe { avx2_planes(block, before) }),
-        SimdPath::Scalar => None,
+        SimdPath::Avx2 if path.available() => Some(unsafe { classes_avx2(block, before) }),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 #[target_feature(enable = "ssse3")]
-fn ssse3_planes(v: [[u8; 16]; 4], before: u8) -> Planes {
-    // SAFETY: 16 bytes each.
-    let v = v.map(|x| unsafe { _mm_loadu_si128(x.as_ptr().cast()) });
-    planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))).0
+fn classes_ssse3(block: &[u8; 64], before: u8) -> (Glance, Planes) {
+    let v = vectors_ssse3(block);
+    let planes = planes_ssse3(&v, _mm_set1_epi8(lead_bits(before))).0;
+    (glance_ssse3(&v), planes)
 }
 
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
-fn avx2_planes(block: &[u8; 64], before: u8) -> Planes {
-    // SAFETY: 32 bytes at 0 and at 32.
-    let v = [0, 32].map(|i| unsafe { _mm256_loadu_si256(block.as_ptr().add(i).cast()) });
-    planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))).0
+fn classes_avx2(block: &[u8; 64], before: u8) -> (Glance, Planes) {
+    let v = vectors_avx2(block);
+    let planes = planes_avx2(&v, _mm256_set1_epi8(lead_bits(before))).0;
+    (glance_avx2(&v), planes)
 }

@@ -3,7 +3,7 @@ use super::super::{Eol, ErrorMode, Form, TextTransform, Utf8Evidence, BUFFER_SIZ
 use super::*;
 use crate::codec::{
     BIG5, EUC_JP, EUC_KR, GB18030, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
-    X_USER_DEFINED,
+    WINDOWS_1253, X_USER_DEFINED,
 };
 use crate::codec::{HZ_GB_2312, ISO_2022_JP, ISO_2022_KR};
 use std::io;
@@ -617,6 +617,42 @@ fn utf8_pieces_longer_than_a_window_convert_as_one_thread() {
                 let s = settings(UTF_8, to, mode);
                 assert!(same_as_one_thread(s, &bytes, 2, BUFFER_SIZE + 1000));
             }
+        }
+    }
+}
+
+/// A piece decoded in several steps straight into its output, whose
+/// lines are counted only for a position: its first malformed byte, in a
+/// later step (after the text and lines of earlier ones), is located as
+/// on one thread, in both error modes that locate it.
+#[test]
+fn a_malformed_byte_late_in_a_long_piece_is_located_as_on_one_thread() {
+    let long = text(400).repeat(45);
+    // windows-1253 has no character for 0xAA (windows-1252 has one for
+    // every byte).
+    for (from, stray) in [(WINDOWS_1253, 0xAA), (SHIFT_JIS, 0xFF), (UTF_8, 0xFF)] {
+        let mut bytes = input(from, &long, false);
+        assert!(bytes.len() > 3 * BUFFER_SIZE, "{from}");
+        let late = 3 * BUFFER_SIZE;
+        let late = late + bytes[late..].iter().position(|&b| b == b'\n').unwrap();
+        // A stray byte after a newline, and one more further on.
+        for at in [late + 1, late + 1000] {
+            bytes.insert(at, stray);
+        }
+        for mode in [ErrorMode::Replacement, ErrorMode::Fatal] {
+            let s = settings(from, UTF_8, mode);
+            let piece = convert_piece(&mut None, s, &bytes, Vec::new());
+            let mut one = Converter::new(s);
+            let result = one.convert_slice(&bytes, &mut io::sink(), &mut |_| {});
+            let what = format!("{from} {mode:?}");
+            assert_eq!(
+                piece.summary.first_malformed,
+                one.summary().first_malformed,
+                "{what}"
+            );
+            let error = |e: Option<ConvertError>| e.map(|e| format!("{e:?}"));
+            assert!(piece.summary.first_malformed.is_some() || piece.error.is_some());
+            assert_eq!(error(piece.error), error(result.err()), "{what}");
         }
     }
 }

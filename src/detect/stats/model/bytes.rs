@@ -185,7 +185,6 @@ pub(crate) struct ByteWalk {
     prev: u8,
     prev_ascii: bool,
     prev_lower: bool,
-    capitals: u8,
     in_word: bool,
     quoted: bool,
     /// Marks since the last character that is not one.
@@ -200,7 +199,6 @@ impl Default for ByteWalk {
             prev: BOUNDARY,
             prev_ascii: true,
             prev_lower: false,
-            capitals: 0,
             in_word: false,
             quoted: false,
             marks: 0,
@@ -228,7 +226,6 @@ fn byte_bigram_cost(
         prev,
         mut prev_ascii,
         mut prev_lower,
-        mut capitals,
         mut in_word,
         mut quoted,
         mut marks,
@@ -268,7 +265,8 @@ fn byte_bigram_cost(
                 if s.bits & S_RARE != 0 || in_word || !latin && glued {
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
-                    c += ALL_CAPS_COST * (upper && s.bits & S_ASCII == 0 && capitals == 1) as u32;
+                    let second = upper && s.bits & S_ASCII == 0 && one_capital(sketch, at - 1, cls);
+                    c += ALL_CAPS_COST * second as u32;
                     let capital = s.bits & S_CAPITAL != 0;
                     c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
@@ -289,10 +287,6 @@ fn byte_bigram_cost(
             prev = s.next as usize;
             prev_ascii = s.bits & S_ASCII != 0;
             prev_lower = s.bits & S_LOWER != 0;
-            capitals = match s.bits & (S_UPPER | S_OWN | S_ASCII) == S_UPPER | S_OWN {
-                true => capitals.saturating_add(1),
-                false => 0,
-            };
         }
         if total > limit {
             break;
@@ -304,12 +298,21 @@ fn byte_bigram_cost(
         prev: prev as u8,
         prev_ascii,
         prev_lower,
-        capitals,
         in_word,
         quoted,
         marks,
     };
     total
+}
+
+/// Whether the step at `at` of `sketch` follows one capital of the
+/// alphabet that is not ASCII (marks aside), as [`Walk`]'s `capitals` says:
+/// looked back for at a capital, as `mid_sentence` is.
+fn one_capital(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
+    let step = |i: usize| cls.step[sketch[i] as usize].bits;
+    let capital = |i: usize| step(i) & (S_UPPER | S_OWN | S_ASCII) == S_UPPER | S_OWN;
+    let last = |end: usize| (0..end).rev().find(|&i| step(i) & S_MARK == 0);
+    last(at).is_some_and(|k| capital(k) && !last(k).is_some_and(capital))
 }
 
 /// Whether the step at `at` of `sketch` comes mid-sentence, as

@@ -64,6 +64,18 @@ const CASE_PENALTY: u32 = 4 * 8;
 /// halves 3 and 5 bits gain no more UI strings and lose Wikipedia's
 /// "на Земле" (x-mac-cyrillic's "на «емле") at 20 characters.
 const CAPITAL_COST: u32 = 10;
+/// Extra cost of a word in capitals that are not ASCII (charged at its
+/// second such capital), beside its bigrams: lingua's bigrams are
+/// case-folded, so a word in capitals cost what it costs in lowercase, and
+/// another encoding's lowercase text read in capitals was as likely as the
+/// text. KOI8-R's lowercase letters (0xC0-0xDF) are other encodings'
+/// capitals: "ка системы" read as windows-1253's "ΛΑ ΣΙΣΤΕΝΩ" beat KOI8-R
+/// by its 1-bit prior. Once a word, not once a letter: a real word in
+/// capitals ("УЧЁТНАЯ_ЗАПИСЬ", a man page's placeholder) lost to Shift_JIS
+/// at 1 bit a letter; ASCII capitals do not count ("EXPRESIÓN" is
+/// Spanish). 2 bits: 1.5 bits gets two fewer UI strings of the training
+/// half right at 10 characters (session 12, detacc18).
+const ALL_CAPS_COST: u32 = 4 * 2;
 /// What a letter standing alone costs a model of a language without
 /// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
 /// between two non-letters (spaces, signs, digits, a text's edges) with

@@ -14,9 +14,9 @@ use super::step::{
     S_OPENS_ONLY, S_OWN, S_RARE, S_SIGN, S_SIGN_MARK, S_SPACE, S_SYMBOL, S_TRAILING, S_UPPER,
 };
 use super::{
-    ByteView, Kind, Model, ACCENT_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY, FOREIGN_ASCII,
-    GLUED_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK, MARK_COST, SIGN_MARK, SYMBOL,
-    SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    ByteView, Kind, Model, ACCENT_COST, ALL_CAPS_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY,
+    FOREIGN_ASCII, GLUED_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK, MARK_COST, SIGN_MARK,
+    SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -265,6 +265,8 @@ fn byte_bigram_cost(
                 if s.bits & S_RARE != 0 || in_word || !latin && glued {
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
+                    let second = upper && s.bits & S_ASCII == 0 && one_capital(sketch, at - 1, cls);
+                    c += ALL_CAPS_COST * second as u32;
                     let capital = s.bits & S_CAPITAL != 0;
                     c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
@@ -301,6 +303,16 @@ fn byte_bigram_cost(
         marks,
     };
     total
+}
+
+/// Whether the step at `at` of `sketch` follows one capital of the
+/// alphabet that is not ASCII (marks aside), as [`Walk`]'s `capitals` says:
+/// looked back for at a capital, as `mid_sentence` is.
+fn one_capital(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
+    let step = |i: usize| cls.step[sketch[i] as usize].bits;
+    let capital = |i: usize| step(i) & (S_UPPER | S_OWN | S_ASCII) == S_UPPER | S_OWN;
+    let last = |end: usize| (0..end).rev().find(|&i| step(i) & S_MARK == 0);
+    last(at).is_some_and(|k| capital(k) && !last(k).is_some_and(capital))
 }
 
 /// Whether the step at `at` of `sketch` comes mid-sentence, as
@@ -343,6 +355,9 @@ pub(super) struct Walk<'a> {
     prev: usize,
     prev_ascii: bool,
     prev_lower: bool,
+    /// How many capitals of the alphabet that are not ASCII the last
+    /// characters are (see ALL_CAPS_COST).
+    capitals: u8,
     symbol_in_word: bool,
     /// Whether a guillemet came before.
     quoted: bool,
@@ -372,6 +387,7 @@ impl<'a> Walk<'a> {
             prev: BOUNDARY as usize,
             prev_ascii: true,
             prev_lower: false,
+            capitals: 0,
             symbol_in_word: false,
             quoted: false,
             marks: 0,
@@ -426,6 +442,10 @@ impl<'a> Walk<'a> {
             if upper && self.prev_lower {
                 self.total += CASE_PENALTY;
             }
+            // A word in capitals, charged once, at its second capital.
+            if upper && !ascii && self.capitals == 1 {
+                self.total += ALL_CAPS_COST;
+            }
             let own = |c: usize| c > FOREIGN_ASCII as usize;
             // A capital mid-sentence: a name, or another encoding's sign.
             if self.cyrillic && upper && own(class) && self.mid_sentence {
@@ -471,6 +491,10 @@ impl<'a> Walk<'a> {
         self.after_comma = flags & COMMA != 0 && after_letter;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
+        self.capitals = match upper && class > FOREIGN_ASCII as usize && !ascii {
+            true => self.capitals.saturating_add(1),
+            false => 0,
+        };
     }
 }
 

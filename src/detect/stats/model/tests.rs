@@ -363,6 +363,20 @@ fn a_cyrillic_capital_mid_sentence_costs_extra() {
     assert_eq!(el.cost("λέξη Άλλο"), el.cost("λέξη άλλο"));
 }
 
+/// A word in capitals that are not ASCII costs ALL_CAPS_COST once, beside
+/// its case-folded bigrams: KOI8-R's "ка системы" is not windows-1253's
+/// "ΛΑ ΣΙΣΤΕΝΩ". A capital that starts a word, and ASCII capitals
+/// ("EXPRESIÓN" is Spanish), cost as before.
+#[test]
+fn a_word_in_capitals_costs_extra_once() {
+    let el = &models()[find("el").unwrap()];
+    let extra = |upper: &str, lower: &str| el.cost(upper) - el.cost(lower);
+    assert_eq!(extra("ΛΑ ΣΙΣΤΕΝΩ", "λα σιστενω"), 2 * ALL_CAPS_COST);
+    assert_eq!(extra("Λα Σιστενω", "λα σιστενω"), 0);
+    let es = &models()[find("es").unwrap()];
+    assert_eq!(es.cost("la EXPRESIÓN"), es.cost("la expresión"));
+}
+
 /// A Hebrew letter between two spaces or signs is charged
 /// LONE_LETTER_COST (Hebrew has no one-letter words: "а" in " байт, а ц"
 /// is not windows-1255's "א"); glued to a letter, a quote, an html

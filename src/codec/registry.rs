@@ -62,6 +62,15 @@ impl Encoding {
         matches!(self.family, CodecFamily::SingleByte(_))
     }
 
+    /// A single-byte encoding's code point for each byte 0x80..=0xFF (0:
+    /// none), straight from its index; None for the other encodings.
+    pub(crate) fn single_byte_index(&self) -> Option<&'static [u16; 128]> {
+        match self.family {
+            CodecFamily::SingleByte(table) => Some(table.decode),
+            _ => None,
+        }
+    }
+
     /// Whether a decoder for this encoding forgets everything at a newline, so
     /// that input can be split after any 0x0A and decoded in pieces: true for
     /// every ASCII-compatible encoding except ISO-2022-JP and the 2012

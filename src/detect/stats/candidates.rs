@@ -268,26 +268,14 @@ fn byte_classes_of(i: usize) -> Option<&'static [(usize, model::ByteClasses)]> {
 }
 
 fn table_for(encoding: &'static Encoding) -> Option<[u32; 128]> {
-    if !encoding.is_single_byte() {
-        return None;
-    }
-    // One decode of all 128 bytes (not one per byte: this runs at the first
-    // detection of a process): a single-byte encoding reads each byte as
-    // one character, U+FFFD where it has none (none maps a byte to U+FFFD).
-    let high: Vec<u8> = (0x80..=0xFF).collect();
-    let (text, _) = encoding.decode_without_bom_handling(&high);
-    let mut table = [0u32; 128];
-    let mut chars = text.chars();
-    for slot in table.iter_mut() {
-        let cp = chars.next().expect("one character per byte") as u32;
-        *slot = if cp == 0xFFFD || (0x80..0xA0).contains(&cp) {
-            0
-        } else {
-            cp
-        };
-    }
-    assert!(chars.next().is_none(), "one character per byte");
-    Some(table)
+    // Read from the index, not decoded: decoding would build the decoder's
+    // tables of every single-byte encoding at the first detection of a
+    // process, and most of them are never decoded with.
+    let index = encoding.single_byte_index()?;
+    Some(index.map(|cp| match cp {
+        0x80..0xA0 => 0,
+        cp => u32::from(cp),
+    }))
 }
 
 /// The text of about the first `limit` bytes of `bytes` as candidate `i`

@@ -209,9 +209,13 @@ pub(crate) fn ascii_costs_of_all(pairs: &AsciiPairs) -> Vec<Option<[u32; 2]>> {
         let latin: Vec<usize> = (0..all.len())
             .filter(|&m| !all[m].ascii.is_empty())
             .collect();
-        let rows = (0..ASCII_CLASSES * ASCII_CLASSES)
-            .flat_map(|pair| latin.iter().map(move |&m| all[m].ascii[pair]))
-            .collect();
+        // Column by column: one plain copy per model.
+        let mut rows = vec![0; ASCII_CLASSES * ASCII_CLASSES * latin.len()];
+        for (i, &m) in latin.iter().enumerate() {
+            for (row, &cost) in rows.chunks_exact_mut(latin.len()).zip(&all[m].ascii) {
+                row[i] = cost;
+            }
+        }
         (latin, rows)
     });
     let width = latin.len();

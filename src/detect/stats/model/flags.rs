@@ -54,12 +54,13 @@ pub(crate) struct TableFlags([[u16; 256]; 2]);
 
 impl TableFlags {
     pub(crate) fn of(table: &[u32; 128]) -> TableFlags {
+        // Each code point's flags once: the two rows differ only by
+        // `cyrillic_flags`.
         let mut all = [[0; 256]; 2];
-        for (cyrillic, row) in all.iter_mut().enumerate() {
-            for (b, f) in row.iter_mut().enumerate() {
-                let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
-                *f = flags(cp, cyrillic == 1);
-            }
+        for b in 0..256 {
+            let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
+            all[0][b] = flags(cp, false);
+            all[1][b] = all[0][b] | cyrillic_flags(cp);
         }
         TableFlags(all)
     }
@@ -86,12 +87,20 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
         | flag(not_letter && !OPENING.contains(&c), TRAILING)
-        | flag(cyrillic && matches!(c, '“' | '”'), TRAILING)
         | flag(not_letter, NOT_LETTER)
         | flag(c == '\u{B7}', MIDDLE_DOT)
         | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
         | flag(c == ' ', SPACE)
         | flag(c == ',', COMMA)
+        | if cyrillic { cyrillic_flags(cp) } else { 0 }
+}
+
+/// The flags a code point has only in a model of a Cyrillic alphabet.
+fn cyrillic_flags(cp: u32) -> u16 {
+    match char::from_u32(cp) {
+        Some('“' | '”') => TRAILING,
+        _ => 0,
+    }
 }
 
 /// The class of "l" in a Latin model's class `map` (the middle dot is in

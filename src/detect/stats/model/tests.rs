@@ -445,3 +445,19 @@ fn model_and_classes(
         model.byte_classes(table, &TableFlags::of(table)).unwrap(),
     )
 }
+
+/// A table's flags, worked out once per code point for both kinds of
+/// model, are each byte's [`flags::flags`] in each.
+#[test]
+fn table_flags_are_each_bytes_flags() {
+    for enc in [crate::codec::WINDOWS_1251, crate::codec::WINDOWS_1252] {
+        let table = crate::detect::stats::byte_table(enc).unwrap();
+        let all = TableFlags::of(table);
+        for cyrillic in [false, true] {
+            for (b, &f) in all.of_bytes(cyrillic).iter().enumerate() {
+                let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
+                assert_eq!(f, flags::flags(cp, cyrillic), "{} {b:#x}", enc.name());
+            }
+        }
+    }
+}

@@ -265,6 +265,18 @@ fn letters() -> &'static Letters {
     })
 }
 
+/// What kind of mark code point `cp` is (see `bytes::room_for_mark`):
+/// its canonical combining class, or for marks of class 0 whether they
+/// are vowels (alphabetic: Thai's ั ิ ี ึ ื ํ, 0) or not (its ็ ์ ๎, u8::MAX;
+/// "สิทธิ์" holds ิ and ์ on one letter).
+fn mark_kind(cp: u32) -> u8 {
+    let c = char::from_u32(cp).unwrap_or('\0');
+    match unicode_normalization::char::canonical_combining_class(c) {
+        0 if !letters::is_alphabetic(c) => u8::MAX,
+        ccc => ccc,
+    }
+}
+
 fn is_mark(cp: u32) -> bool {
     (0x300..0x370).contains(&cp)
         || (0x591..=0x5C7).contains(&cp)
@@ -405,6 +417,7 @@ fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bo
         walk.step(
             entry(c as u32, map, latin),
             flags::flags(c as u32, cyrillic),
+            c as u32,
         );
     }
     walk.total

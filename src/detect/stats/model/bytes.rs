@@ -24,6 +24,23 @@ use super::{
 /// UNKNOWN_COST. Cyrillic text read as ISO-8859-6 is a few Arabic letters
 /// under piles of marks ("исок" as "وّ َي", "قّْ ِ َ").
 const MARKS_ON_A_LETTER: u8 = 2;
+
+/// Whether a mark (`sign`: a script's sign read as one, see SIGN_MARK) of
+/// kind `kind` ([`super::mark_kind`]) has room on its letter after `marks`
+/// marks, the last of kind `last`. The second mark must be of another
+/// kind: a Thai letter carries one vowel (ั ิ ี ึ ื above it, ุ ู below)
+/// and one tone mark (่ ้ ๊ ๋) or ์, a Vietnamese one tone mark. (Each
+/// Arabic vowel and the shadda have a class of their own, so there only
+/// a doubled mark is caught.) Cyrillic and Arabic text read as
+/// windows-874 stacked two vowels ("мет" as "มีิ", "انتشرا" as "วไสิั")
+/// at MARK_COST each.
+fn room_for_mark(sign: bool, kind: u8, marks: u8, last: u8) -> bool {
+    match sign {
+        true => marks == 0,
+        false => marks == 0 || marks < MARKS_ON_A_LETTER && kind != last,
+    }
+}
+
 /// What a guillemet glued after a letter with none before it costs extra:
 /// less than a sign inside a word, as a sample may start inside a quotation.
 const UNQUOTED_COST: u32 = 4 * 4;
@@ -69,7 +86,11 @@ impl Model {
         for b in 0..256usize {
             let cp = if b < 0x80 { b as u32 } else { table[b - 0x80] };
             let entry = super::entry(cp, map, self.latin);
-            classes.step[b] = Step::new(entry, flags[b]);
+            let kind = match entry {
+                MARK | SIGN_MARK => super::mark_kind(cp),
+                _ => 0,
+            };
+            classes.step[b] = Step::new(entry, flags[b], kind);
             let bit = 1 << (b & 63);
             if flags[b] & (ASCII | NOT_LETTER) == 0 {
                 classes.letters[(b & 0x7F) >> 6] |= bit;
@@ -187,8 +208,10 @@ pub(crate) struct ByteWalk {
     prev_lower: bool,
     in_word: bool,
     quoted: bool,
-    /// Marks since the last character that is not one.
+    /// Marks since the last character that is not one, and the last one's
+    /// kind ([`super::mark_kind`]).
     marks: u8,
+    mark_kind: u8,
 }
 
 impl Default for ByteWalk {
@@ -202,6 +225,7 @@ impl Default for ByteWalk {
             in_word: false,
             quoted: false,
             marks: 0,
+            mark_kind: 0,
         }
     }
 }
@@ -229,6 +253,7 @@ fn byte_bigram_cost(
         mut in_word,
         mut quoted,
         mut marks,
+        mut mark_kind,
     } = *walk;
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
@@ -237,11 +262,7 @@ fn byte_bigram_cost(
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
             let sign = s.bits & S_SIGN_MARK != 0;
-            let room = if sign {
-                marks == 0
-            } else {
-                marks < MARKS_ON_A_LETTER
-            };
+            let room = room_for_mark(sign, s.kind, marks, mark_kind);
             total += if prev > FOREIGN && room {
                 s.mark as u32
             } else {
@@ -252,6 +273,7 @@ fn byte_bigram_cost(
             } else {
                 marks.saturating_add(1)
             };
+            mark_kind = s.kind;
             prev_ascii = false;
         } else {
             marks = 0;
@@ -301,6 +323,7 @@ fn byte_bigram_cost(
         in_word,
         quoted,
         marks,
+        mark_kind,
     };
     total
 }
@@ -361,8 +384,10 @@ pub(super) struct Walk<'a> {
     symbol_in_word: bool,
     /// Whether a guillemet came before.
     quoted: bool,
-    /// Marks since the last character that is not one.
+    /// Marks since the last character that is not one, and the last one's
+    /// kind ([`super::mark_kind`]).
     marks: u8,
+    mark_kind: u8,
     /// Whether the last two characters are a lowercase letter that is not
     /// ASCII and one space (so the sketch, which keeps every ASCII run of
     /// one character, tells it as the text does), or the last three such a
@@ -391,13 +416,15 @@ impl<'a> Walk<'a> {
             symbol_in_word: false,
             quoted: false,
             marks: 0,
+            mark_kind: 0,
             mid_sentence: false,
             after_comma: false,
         }
     }
 
     #[inline(always)]
-    pub fn step(&mut self, entry: u8, flags: u16) {
+    /// `cp`: the character (what kind of mark it is, if one).
+    pub fn step(&mut self, entry: u8, flags: u16, cp: u32) {
         let ascii = flags & ASCII != 0;
         let prev = self.prev;
         if entry == MARK || entry == SIGN_MARK {
@@ -410,11 +437,8 @@ impl<'a> Walk<'a> {
                 MARK_COST
             };
             let sign = entry == SIGN_MARK;
-            let room = if sign {
-                self.marks == 0
-            } else {
-                self.marks < MARKS_ON_A_LETTER
-            };
+            let kind = super::mark_kind(cp);
+            let room = room_for_mark(sign, kind, self.marks, self.mark_kind);
             self.total += if on_letter && room {
                 mark
             } else {
@@ -425,6 +449,7 @@ impl<'a> Walk<'a> {
             } else {
                 self.marks.saturating_add(1)
             };
+            self.mark_kind = kind;
             self.prev_ascii = false;
             return;
         }
@@ -515,6 +540,7 @@ mod tests {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
                 flags(c as u32, model.cyrillic),
+                c as u32,
             );
             if walk.total > limit {
                 break;
@@ -535,6 +561,8 @@ mod tests {
             b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
             b"\xea\xf3\xed\xea\xe0, \xdf\xea\xe8 \xe0 \xc0\xc1, x \xc0. \xdf\x92".to_vec(),
             b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
+            // Thai: two vowels on a letter, a vowel and ์, a vowel and a tone.
+            b"\xc1\xd5\xd4 \xca\xd4\xb7\xb8\xd4\xec \xb7\xd5\xe8".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

@@ -11,13 +11,15 @@ use super::{
 };
 
 /// One byte as a step of the walk: its class, the class the next step sees
-/// as previous, its bits (below), and what it costs as a mark on a letter.
+/// as previous, its bits (below), what it costs as a mark on a letter, and
+/// what kind of mark it is ([`super::mark_kind`]).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Step {
     pub class: u8,
     pub next: u8,
     pub bits: u16,
     pub mark: u8,
+    pub kind: u8,
 }
 
 /// Bits of a [`Step`]: ASCII; an uppercase letter; a lowercase letter (of
@@ -52,7 +54,7 @@ pub(super) const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPE
 impl Step {
     /// The step of a character with class map `entry` and `flags`: the
     /// same decisions as [`super::bytes::Walk::step`], taken once per byte.
-    pub fn new(entry: u8, flags: u16) -> Step {
+    pub fn new(entry: u8, flags: u16, kind: u8) -> Step {
         let class = entry & !UPPER;
         let bit = |yes: bool, bit: u16| if yes { bit } else { 0 };
         let own = class > FOREIGN_ASCII;
@@ -85,6 +87,7 @@ impl Step {
             } else {
                 MARK_COST
             } as u8,
+            kind,
         }
     }
 }

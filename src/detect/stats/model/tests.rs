@@ -267,6 +267,22 @@ fn a_third_mark_on_a_letter_costs_as_unknown() {
     assert!(th.cost("ที่นี่") + UNKNOWN_COST as u32 <= th.cost("ที่่นี่"));
 }
 
+/// A second mark of the same kind as the first (two Thai vowels, two
+/// tone marks, a doubled Arabic vowel) costs as unknown; a vowel with a
+/// tone mark or ์, or a shadda with a vowel, does not.
+#[test]
+fn two_marks_of_one_kind_on_a_letter_cost_as_unknown() {
+    let th = &models()[find("th").unwrap()];
+    let unknown = UNKNOWN_COST as u32;
+    assert_eq!(th.cost("มีิ") - th.cost("มี"), unknown);
+    assert_eq!(th.cost("สิั") - th.cost("สิ"), unknown);
+    assert!(th.cost("สิทธิ์") - th.cost("สิทธิ") < unknown);
+    assert!(th.cost("ที่") - th.cost("ที") < unknown);
+    let ar = &models()[find("ar").unwrap()];
+    assert!(ar.cost("قَّ") - ar.cost("قَ") < unknown);
+    assert_eq!(ar.cost("قََ") - ar.cost("قَ"), unknown);
+}
+
 /// ‚ and ‘ quote only in Latin typography: a Cyrillic model has never
 /// seen them ("‚сегда" is x-mac-cyrillic's "Всегда" misread), a Latin one
 /// charges them as any sign.

@@ -312,6 +312,21 @@ proptest! {
 /// sequence ends in the next block: one valid sequence, on every path.
 #[test]
 fn a_lead_ending_a_block_without_continuations_is_taken_by_the_next() {
+    // A stray byte, so the block has high bytes, and a lead before ASCII.
+    lead_ending_a_block_is_taken_by_the_next(&[(3, 0xE9), (9, 0xF4)]);
+}
+
+/// The same in a block whose continuation bytes are alone among ASCII
+/// (counted from its glance).
+#[test]
+fn a_lead_ending_a_block_of_lone_continuations_is_taken_by_the_next() {
+    lead_ending_a_block_is_taken_by_the_next(&[(3, 0xA9), (9, 0x80), (20, 0xE9)]);
+}
+
+/// ASCII with the stray bytes `strays` (place, byte), then a sequence
+/// whose lead is at each of the first block's last three places: one
+/// valid sequence and the strays, on every path, cut anywhere near.
+fn lead_ending_a_block_is_taken_by_the_next(strays: &[(usize, u8)]) {
     for (seq, len) in [
         (&[0xC3u8, 0xA9][..], 2),
         (&[0xE2, 0x82, 0xAC], 3),
@@ -319,12 +334,13 @@ fn a_lead_ending_a_block_without_continuations_is_taken_by_the_next() {
     ] {
         for lead_at in 61..64 {
             let mut bytes = vec![b'a'; lead_at];
-            bytes[3] = 0xE9; // a stray byte, so the block has high bytes
-            bytes[9] = 0xF4;
+            for &(at, byte) in strays {
+                bytes[at] = byte;
+            }
             bytes.extend_from_slice(seq);
             bytes.extend_from_slice(&[b'z'; 70]);
             let want = reference(&bytes);
-            assert_eq!(want.0, 1, "{len} bytes");
+            assert_eq!(want, (1, strays.len() as u64, [0, 0]), "{len} bytes");
             for cut in [0, 64, lead_at + 1] {
                 let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
                 assert_eq!(seen, want, "{len} bytes, lead at {lead_at}, cut at {cut}");
@@ -352,34 +368,6 @@ fn high_bytes_among_ascii_at_block_ends_count_as_decoded() {
                     let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
                     assert_eq!(seen, want, "{before:02X} {high:02X} at {at}, cut at {cut}");
                 }
-            }
-        }
-    }
-}
-
-/// A lead at each of a block's last three places, in a block whose
-/// continuation bytes are alone among ASCII (counted from its glance),
-/// whose sequence ends in the next block: one valid sequence, on every
-/// path.
-#[test]
-fn a_lead_ending_a_block_of_lone_continuations_is_taken_by_the_next() {
-    for (seq, len) in [
-        (&[0xC3u8, 0xA9][..], 2),
-        (&[0xE2, 0x82, 0xAC], 3),
-        (&[0xF0, 0x9F, 0x98, 0x80], 4),
-    ] {
-        for lead_at in 61..64 {
-            let mut bytes = vec![b'a'; lead_at];
-            bytes[3] = 0xA9;
-            bytes[9] = 0x80;
-            bytes[20] = 0xE9;
-            bytes.extend_from_slice(seq);
-            bytes.extend_from_slice(&[b'z'; 70]);
-            let want = reference(&bytes);
-            assert_eq!(want, (1, 3, [0, 0]), "{len} bytes");
-            for cut in [0, 64, lead_at + 1] {
-                let seen = counts(&[&bytes[..cut], &bytes[cut..]]);
-                assert_eq!(seen, want, "{len} bytes, lead at {lead_at}, cut at {cut}");
             }
         }
     }

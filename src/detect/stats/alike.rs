@@ -18,7 +18,7 @@ pub(super) struct Alike<'a> {
     known: RefCell<Known>,
     walks: RefCell<Walks>,
     /// The view's lone high bytes ([`ByteView::lone`]), once asked for.
-    lone: OnceCell<Vec<(u8, u32)>>,
+    lone: OnceCell<Vec<(u8, u32, u32)>>,
     /// The view's word-initial pairs of high bytes ([`ByteView::starts`]),
     /// once asked for.
     starts: OnceCell<Vec<(u8, u8, u32)>>,
@@ -176,10 +176,8 @@ impl<'a> Alike<'a> {
         let m = &model::models()[model];
         let classes = || candidates::byte_classes(index, model);
         let mut cost = 0;
-        if m.charges_lone_letters() {
-            let lone = self.lone.get_or_init(|| self.view.lone());
-            cost += m.lone_cost(lone, classes()) as i32;
-        }
+        let lone = self.lone.get_or_init(|| self.view.lone());
+        cost += m.lone_cost(lone, classes()) as i32;
         if m.charges_starts() {
             cost += m.start_cost(self.starts(), classes());
         }

@@ -85,6 +85,14 @@ const ALL_CAPS_COST: u32 = 4 * 2;
 /// Cyrillic "д." is not "ה."); the bigrams, smoothed at word edges for UI
 /// strings, charged it a few bits only.
 const LONE_LETTER_COST: u32 = 4 * 4;
+/// What a capital standing alone mid-sentence (after a space that follows
+/// no sentence's end nor line break) costs every model, beside its
+/// bigrams: a one-letter word is seldom a capital there, and one
+/// encoding's lowercase letter is often another's capital (KOI8-R's "с"
+/// is windows-1251's "У", which the case-folded bigrams priced as "у").
+/// 3 bits: on the training halves 2 bits gains one UI string fewer, 4 and
+/// 6 bits no more (session 12, detacc20).
+const LONE_CAPITAL_COST: u32 = 4 * 3;
 const LONE_LETTER_LANGUAGES: &[&str] = &["he"];
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;

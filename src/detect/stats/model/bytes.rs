@@ -15,8 +15,8 @@ use super::step::{
 };
 use super::{
     ByteView, Kind, Model, ACCENT_COST, ALL_CAPS_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY,
-    FOREIGN_ASCII, GLUED_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK, MARK_COST, SIGN_MARK,
-    SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    FOREIGN_ASCII, GLUED_COST, LONE_CAPITAL_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK,
+    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -184,16 +184,21 @@ impl Model {
     }
 
     /// What the model charges for the lone high bytes of a view (`lone`:
-    /// each byte, 0x80 less, and how often it stands alone) that `classes`
-    /// reads as letters of its alphabet: LONE_LETTER_COST each in a
-    /// language without one-letter words, nothing in the others.
-    pub fn lone_cost(&self, lone: &[(u8, u32)], classes: &ByteClasses) -> u32 {
+    /// each byte, 0x80 less, how often it stands alone, and how often of
+    /// those mid-sentence) that `classes` reads as letters of its
+    /// alphabet: LONE_CAPITAL_COST each capital mid-sentence, and
+    /// LONE_LETTER_COST each letter in a language without one-letter words.
+    pub fn lone_cost(&self, lone: &[(u8, u32, u32)], classes: &ByteClasses) -> u32 {
+        let bits = |h: u8| classes.step[h as usize | 0x80].bits;
+        let capital = |h: u8| bits(h) & (S_OWN | S_MARK | S_UPPER) == S_OWN | S_UPPER;
+        let capitals = lone.iter().filter(|&&(h, _, _)| capital(h));
+        let capitals = LONE_CAPITAL_COST * capitals.map(|&(_, _, mid)| mid).sum::<u32>();
         if !self.charges_lone_letters() {
-            return 0;
+            return capitals;
         }
-        let letter = |h: u8| classes.step[h as usize | 0x80].bits & (S_OWN | S_MARK) == S_OWN;
-        let lone = lone.iter().filter(|&&(h, _)| letter(h));
-        LONE_LETTER_COST * lone.map(|&(_, n)| n).sum::<u32>()
+        let letter = |h: u8| bits(h) & (S_OWN | S_MARK) == S_OWN;
+        let lone = lone.iter().filter(|&&(h, _, _)| letter(h));
+        capitals + LONE_LETTER_COST * lone.map(|&(_, n, _)| n).sum::<u32>()
     }
 }
 

@@ -423,6 +423,35 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
     assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
 }
 
+/// A capital standing alone mid-sentence costs LONE_CAPITAL_COST in any
+/// language (KOI8-R's " %s с " is windows-1251's " %s У "), and at a
+/// text's start (a cut text); after a sentence's end or a line break,
+/// lowercase, or glued to a word, nothing.
+#[test]
+fn a_lone_capital_mid_sentence_costs_extra() {
+    let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
+        let sketch = ByteSketch::new(bytes);
+        model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
+    };
+    let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
+    assert_eq!(charge(&ru, b"%s: %s \xd3 %s"), LONE_CAPITAL_COST);
+    assert_eq!(charge(&ru, b" \xd3 x"), LONE_CAPITAL_COST);
+    assert_eq!(
+        charge(&ru, b"\xe4\xe0, \xd3 \xe4\xe0 \xd3 x"),
+        2 * LONE_CAPITAL_COST
+    );
+    let apart = [
+        &b"\xe4\xe0.\n\xd3 x"[..],
+        b"\xe4\xe0. \xd3 x",
+        b"\xe4\xe0: \xd3 x",
+        b"\xe4\xe0 \xf3 x",
+        b"\xe4\xe0 \xd3\xe4 x",
+    ];
+    for text in apart {
+        assert_eq!(charge(&ru, text), 0, "{text:?}");
+    }
+}
+
 /// Arabic's article at a word's start costs less than nothing beside its
 /// bigrams (ISO-8859-6's "الم"), and what windows-1256 reads in the same
 /// bytes ("انه") more; inside a word, at a text's start (a cut word) and

@@ -30,6 +30,23 @@ fn families() -> Vec<Family> {
     ]
 }
 
+/// The families with their encoding_rs oracle, for the tests of the AVX2
+/// kernel itself: none where the CPU lacks AVX2.
+fn kernel_families() -> Vec<(
+    &'static str,
+    &'static encoding_rs::Encoding,
+    &'static PairShape,
+)> {
+    if !Kernel::Avx2.available() {
+        return Vec::new();
+    }
+    let oracle = |label: &str| encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    families()
+        .into_iter()
+        .map(|(label, _, shape)| (label, oracle(label), shape))
+        .collect()
+}
+
 /// Leads one by one: a byte at a character boundary that is not ASCII is a
 /// lead, and the byte after it is its trail.
 fn leads_one_by_one(high: u32) -> u32 {
@@ -209,10 +226,7 @@ proptest! {
 /// all of it but the last block, each output byte right.
 #[test]
 fn the_kernel_decodes_common_text_on_its_own() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
+    for (label, rs, shape) in kernel_families() {
         let text = match label {
             "euc-kr" => "한국어 위키백과, 우리 모두의 백과사전. 1234 가나다 ",
             "big5" => "中華民國是一個國家，位於東亞。 1234 大學 ",
@@ -220,7 +234,6 @@ fn the_kernel_decodes_common_text_on_its_own() {
             _ => "中华人民共和国是一个国家，位于东亚。 1234 大学 ",
         }
         .repeat(20);
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
         let (bytes, _, _) = rs.encode(&text);
         kernel_takes_nearly_all(rs, shape, &bytes, label);
     }
@@ -264,11 +277,7 @@ fn kernel_stops_at(
 /// then the next block's first), between three-byte pairs and ASCII.
 #[test]
 fn the_kernel_takes_two_byte_pairs_at_every_offset() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         let (sample, _, _) = rs.encode("а°×·Ж");
         for offset in 0..66 {
             let text = format!("{}к日°本а{}", "a".repeat(offset % 33), "日本 ".repeat(30));
@@ -336,11 +345,7 @@ fn gb18030_four_byte_runs_decode_like_encoding_rs_on_every_path() {
 /// the pair right.
 #[test]
 fn the_kernel_takes_a_lone_pair_in_ascii_at_every_offset() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         for (ch, offset) in ["本", "а"]
             .into_iter()
             .flat_map(|c| (0..33).map(move |o| (c, o)))
@@ -385,11 +390,7 @@ fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
 /// otherwise stops at the lead with the ASCII before it written.
 #[test]
 fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         let (pair, _, _) = rs.encode("本");
         // ASCII before it (a lane's high byte, low byte, the block's last
         // byte), or pairs: a block of lanes that are all pairs with it at
@@ -462,11 +463,7 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
 /// kernel alone decodes it all like encoding_rs.
 #[test]
 fn the_kernel_takes_pairs_with_ascii_at_every_place() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         for k in 0..34 {
             for (start, ascii) in [("", "x"), ("", "xy"), ("a", "x"), ("a", "xy")] {
                 for pairs in ["本", "日а"] {
@@ -543,11 +540,7 @@ fn korean_shaped_blocks_with_a_word_or_an_error_at_every_lead() {
 /// decodes it all like encoding_rs.
 #[test]
 fn the_kernel_takes_a_two_byte_pair_at_every_lane_of_an_aligned_block() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         for start in ["", "a"] {
             for lane in 0..16 {
                 for ascii_lane in [16, (lane + 5) % 16] {
@@ -575,11 +568,7 @@ fn the_kernel_takes_a_two_byte_pair_at_every_lane_of_an_aligned_block() {
 /// The kernel alone decodes everything before it and stops exactly there.
 #[test]
 fn the_kernel_stops_at_every_lane_of_an_aligned_block() {
-    if !Kernel::Avx2.available() {
-        return;
-    }
-    for (label, _, shape) in families() {
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    for (label, rs, shape) in kernel_families() {
         let (pair, _, _) = rs.encode("本");
         // A pair whose bytes are in the family's sets but not its table.
         let lacking = (0x80..=0xFFu8)

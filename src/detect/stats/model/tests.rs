@@ -393,6 +393,13 @@ fn a_word_in_capitals_costs_extra_once() {
     assert_eq!(es.cost("la EXPRESIÓN"), es.cost("la expresión"));
 }
 
+/// What a model charges the lone letters of `bytes` (the byte view's
+/// `lone`, read with the model's classes).
+fn charge((model, classes): &(&Model, ByteClasses), bytes: &[u8]) -> u32 {
+    let sketch = ByteSketch::new(bytes);
+    model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
+}
+
 /// A Hebrew letter between two spaces or signs is charged
 /// LONE_LETTER_COST (Hebrew has no one-letter words: "а" in " байт, а ц"
 /// is not windows-1255's "א"); glued to a letter, a quote, an html
@@ -401,10 +408,6 @@ fn a_word_in_capitals_costs_extra_once() {
 /// nothing.
 #[test]
 fn a_lone_letter_costs_extra_in_hebrew_only() {
-    let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
-        let sketch = ByteSketch::new(bytes);
-        model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
-    };
     let he = model_and_classes("he", crate::codec::WINDOWS_1255);
     assert_eq!(charge(&he, b"x, \xe0 y"), LONE_LETTER_COST);
     assert_eq!(charge(&he, b"x \xe0 y \xe0\n\xe1 "), 3 * LONE_LETTER_COST);
@@ -429,10 +432,6 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
 /// lowercase, or glued to a word, nothing.
 #[test]
 fn a_lone_capital_mid_sentence_costs_extra() {
-    let charge = |(model, classes): &(&Model, ByteClasses), bytes: &[u8]| {
-        let sketch = ByteSketch::new(bytes);
-        model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
-    };
     let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"%s: %s \xd3 %s"), LONE_CAPITAL_COST);
     assert_eq!(charge(&ru, b" \xd3 x"), LONE_CAPITAL_COST);

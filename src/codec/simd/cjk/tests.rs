@@ -384,26 +384,35 @@ fn every_bmp_four_byte_sequence_decodes_like_encoding_rs_on_every_path() {
 
 /// Every lead and trail, as the low byte of a lane (offset 30), its high
 /// byte (1) and a block's last byte (31, the trail in the next block), and
-/// among pairs in lanes of pairs (both of the kernel's aligned paths): the
-/// kernel alone takes the pair exactly when both bytes are in the family's
-/// sets and its word is two or three bytes, writing encoding_rs's bytes, and
-/// otherwise stops at the lead with the ASCII before it written.
+/// among pairs in lanes of pairs (both of the kernel's aligned paths, with
+/// ASCII lanes after it or in a block of sixteen pairs): the kernel alone
+/// takes the pair exactly when both bytes are in the family's sets and its
+/// word is two or three bytes, writing encoding_rs's bytes, and otherwise
+/// stops at the lead with what is before it written.
 #[test]
 fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
     for (label, rs, shape) in kernel_families() {
         let (pair, _, _) = rs.encode("本");
+        let ascii = b"b".repeat(40);
+        let pairs_then_ascii = |n: usize| [&pair.repeat(n)[..], &ascii].concat();
         // ASCII before it (a lane's high byte, low byte, the block's last
-        // byte), or pairs: a block of lanes that are all pairs with it at
-        // lane 8, and one from byte 1 with it at lane 7 of `next`.
+        // byte), or pairs: a block of lanes that are pairs up to it, at
+        // lane 8, and one from byte 1 with it at lane 7 of `next`; each
+        // with ASCII after it, or pairs to the block's end (sixteen
+        // pairs).
         let places = [1, 30, 31]
-            .map(|at| (at, b"a".repeat(at)))
+            .map(|at| (at, b"a".repeat(at), ascii.clone()))
             .into_iter()
-            .chain([
-                (16, pair.repeat(8)),
-                (15, [&b"a"[..], &pair.repeat(7)].concat()),
-            ])
+            .chain([0, 7].map(|n| (16, pair.repeat(8), pairs_then_ascii(n))))
+            .chain([0, 8].map(|n| {
+                (
+                    15,
+                    [&b"a"[..], &pair.repeat(7)].concat(),
+                    pairs_then_ascii(n),
+                )
+            }))
             .collect::<Vec<_>>();
-        let mut dst = vec![0; 160];
+        let mut dst = vec![0; 256];
         for lead in 0x80..=0xFFu8 {
             for trail in 0..=0xFFu8 {
                 let takes = shape.admits(lead, false)
@@ -419,9 +428,9 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
                         .into_owned(),
                     false => String::new(),
                 };
-                for (at, before) in &places {
+                for (at, before, after) in &places {
                     let at = *at;
-                    let bytes = [&before[..], &[lead, trail], &[b'b'; 40]].concat();
+                    let bytes = [&before[..], &[lead, trail], after].concat();
                     let run = super::decode_cjk(Kernel::Avx2, shape, &bytes, &mut dst);
                     let before = rs.decode_without_bom_handling(before).0;
                     if takes {
@@ -431,8 +440,10 @@ fn the_kernel_takes_exactly_the_admitted_pairs_in_each_place() {
                             "{label} {lead:02X} {trail:02X} at {at}: {}",
                             run.read
                         );
-                        let b = run.read - at - 2;
-                        let expected = format!("{before}{pair}{}", "b".repeat(b));
+                        let after = rs
+                            .decode_without_bom_handling(&after[..run.read - at - 2])
+                            .0;
+                        let expected = format!("{before}{pair}{after}");
                         assert_eq!(
                             &dst[..run.written],
                             expected.as_bytes(),

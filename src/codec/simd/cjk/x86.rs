@@ -160,6 +160,43 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                 'aligned: {
                     let (v, leads, out): (__m256i, u32, *mut u8) = ($v, $leads, $out);
                     let (pair_ok, pair) = classify(v);
+                    if leads == 0x5555_5555 {
+                        // Sixteen pairs (most blocks of CJK text): no
+                        // ASCII lanes to keep, so no blends, and one
+                        // shuffle packs every 4 words, 12 bytes.
+                        if pair_ok != u32::MAX {
+                            break 'aligned None;
+                        }
+                        let pointers = pointers_of(pair);
+                        let [w0, w1] = [
+                            _mm256_castsi256_si128(pointers),
+                            _mm256_extracti128_si256::<1>(pointers),
+                        ]
+                        .map(|at| look_up8(at));
+                        // Every word three bytes: its top byte (the
+                        // length) 3.
+                        let three = _mm256_set1_epi32(3 << 24);
+                        let off = _mm256_or_si256(
+                            _mm256_xor_si256(w0, three),
+                            _mm256_xor_si256(w1, three),
+                        );
+                        if _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 0 {
+                            break 'aligned None;
+                        }
+                        let shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                            WORD_PACK[15].as_ptr().cast(),
+                        ));
+                        for (k, words) in [w0, w1].into_iter().enumerate() {
+                            let packed = _mm256_shuffle_epi8(words, shuffle);
+                            let at = out.add(24 * k);
+                            _mm_storeu_si128(at.cast(), _mm256_castsi256_si128(packed));
+                            _mm_storeu_si128(
+                                at.add(12).cast(),
+                                _mm256_extracti128_si256::<1>(packed),
+                            );
+                        }
+                        break 'aligned Some(48);
+                    }
                     if leads & !pair_ok != 0 {
                         break 'aligned None;
                     }
@@ -208,16 +245,6 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                         _mm256_castsi256_si128(w1),
                         _mm256_extracti128_si256::<1>(w1),
                     ];
-                    if leads == 0x5555_5555 {
-                        // Sixteen pairs (CJK text): one shuffle, 12 bytes a
-                        // quarter, no table lookups.
-                        let shuffle = _mm_loadu_si128(WORD_PACK[15].as_ptr().cast());
-                        for (k, quarter) in quarters.into_iter().enumerate() {
-                            let packed = _mm_shuffle_epi8(quarter, shuffle);
-                            _mm_storeu_si128(out.add(12 * k).cast(), packed);
-                        }
-                        break 'aligned Some(48);
-                    }
                     // The pair lanes, 4 bits per quarter (the even bits of
                     // `leads` gathered, a quarter's 4 in each byte).
                     let lanes = leads & 0x5555_5555;

@@ -136,7 +136,10 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             let trail = _mm256_srli_epi16::<8>(pair);
             _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias)
         };
-        let (two32, two) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(2));
+        let (two32, three32) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(3 << 24));
+        // Whether every word of `off` (words `^ three32`, or 0 for a word
+        // not checked) has length (top byte) 3.
+        let all_three = |off: __m256i| _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 1;
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
         // text), packed from their lanes: each lane's word (looked up for
@@ -173,14 +176,11 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                             _mm256_extracti128_si256::<1>(pointers),
                         ]
                         .map(|at| look_up8(at));
-                        // Every word three bytes: its top byte (the
-                        // length) 3.
-                        let three = _mm256_set1_epi32(3 << 24);
                         let off = _mm256_or_si256(
-                            _mm256_xor_si256(w0, three),
-                            _mm256_xor_si256(w1, three),
+                            _mm256_xor_si256(w0, three32),
+                            _mm256_xor_si256(w1, three32),
                         );
-                        if _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 0 {
+                        if !all_three(off) {
                             break 'aligned None;
                         }
                         let shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128(
@@ -207,7 +207,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     // bytes in their sets), an ASCII lane's 0 (its word is
                     // not used).
                     let at = _mm256_and_si256(pointers, is_pair);
-                    let [(w0, ok0), (w1, ok1)] = [
+                    let [(w0, off0), (w1, off1)] = [
                         (
                             _mm256_castsi256_si128(v),
                             _mm256_castsi256_si128(is_pair),
@@ -223,20 +223,19 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     ]
                     .map(|(lanes, pairs, half, at)| {
                         let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
-                        let pairs = _mm256_cvtepi16_epi32(pairs);
-                        let words = match leads & half {
-                            0 => ascii,
-                            _ => _mm256_blendv_epi8(ascii, look_up8(at), pairs),
-                        };
-                        // Length 3 for a pair (2 - -1), 2 for ASCII.
-                        let length = _mm256_sub_epi32(two, pairs);
-                        let as_said = _mm256_cmpeq_epi32(_mm256_srli_epi32::<24>(words), length);
-                        (
-                            words,
-                            _mm256_movemask_ps(_mm256_castsi256_ps(as_said)) == 0xFF,
-                        )
+                        match leads & half {
+                            0 => (ascii, zero),
+                            _ => {
+                                // Only the pairs' words are checked (the
+                                // ASCII lanes' are two bytes by making).
+                                let pairs = _mm256_cvtepi16_epi32(pairs);
+                                let found = look_up8(at);
+                                let off = _mm256_and_si256(_mm256_xor_si256(found, three32), pairs);
+                                (_mm256_blendv_epi8(ascii, found, pairs), off)
+                            }
+                        }
                     });
-                    if !(ok0 && ok1) {
+                    if !all_three(_mm256_or_si256(off0, off1)) {
                         break 'aligned None;
                     }
                     let quarters = [

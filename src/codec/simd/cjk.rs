@@ -22,7 +22,9 @@
 //! lane is a pair or two ASCII bytes, and the block is packed from its
 //! lanes (`x86::WORD_PACK`): the pairs' lanes take their words and the
 //! ASCII lanes stay as they are (length 2), with no spread
-//! of the lead mask to bytes, no blends and no byte planes.
+//! of the lead mask to bytes, no blends and no byte planes. A block of
+//! sixteen pairs (most blocks of Japanese and Chinese text) has no ASCII
+//! lanes to keep at all: no blends, one shuffle per 4 words.
 //!
 //! Anything else (a lead whose trail is not a trail, a lead outside the
 //! family's common set such as EUC-JP's 0x8E and 0x8F or a Shift_JIS

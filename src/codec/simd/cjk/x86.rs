@@ -164,9 +164,11 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     let (v, leads, out): (__m256i, u32, *mut u8) = ($v, $leads, $out);
                     let (pair_ok, pair) = classify(v);
                     if leads == 0x5555_5555 {
-                        // Sixteen pairs (most blocks of CJK text): no
-                        // ASCII lanes to keep, so no blends, and one
-                        // shuffle packs every 4 words, 12 bytes.
+                        // Sixteen pairs (most blocks of Japanese and
+                        // Chinese text): every lane is looked up and must
+                        // be three bytes, so no ASCII words, lane masks or
+                        // blends, one check of all 16 words, and one
+                        // shuffle packs each 4 words (12 bytes).
                         if pair_ok != u32::MAX {
                             break 'aligned None;
                         }

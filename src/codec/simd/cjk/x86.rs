@@ -102,7 +102,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         return Run::NONE;
     }
     // SAFETY: each block reads src[r..r + 33] and writes at most
-    // dst[w..w + 61] (`slots`' 61, `store_pairs32`'s 48 + 4, `aligned`'s
+    // dst[w..w + 55] (`slots`' 55, `store_pairs32`'s 48 + 4, `aligned`'s
     // 1 + 52), both checked by the
     // loop; the nibble tables are 16 bytes; every pointer looked up is
     // clamped to the last entry of `t.words` (`last`), or (in `aligned`)
@@ -195,8 +195,9 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         // lanes' words: when each pair's word is three bytes, packed from
         // one 32-bit slot per lane ([`SLOT_PACK`], 4 lanes per shuffle and
         // store), with no byte planes; else `None` (nothing taken).
-        // Writes at most 61 bytes at `out` (three stores of at most 15
-        // bytes' worth, then 16).
+        // Writes at most 55 bytes at `out` (three groups of 4 lanes of at
+        // most 13 bytes, a lane with a lead at its high byte being
+        // followed by one whose low byte is a trail, then 16).
         let slots =
             |v: __m256i, is_lead: __m256i, words: [__m256i; 2], leads: u32, out: *mut u8| {
                 let no_lead = _mm256_cmpeq_epi16(is_lead, zero);

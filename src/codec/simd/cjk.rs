@@ -26,6 +26,14 @@
 //! sixteen pairs (most blocks of Japanese and Chinese text) has no ASCII
 //! lanes to keep at all: no blends, one shuffle per 4 words.
 //!
+//! Blocks with leads at both parities (most of Korean text, whose words of
+//! 1-4 syllables are split by spaces) whose pairs are all three bytes of
+//! UTF-8 skip the byte planes too: each 16-bit lane becomes one 32-bit
+//! slot (a lead's word with the lane's low byte, or the lane itself) and
+//! four lanes are packed per shuffle (`x86::SLOT_PACK`), by the leads of
+//! their 8 bytes alone. The byte planes remain for two-byte pairs and for
+//! blocks the kernel stops in.
+//!
 //! Anything else (a lead whose trail is not a trail, a lead outside the
 //! family's common set such as EUC-JP's 0x8E and 0x8F or a Shift_JIS
 //! single-byte katakana, a pair the table lacks or whose UTF-8 is four

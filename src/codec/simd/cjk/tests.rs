@@ -488,6 +488,27 @@ fn the_kernel_takes_pairs_with_ascii_at_every_place() {
     }
 }
 
+/// Blocks with leads at both parities, every pair three bytes (the slot
+/// packing): runs of 0-4 pairs between ASCII runs of 1-2 bytes, at random,
+/// so that every pattern of leads in 8 bytes, with a lead just before them
+/// or not, and a lead in a block's last byte all occur. The kernel takes
+/// them alone, each output byte right.
+#[test]
+fn the_kernel_takes_blocks_with_leads_at_both_parities() {
+    let mut rng = Rng(13);
+    for (label, rs, shape) in kernel_families() {
+        let (pair, _, _) = rs.encode("本");
+        let mut bytes = Vec::new();
+        while bytes.len() < 20_000 {
+            for _ in 0..rng.below(5) {
+                bytes.extend_from_slice(&pair);
+            }
+            bytes.extend_from_slice(&b"x,"[..1 + rng.below(2)]);
+        }
+        kernel_takes_nearly_all(rs, shape, &bytes, label);
+    }
+}
+
 /// Korean-shaped text: runs of one to four pairs, each run followed by one
 /// ASCII byte, so the leads change parity every few bytes and nearly every
 /// block takes the general path (lead mask spread, pairs blended from

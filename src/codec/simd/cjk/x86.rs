@@ -30,6 +30,55 @@ static WORD_PACK: [[u8; 16]; 16] = {
     t
 };
 
+/// Per 4 lanes of a block with leads at both parities (8 bytes), each lane
+/// a 32-bit slot: `(w0, w1, w2, lo)` for a lane with a lead (its pair's
+/// three-byte word, then the lane's low byte), `(lo, hi, 0, 0)` for one
+/// without. Index: bits 1..9 the leads of the 8 bytes, bit 0 whether the
+/// byte before them is a lead (so the first byte a trail). The shuffle
+/// writes each lane's characters in order: a lead's word, preceded by
+/// the low byte when the lead is the high byte and the low byte is ASCII;
+/// in a lane without a lead, the bytes that are not trails.
+static SLOT_PACK: [[u8; 16]; 512] = {
+    let mut t = [[0x80u8; 16]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut lane, mut o) = (0, 0);
+        while lane < 4 {
+            let trail_lo = m >> (2 * lane) & 1 == 1;
+            let lead_lo = m >> (2 * lane + 1) & 1 == 1;
+            let lead_hi = m >> (2 * lane + 2) & 1 == 1;
+            let slot = 4 * lane as u8;
+            let bytes: &[u8] = match (lead_lo || lead_hi, trail_lo) {
+                (true, false) if lead_hi => &[3, 0, 1, 2],
+                (true, _) => &[0, 1, 2],
+                (false, true) => &[1],
+                (false, false) => &[0, 1],
+            };
+            let mut k = 0;
+            while k < bytes.len() {
+                t[m][o] = slot + bytes[k];
+                (o, k) = (o + 1, k + 1);
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// [`SLOT_PACK`]'s packed lengths.
+static SLOT_PACK_LEN: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        while (t[m] as usize) < 16 && SLOT_PACK[m][t[m] as usize] != 0x80 {
+            t[m] += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// [`WORD_PACK`]'s packed lengths.
 static WORD_PACK_LEN: [u8; 16] = {
     let mut t = [0u8; 16];
@@ -53,7 +102,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         return Run::NONE;
     }
     // SAFETY: each block reads src[r..r + 33] and writes at most
-    // dst[w..w + 53] (`store_pairs32`'s 48 + 4, `aligned`'s 1 + 52), both checked by the
+    // dst[w..w + 55] (`slots`' 55, `store_pairs32`'s 48 + 4, `aligned`'s
+    // 1 + 52), both checked by the
     // loop; the nibble tables are 16 bytes; every pointer looked up is
     // clamped to the last entry of `t.words` (`last`), or (in `aligned`)
     // is a pair's whose lead and trail are both in their sets, so in the
@@ -140,6 +190,62 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         // Whether every word of `off` (words `^ three32`, or 0 for a word
         // not checked) has length (top byte) 3.
         let all_three = |off: __m256i| _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 1;
+        // A block with leads at both parities (Korean text: a space every
+        // 3-4 syllables), its pairs all valid (`pair_ok`) and `words` its
+        // lanes' words: when each pair's word is three bytes, packed from
+        // one 32-bit slot per lane ([`SLOT_PACK`], 4 lanes per shuffle and
+        // store), with no byte planes; else `None` (nothing taken).
+        // Writes at most 55 bytes at `out` (three groups of 4 lanes of at
+        // most 13 bytes, a lane with a lead at its high byte being
+        // followed by one whose low byte is a trail, then 16).
+        let slots =
+            |v: __m256i, is_lead: __m256i, words: [__m256i; 2], leads: u32, out: *mut u8| {
+                let no_lead = _mm256_cmpeq_epi16(is_lead, zero);
+                let [(s0, off0), (s1, off1)] = [
+                    (
+                        _mm256_castsi256_si128(v),
+                        _mm256_castsi256_si128(no_lead),
+                        words[0],
+                    ),
+                    (
+                        _mm256_extracti128_si256::<1>(v),
+                        _mm256_extracti128_si256::<1>(no_lead),
+                        words[1],
+                    ),
+                ]
+                .map(|(lanes, no_lead, words)| {
+                    let (lanes, no_lead) =
+                        (_mm256_cvtepu16_epi32(lanes), _mm256_cvtepi16_epi32(no_lead));
+                    // A three-byte word's length byte cleared, to hold the
+                    // low byte; a lane with a lead whose word is not three
+                    // bytes keeps a bit there (`off`).
+                    let cleared = _mm256_xor_si256(words, three32);
+                    let with_lo = _mm256_or_si256(cleared, _mm256_slli_epi32::<24>(lanes));
+                    (
+                        _mm256_blendv_epi8(with_lo, lanes, no_lead),
+                        _mm256_andnot_si256(no_lead, cleared),
+                    )
+                });
+                if !all_three(_mm256_or_si256(off0, off1)) {
+                    return None;
+                }
+                let quarters = [
+                    _mm256_castsi256_si128(s0),
+                    _mm256_extracti128_si256::<1>(s0),
+                    _mm256_castsi256_si128(s1),
+                    _mm256_extracti128_si256::<1>(s1),
+                ];
+                // Bit 8k of `places` is whether byte 8k - 1 is a lead.
+                let places = u64::from(leads) << 1;
+                let mut n = 0;
+                for (k, quarter) in quarters.into_iter().enumerate() {
+                    let m = (places >> (8 * k) & 0x1FF) as usize;
+                    let shuffle = _mm_loadu_si128(SLOT_PACK[m].as_ptr().cast());
+                    _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
+                    n += usize::from(SLOT_PACK_LEN[m]);
+                }
+                Some(n)
+            };
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
         // text), packed from their lanes: each lane's word (looked up for
@@ -304,8 +410,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), eight loads
             // each (a lane without a lead loads a word it never uses,
             // from a pointer clamped into the table); a half with no lead
-            // (markup in a page) skips its loads. Each as its words' byte
-            // planes, per 128-bit lane.
+            // (markup in a page) skips its loads.
             let at = _mm256_min_epu16(pointers, last);
             let [g0, g1] = [
                 (_mm256_castsi256_si128(at), 0x0000_FFFF),
@@ -313,8 +418,18 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             ]
             .map(|(p, half)| match leads & half {
                 0 => zero,
-                _ => _mm256_shuffle_epi8(look_up8(p), planes),
+                _ => look_up8(p),
             });
+            if leads & !pair_ok == 0 {
+                if let Some(n) = slots(v, is_lead, [g0, g1], leads, dst.as_mut_ptr().add(w)) {
+                    r += 32 + (leads >> 31) as usize;
+                    w += n;
+                    continue;
+                }
+            }
+            // A pair of two bytes, or a lead the kernel cannot take: the
+            // words as byte planes, per 128-bit lane.
+            let [g0, g1] = [g0, g1].map(|g| _mm256_shuffle_epi8(g, planes));
             // Lanes 0..4 and 8..12, 4..8 and 12..16; then each plane's
             // 8 bytes per 128-bit lane in lane order.
             let x = _mm256_permute2x128_si256::<0x20>(g0, g1);

@@ -505,3 +505,16 @@ fn table_flags_are_each_bytes_flags() {
         }
     }
 }
+
+/// Hebrew points and Arabic harakat, which modern text leaves out, cost
+/// ACCENT_COST on a letter; Thai's marks, which its spelling needs, cost
+/// MARK_COST.
+#[test]
+fn pointing_costs_as_an_accent() {
+    let he = &models()[find("he").unwrap()];
+    assert_eq!(he.cost("הֱט") - he.cost("הט"), ACCENT_COST);
+    let ar = &models()[find("ar").unwrap()];
+    assert_eq!(ar.cost("كتَب") - ar.cost("كتب"), ACCENT_COST);
+    let th = &models()[find("th").unwrap()];
+    assert_eq!(th.cost("ไม่") - th.cost("ไม"), MARK_COST);
+}

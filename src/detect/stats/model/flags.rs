@@ -7,7 +7,8 @@ use super::UPPER;
 
 /// Flags of a byte as one encoding reads it (whatever the model).
 pub(super) const ASCII: u16 = 1;
-/// A combining accent U+0300..U+036F (a mark that costs ACCENT_COST).
+/// A combining accent U+0300..U+036F, a Hebrew point or an Arabic haraka
+/// (a mark that costs ACCENT_COST).
 pub(super) const ACCENT: u16 = 2;
 /// A sign that follows numbers, not letters (± × ° µ § ¶).
 pub(super) const SIGN: u16 = 4;
@@ -81,7 +82,7 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
     let flag = |yes: bool, flag: u16| if yes { flag } else { 0 };
     let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
-        | flag((0x300..0x370).contains(&cp), ACCENT)
+        | flag((0x300..0x370).contains(&cp) || is_pointing(c), ACCENT)
         | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
@@ -93,6 +94,17 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(c == ' ', SPACE)
         | flag(c == ',', COMMA)
         | if cyrillic { cyrillic_flags(cp) } else { 0 }
+}
+
+/// Whether `c` is a Hebrew point or an Arabic haraka: Unicode gives
+/// them fixed-position combining classes of their own (10..=35). Looked
+/// up in the Hebrew and Arabic blocks only (which hold every legacy
+/// encoding's points and harakat): every byte of every table has its
+/// flags made at start-up, and the lookup elsewhere cost ~0.1 M
+/// instructions a process.
+fn is_pointing(c: char) -> bool {
+    ('\u{591}'..='\u{6FF}').contains(&c)
+        && (10..=35).contains(&unicode_normalization::char::canonical_combining_class(c))
 }
 
 /// The flags a code point has only in a model of a Cyrillic alphabet.

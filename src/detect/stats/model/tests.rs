@@ -257,11 +257,12 @@ fn a_sign_that_only_opens_glued_after_a_letter_costs_extra() {
 
 /// A letter carries two marks (shadda and a vowel, a Thai vowel and a
 /// tone); a third is no text: Cyrillic read as ISO-8859-6 piles them up.
+/// (Harakat cost ACCENT_COST.)
 #[test]
 fn a_third_mark_on_a_letter_costs_as_unknown() {
     let ar = &models()[find("ar").unwrap()];
     let (one, two, three) = (ar.cost("قَ"), ar.cost("قَّ"), ar.cost("قَّْ"));
-    assert_eq!(two - one, 4 * 3, "{one} {two}");
+    assert_eq!(two - one, ACCENT_COST, "{one} {two}");
     assert_eq!(three - two, UNKNOWN_COST as u32, "{two} {three}");
     let th = &models()[find("th").unwrap()];
     assert!(th.cost("ที่นี่") + UNKNOWN_COST as u32 <= th.cost("ที่่นี่"));
@@ -504,4 +505,17 @@ fn table_flags_are_each_bytes_flags() {
             }
         }
     }
+}
+
+/// Hebrew points and Arabic harakat, which modern text leaves out, cost
+/// ACCENT_COST on a letter; Thai's marks, which its spelling needs, cost
+/// MARK_COST.
+#[test]
+fn pointing_costs_as_an_accent() {
+    let he = &models()[find("he").unwrap()];
+    assert_eq!(he.cost("הֱט") - he.cost("הט"), ACCENT_COST);
+    let ar = &models()[find("ar").unwrap()];
+    assert_eq!(ar.cost("كتَب") - ar.cost("كتب"), ACCENT_COST);
+    let th = &models()[find("th").unwrap()];
+    assert_eq!(th.cost("ไม่") - th.cost("ไม"), MARK_COST);
 }

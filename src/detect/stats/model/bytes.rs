@@ -30,15 +30,30 @@ const MARKS_ON_A_LETTER: u8 = 2;
 /// kind `kind` ([`super::mark_kind`]) has room on its letter after `marks`
 /// marks, the last of kind `last`. The second mark must be of another
 /// kind: a Thai letter carries one vowel (ั ิ ี ึ ื above it, ุ ู below)
-/// and one tone mark (่ ้ ๊ ๋) or ์, a Vietnamese one tone mark. (Each
-/// Arabic vowel and the shadda have a class of their own, so there only
-/// a doubled mark is caught.) Cyrillic and Arabic text read as
+/// and one tone mark (่ ้ ๊ ๋) or ์, a Vietnamese one tone mark, a Hebrew
+/// or Arabic one one vowel ([`vowel`]) and a dagesh or shadda. Cyrillic
+/// and Arabic text read as
 /// windows-874 stacked two vowels ("мет" as "มีิ", "انتشرا" as "วไสิั")
 /// at MARK_COST each.
 fn room_for_mark(sign: bool, kind: u8, marks: u8, last: u8) -> bool {
     match sign {
         true => marks == 0,
-        false => marks == 0 || marks < MARKS_ON_A_LETTER && kind != last,
+        false => marks == 0 || marks < MARKS_ON_A_LETTER && vowel(kind) != vowel(last),
+    }
+}
+
+/// A mark's kind, with every vowel of a script one kind: each Hebrew
+/// point and Arabic haraka has a canonical combining class of its own
+/// (to keep their order), but a letter carries one vowel. Hebrew's vowel
+/// points are classes 10-20 (its dagesh, meteg, rafe and shin dots
+/// 21-25); Arabic's vowels, tanwins and sukun 27-32 and 34 (its shadda
+/// 33). Bulgarian "блок" read as ISO-8859-6's "فًَي" stacked a tanwin
+/// and a fatha for 3 bits each.
+fn vowel(kind: u8) -> u8 {
+    match kind {
+        10..=20 => 10,
+        27..=32 | 34 => 27,
+        kind => kind,
     }
 }
 

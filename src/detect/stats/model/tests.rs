@@ -281,6 +281,13 @@ fn two_marks_of_one_kind_on_a_letter_cost_as_unknown() {
     let ar = &models()[find("ar").unwrap()];
     assert!(ar.cost("قَّ") - ar.cost("قَ") < unknown);
     assert_eq!(ar.cost("قََ") - ar.cost("قَ"), unknown);
+    // One vowel a letter, whatever its class: a tanwin and a fatha, two
+    // Hebrew vowel points; a tanwin or a point with another mark is fine.
+    assert_eq!(ar.cost("فًَ") - ar.cost("فً"), unknown);
+    assert!(ar.cost("فًّ") - ar.cost("فً") < unknown);
+    let he = &models()[find("he").unwrap()];
+    assert_eq!(he.cost("בָֹ") - he.cost("בָ"), unknown);
+    assert!(he.cost("בָּ") - he.cost("בָ") < unknown);
 }
 
 /// A tanwin ends its word: a letter after one costs TANWIN_COST, but for

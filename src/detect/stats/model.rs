@@ -41,6 +41,14 @@ const MARK: u8 = 0x7F;
 /// reaches this value).
 const SIGN_MARK: u8 = 0x7E;
 const MARK_COST: u32 = 4 * 3;
+/// What a letter of the alphabet costs right after a tanwin (ً ٌ ٍ, the
+/// indefinite case ending: on a word's last letter, or on the letter
+/// before its final alif), beside its bigram. ISO-8859-6's tanwins are
+/// 0xEB-0xED, which windows-1251 reads as л м н and windows-1256 as ë ى
+/// ي: Bulgarian "индекс" read as ISO-8859-6's "وٍلمي" and Arabic
+/// windows-1256 "بايت" as ISO-8859-6's "باٍت" put a tanwin inside a
+/// word for 3 bits, less than the text's own letters cost.
+const TANWIN_COST: u32 = 4 * 18;
 /// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
 /// are what other encodings' accented letters turn into. Hebrew points
 /// and Arabic harakat (Unicode's fixed-position combining classes
@@ -241,13 +249,14 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
 
 /// Signs of one script that stand on its letters inside words: Hebrew
 /// geresh and gershayim (׳ ״) mark abbreviations and acronyms ("צה״ל",
-/// "א״ב", "וכו׳"). A model whose alphabet has the letter given reads them
+/// "א״ב", "וכו׳"), its maqaf (־) joins a word to the next ("ב־5",
+/// "כ־1%": one-letter prefixes before a number). A model whose alphabet has the letter given reads them
 /// as marks (SIGN_MARK: MARK_COST on a bare letter, unknown elsewhere, so
 /// Cyrillic "шарии" is not a Hebrew letter under ״ ״); to the rest they
 /// are unknown. As unknown signs inside a word they cost 26 bits each,
 /// and English UI strings with a Hebrew weekday list ("א״ב", "ב״ס") were
 /// windows-1252's "àØá" at 1000 characters.
-const SCRIPT_SIGNS: &[(u32, &[u32])] = &[(0x5D0, &[0x5F3, 0x5F4])];
+const SCRIPT_SIGNS: &[(u32, &[u32])] = &[(0x5D0, &[0x5BE, 0x5F3, 0x5F4])];
 
 /// See [`letters`].
 type Letters = (Vec<u8>, Vec<(u32, u16, u8)>);
@@ -281,6 +290,12 @@ fn letters() -> &'static Letters {
     })
 }
 
+/// Whether a mark of kind `kind` ([`mark_kind`]) is a tanwin (ً ٌ ٍ:
+/// canonical combining classes 27-29 are Arabic's tanwins alone).
+fn is_tanwin(kind: u8) -> bool {
+    (27..=29).contains(&kind)
+}
+
 /// What kind of mark code point `cp` is (see `bytes::room_for_mark`):
 /// its canonical combining class, or for marks of class 0 whether they
 /// are vowels (alphabetic: Thai's ั ิ ี ึ ื ํ, 0) or not (its ็ ์ ๎, u8::MAX;
@@ -293,13 +308,21 @@ fn mark_kind(cp: u32) -> u8 {
     }
 }
 
+/// Whether code point `cp` is a combining mark of the scripts the models
+/// read marks in (accents, Hebrew points, Arabic harakat, Thai vowels and
+/// tones). Unicode's general category decides within the blocks: Hebrew's
+/// maqaf, paseq, sof pasuq and nun hafukha (U+05BE U+05C0 U+05C3 U+05C6)
+/// are punctuation among its points. Read as marks they cost a letter 3
+/// bits, and ISO-8859-6's س (0xD3) is windows-1255's sof pasuq: Arabic
+/// "موجود مسبق" read as Hebrew "וּטּֿ ו׃ָג" beat the Arabic by its prior.
 fn is_mark(cp: u32) -> bool {
-    (0x300..0x370).contains(&cp)
+    let in_blocks = (0x300..0x370).contains(&cp)
         || (0x591..=0x5C7).contains(&cp)
         || (0x64B..=0x65F).contains(&cp)
         || cp == 0xE31
         || (0xE34..=0xE3A).contains(&cp)
-        || (0xE47..=0xE4E).contains(&cp)
+        || (0xE47..=0xE4E).contains(&cp);
+    in_blocks && char::from_u32(cp).is_some_and(unicode_normalization::char::is_combining_mark)
 }
 
 /// Letters a model knows under another one. Romanian is written with
@@ -428,7 +451,8 @@ impl Sketch {
 
 fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
     let (latin, cyrillic) = script;
-    let mut walk = bytes::Walk::new(n, costs, script, flags::l_class(map, latin));
+    let letters = (flags::l_class(map, latin), flags::alif_class(map));
+    let mut walk = bytes::Walk::new(n, costs, script, letters);
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),

@@ -6,8 +6,8 @@
 //! is the detector's hot loop.
 
 use super::flags::{
-    l_class, TableFlags, ACCENT, ASCII, COMMA, GUILLEMET, IN_WORD, MIDDLE_DOT, NOT_LETTER,
-    NUMBER_SIGN, OPENS_ONLY, SIGN, SPACE, TRAILING,
+    alif_class, l_class, TableFlags, ACCENT, ASCII, COMMA, GUILLEMET, IN_WORD, MIDDLE_DOT,
+    NOT_LETTER, NUMBER_SIGN, OPENS_ONLY, SIGN, SPACE, TRAILING,
 };
 use super::step::{
     Step, S_ASCII, S_CAPITAL, S_FOREIGN, S_GUILLEMET, S_LOWER, S_MARK, S_MIDDLE_DOT, S_NUMBER,
@@ -16,7 +16,8 @@ use super::step::{
 use super::{
     ByteView, Kind, Model, ACCENT_COST, ALL_CAPS_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY,
     FOREIGN_ASCII, GLUED_COST, LONE_CAPITAL_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK,
-    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, UNKNOWN, UNKNOWN_COST, UPPER,
+    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, TANWIN_COST, UNKNOWN,
+    UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -29,15 +30,30 @@ const MARKS_ON_A_LETTER: u8 = 2;
 /// kind `kind` ([`super::mark_kind`]) has room on its letter after `marks`
 /// marks, the last of kind `last`. The second mark must be of another
 /// kind: a Thai letter carries one vowel (ั ิ ี ึ ื above it, ุ ู below)
-/// and one tone mark (่ ้ ๊ ๋) or ์, a Vietnamese one tone mark. (Each
-/// Arabic vowel and the shadda have a class of their own, so there only
-/// a doubled mark is caught.) Cyrillic and Arabic text read as
+/// and one tone mark (่ ้ ๊ ๋) or ์, a Vietnamese one tone mark, a Hebrew
+/// or Arabic one one vowel ([`vowel`]) and a dagesh or shadda. Cyrillic
+/// and Arabic text read as
 /// windows-874 stacked two vowels ("мет" as "มีิ", "انتشرا" as "วไสิั")
 /// at MARK_COST each.
 fn room_for_mark(sign: bool, kind: u8, marks: u8, last: u8) -> bool {
     match sign {
         true => marks == 0,
-        false => marks == 0 || marks < MARKS_ON_A_LETTER && kind != last,
+        false => marks == 0 || marks < MARKS_ON_A_LETTER && vowel(kind) != vowel(last),
+    }
+}
+
+/// A mark's kind, with every vowel of a script one kind: each Hebrew
+/// point and Arabic haraka has a canonical combining class of its own
+/// (to keep their order), but a letter carries one vowel. Hebrew's vowel
+/// points are classes 10-20 (its dagesh, meteg, rafe and shin dots
+/// 21-25); Arabic's vowels, tanwins and sukun 27-32 and 34 (its shadda
+/// 33). Bulgarian "блок" read as ISO-8859-6's "فًَي" stacked a tanwin
+/// and a fatha for 3 bits each.
+fn vowel(kind: u8) -> u8 {
+    match kind {
+        10..=20 => 10,
+        27..=32 | 34 => 27,
+        kind => kind,
     }
 }
 
@@ -51,6 +67,8 @@ pub(crate) struct ByteClasses {
     pub(super) step: [Step; 256],
     /// The class of "l" (see [`MIDDLE_DOT`]).
     l: u8,
+    /// The class of "ا" (see TANWIN_COST).
+    alif: u8,
     /// The least a high byte (0x80 less) costs as a step, whatever came
     /// before it: what a byte's count multiplies in [`Model::byte_bound`].
     least: [u8; 128],
@@ -78,6 +96,7 @@ impl Model {
         let mut classes = ByteClasses {
             step: [Step::default(); 256],
             l: l_class(map, self.latin),
+            alif: alif_class(map),
             least: [0; 128],
             letters: [0; 2],
             odd_signs: [0; 2],
@@ -281,6 +300,9 @@ fn byte_bigram_cost(
             mark_kind = s.kind;
             prev_ascii = false;
         } else {
+            if marks > 0 {
+                total += after_marks(mark_kind, s.bits, s.class, cls.alif);
+            }
             marks = 0;
             if s.bits & S_ASCII == 0 || !prev_ascii {
                 total += costs[prev * n + s.class as usize] as u32;
@@ -333,6 +355,14 @@ fn byte_bigram_cost(
     total
 }
 
+/// What a character (its step's `bits` and `class`) costs beside its
+/// bigram right after a mark of kind `kind`: TANWIN_COST for a letter of
+/// the alphabet after a tanwin, unless it is the alif (class `alif`).
+fn after_marks(kind: u8, bits: u16, class: u8, alif: u8) -> u32 {
+    let letter = bits & S_OWN != 0 && class != alif;
+    TANWIN_COST * (letter && super::is_tanwin(kind)) as u32
+}
+
 /// Whether the step at `at` of `sketch` follows one capital of the
 /// alphabet that is not ASCII (marks aside), as [`Walk`]'s `capitals` says:
 /// looked back for at a capital, as `mid_sentence` is.
@@ -379,6 +409,8 @@ pub(super) struct Walk<'a> {
     cyrillic: bool,
     /// The class of "l" (see [`MIDDLE_DOT`]).
     l: u8,
+    /// The class of "ا" (see TANWIN_COST).
+    alif: u8,
     pub total: u32,
     prev: usize,
     prev_ascii: bool,
@@ -403,16 +435,18 @@ pub(super) struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    /// `l`: the class of "l" ([`l_class`]).
+    /// `letters`: the classes of "l" ([`l_class`]) and "ا" ([`alif_class`]).
     /// `script`: whether the alphabet is Latin, and whether it is Cyrillic.
-    pub fn new(n: usize, costs: &'a [u8], script: (bool, bool), l: u8) -> Walk<'a> {
+    pub fn new(n: usize, costs: &'a [u8], script: (bool, bool), letters: (u8, u8)) -> Walk<'a> {
         let (latin, cyrillic) = script;
+        let (l, alif) = letters;
         Walk {
             n,
             costs,
             latin,
             cyrillic,
             l,
+            alif,
             total: 0,
             prev: BOUNDARY as usize,
             prev_ascii: true,
@@ -458,9 +492,14 @@ impl<'a> Walk<'a> {
             self.prev_ascii = false;
             return;
         }
-        self.marks = 0;
         let class = (entry & !UPPER) as usize;
         let upper = entry & UPPER != 0;
+        // A tanwin ends its word.
+        let own = |c: usize| c > FOREIGN_ASCII as usize;
+        if self.marks > 0 && own(class) && class != self.alif as usize {
+            self.total += TANWIN_COST * super::is_tanwin(self.mark_kind) as u32;
+        }
+        self.marks = 0;
         if !(ascii && self.prev_ascii) {
             self.total += match class as u8 {
                 UNKNOWN => UNKNOWN_COST,
@@ -476,7 +515,6 @@ impl<'a> Walk<'a> {
             if upper && !ascii && self.capitals == 1 {
                 self.total += ALL_CAPS_COST;
             }
-            let own = |c: usize| c > FOREIGN_ASCII as usize;
             // A capital mid-sentence: a name, or another encoding's sign.
             if self.cyrillic && upper && own(class) && self.mid_sentence {
                 self.total += CAPITAL_COST;
@@ -540,7 +578,8 @@ mod tests {
             unreachable!("a bigram model")
         };
         let script = (model.latin, model.cyrillic);
-        let mut walk = Walk::new(*n, costs, script, l_class(map, model.latin));
+        let letters = (l_class(map, model.latin), alif_class(map));
+        let mut walk = Walk::new(*n, costs, script, letters);
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
@@ -568,6 +607,10 @@ mod tests {
             b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
             // Thai: two vowels on a letter, a vowel and ์, a vowel and a tone.
             b"\xc1\xd5\xd4 \xca\xd4\xb7\xb8\xd4\xec \xb7\xd5\xe8".to_vec(),
+            // Arabic: tanwins inside a word, before an alif, at its end
+            // (ISO-8859-6's 0xEB-0xED, windows-1256's 0xF0-0xF2); Hebrew's
+            // sof pasuq and maqaf (windows-1255's 0xD3, 0xCE).
+            b"\xc8\xc7\xed\xca \xd4\xeb\xc7 \xe3\xec\xe4 \xd4\xf0\xc7 \xc8\xf2\xca \xe5\xd3\xe2 \xe1\xce5".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

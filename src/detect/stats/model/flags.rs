@@ -124,6 +124,17 @@ pub(super) fn l_class(map: &[u8], latin: bool) -> u8 {
     }
 }
 
+/// The class of Arabic's alif (ا) in a model's class `map`, u8::MAX
+/// where it is no letter of the alphabet: a fathatan stands before a
+/// word's final alif ("شكرًا"), the one letter a tanwin may precede
+/// (see TANWIN_COST).
+pub(super) fn alif_class(map: &[u8]) -> u8 {
+    match map[0x627] & !UPPER {
+        class if class > super::FOREIGN_ASCII => class,
+        _ => u8::MAX,
+    }
+}
+
 /// Signs that may stand glued before a word: quotation marks and
 /// inverted ¡ ¿ (… and ” too: "…und dann", Finnish "”dll”"), the
 /// no-break space ("« mot »"), ° ("°C"), and those inside words (’ · ´).

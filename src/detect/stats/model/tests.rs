@@ -292,20 +292,21 @@ fn two_marks_of_one_kind_on_a_letter_cost_as_unknown() {
 }
 
 /// A tanwin ends its word: a letter after one costs TANWIN_COST, but for
-/// the alif a fathatan stands before ("شكرًا"). Hebrew's punctuation
+/// the alif a fathatan stands before ("شكرًا"); the tanwin itself, a
+/// haraka, costs ACCENT_COST as Hebrew's points do. Hebrew's punctuation
 /// among its points is no mark: sof pasuq (׃) costs as an unknown sign,
 /// and the maqaf (־) joins a one-letter prefix to a number as a sign of
 /// Hebrew's own ("ב־5").
 #[test]
 fn a_tanwin_ends_its_word_and_hebrew_punctuation_is_no_mark() {
     let ar = &models()[find("ar").unwrap()];
-    assert_eq!(ar.cost("باٍت") - ar.cost("بات"), MARK_COST + TANWIN_COST);
-    assert_eq!(ar.cost("شكرًا") - ar.cost("شكرا"), MARK_COST);
-    assert_eq!(ar.cost("كتابٌ") - ar.cost("كتاب"), MARK_COST);
+    assert_eq!(ar.cost("باٍت") - ar.cost("بات"), ACCENT_COST + TANWIN_COST);
+    assert_eq!(ar.cost("شكرًا") - ar.cost("شكرا"), ACCENT_COST);
+    assert_eq!(ar.cost("كتابٌ") - ar.cost("كتاب"), ACCENT_COST);
     let he = &models()[find("he").unwrap()];
     assert!(he.cost("ו׃ג") >= he.cost("וג") + UNKNOWN_COST as u32);
     assert!(he.cost("ב־5") <= he.cost("ב 5") + MARK_COST);
-    assert!(he.cost("בּ") <= he.cost("ב") + MARK_COST);
+    assert!(he.cost("בּ") <= he.cost("ב") + ACCENT_COST);
 }
 
 /// ‚ and ‘ quote only in Latin typography: a Cyrillic model has never

@@ -49,16 +49,16 @@ const MARK_COST: u32 = 4 * 3;
 /// windows-1256 "بايت" as ISO-8859-6's "باٍت" put a tanwin inside a
 /// word for 3 bits, less than the text's own letters cost.
 const TANWIN_COST: u32 = 4 * 18;
-/// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they
-/// are what other encodings' accented letters turn into. Hebrew points
-/// and Arabic harakat (Unicode's fixed-position combining classes
-/// 10..=35) cost as much, as modern text leaves them out: at MARK_COST, windows-1255 read
-/// Thai's consonants (0xC0-0xD2) as points on its vowels and tone marks
-/// (Hebrew letters there), "ไม่" as "הֱט", and beat windows-874; Cyrillic
-/// and Greek lost to ISO-8859-6's harakat the same way. Thai's own marks
-/// stay at MARK_COST: its spelling needs them (session 13, detacc22: on
-/// the training halves, 25 fewer wrong UI strings and 17 fewer
-/// Wikipedia samples at 10 characters, none lost).
+/// Combining accents (U+0300..U+036F) cost more: outside windows-1258 they are
+/// what other encodings' accented letters turn into. Hebrew points and Arabic
+/// harakat (Unicode's fixed-position combining classes 10..=35) cost as much,
+/// as modern text leaves them out: at MARK_COST, windows-1255 read Thai's
+/// consonants (0xC0-0xD2) as points on its vowels and tone marks (Hebrew
+/// letters there), "ไม่" as "הֱט", and beat windows-874; Cyrillic and Greek
+/// lost to ISO-8859-6's harakat the same way. Thai's own marks stay at
+/// MARK_COST: its spelling needs them (session 13, detacc22: on the training
+/// halves, 25 fewer wrong UI strings and 17 fewer Wikipedia samples at 10
+/// characters, none lost).
 const ACCENT_COST: u32 = 4 * 7;
 /// A symbol between two letters ("re»azec", "zast±pić") costs this much
 /// extra, unless it is one that words contain (’ ·).
@@ -247,14 +247,14 @@ fn class_map(alphabet: &[u32]) -> Vec<u8> {
     map
 }
 
-/// Signs of one script that stand on its letters inside words: Hebrew
-/// geresh and gershayim (׳ ״) mark abbreviations and acronyms ("צה״ל",
-/// "א״ב", "וכו׳"), its maqaf (־) joins a word to the next ("ב־5",
-/// "כ־1%": one-letter prefixes before a number). A model whose alphabet has the letter given reads them
-/// as marks (SIGN_MARK: MARK_COST on a bare letter, unknown elsewhere, so
-/// Cyrillic "шарии" is not a Hebrew letter under ״ ״); to the rest they
-/// are unknown. As unknown signs inside a word they cost 26 bits each,
-/// and English UI strings with a Hebrew weekday list ("א״ב", "ב״ס") were
+/// Signs of one script that stand on its letters inside words: Hebrew geresh
+/// and gershayim (׳ ״) mark abbreviations and acronyms ("צה״ל", "א״ב",
+/// "וכו׳"), its maqaf (־) joins a word to the next ("ב־5", "כ־1%": one-letter
+/// prefixes before a number). A model whose alphabet has the letter given
+/// reads them as marks (SIGN_MARK: MARK_COST on a bare letter, unknown
+/// elsewhere, so Cyrillic "шарии" is not a Hebrew letter under ״ ״); to the
+/// rest they are unknown. As unknown signs inside a word they cost 26 bits
+/// each, and English UI strings with a Hebrew weekday list ("א״ב", "ב״ס") were
 /// windows-1252's "àØá" at 1000 characters.
 const SCRIPT_SIGNS: &[(u32, &[u32])] = &[(0x5D0, &[0x5BE, 0x5F3, 0x5F4])];
 

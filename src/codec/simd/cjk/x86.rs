@@ -103,8 +103,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     }
     // SAFETY: each block reads src[r..r + 33] and writes at most
     // dst[w..w + 55] (`slots`' 55, `store_pairs32`'s 48 + 4, `aligned`'s
-    // 1 + 52), both checked by the
-    // loop; the nibble tables are 16 bytes; every pointer looked up is
+    // 1 + 52), both checked by the loop; the nibble tables are 16 bytes
+    // (the pack tables' rows too); every pointer looked up is
     // clamped to the last entry of `t.words` (`last`), or (in `aligned`)
     // is a pair's whose lead and trail are both in their sets, so in the
     // table, or 0 (an ASCII lane).

@@ -611,6 +611,9 @@ mod tests {
             // (ISO-8859-6's 0xEB-0xED, windows-1256's 0xF0-0xF2); Hebrew's
             // sof pasuq and maqaf (windows-1255's 0xD3, 0xCE).
             b"\xc8\xc7\xed\xca \xd4\xeb\xc7 \xe3\xec\xe4 \xd4\xf0\xc7 \xc8\xf2\xca \xe5\xd3\xe2 \xe1\xce5".to_vec(),
+            // Word-final forms inside a word, before a sign and a letter,
+            // under a mark (windows-1253's ς 0xF2, windows-1255's ם 0xED).
+            b"\xf3\xe9\xf2\xe5 \xf2a \xf2\xb4x \xed\xc8\xe0 \xed\xe0 \xed.".to_vec(),
         ];
         // Pseudo-random bytes, ASCII-heavy and not.
         let mut x = 0x2545_f491_4f6c_dd1du64;

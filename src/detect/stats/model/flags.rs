@@ -29,7 +29,10 @@ pub(super) const GUILLEMET: u16 = 64;
 /// (• – — ™ ‰ and the like; not an opening one, see [`OPENING`]): what
 /// x-mac-cyrillic's capitals "Х Ц Ч Щ Й" turn into in windows-1251
 /// ("•отите", "—тобы" for "Хотите", "Чтобы").
-/// The letter after one is charged as after a sign inside a word.
+/// The letter after one is charged as after a sign inside a word. So are
+/// word-final forms ([`FINAL_FORMS`]): the models fold ς into σ, so
+/// windows-1251's Russian "обуйте" read as windows-1253's "ξασιςε" cost the
+/// Greek model what "ξασισε" does.
 pub(super) const TRAILING: u16 = 128;
 /// The middle dot: inside a word only in Catalan's "l·l" ("col·lecció");
 /// between other letters it is what macintosh makes of windows-1252's á
@@ -87,7 +90,10 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
-        | flag(not_letter && !OPENING.contains(&c), TRAILING)
+        | flag(
+            not_letter && !OPENING.contains(&c) || FINAL_FORMS.contains(&c),
+            TRAILING,
+        )
         | flag(not_letter, NOT_LETTER)
         | flag(c == '\u{B7}', MIDDLE_DOT)
         | flag(matches!(c, '„' | '‚' | '¡' | '¿'), OPENS_ONLY)
@@ -134,6 +140,11 @@ pub(super) fn alif_class(map: &[u8]) -> u8 {
         _ => u8::MAX,
     }
 }
+
+/// The letters Unicode names FINAL (GREEK SMALL LETTER FINAL SIGMA, HEBREW
+/// LETTER FINAL KAF, MEM, NUN, PE, TSADI) that the legacy encodings hold:
+/// the forms a letter takes at the end of a word only.
+const FINAL_FORMS: &[char] = &['ς', 'ך', 'ם', 'ן', 'ף', 'ץ'];
 
 /// Signs that may stand glued before a word: quotation marks and
 /// inverted ¡ ¿ (… and ” too: "…und dann", Finnish "”dll”"), the

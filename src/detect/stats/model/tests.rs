@@ -309,6 +309,24 @@ fn a_tanwin_ends_its_word_and_hebrew_punctuation_is_no_mark() {
     assert!(he.cost("בּ") <= he.cost("ב") + ACCENT_COST);
 }
 
+/// A word-final form ends its word: a letter right after Greek ς (which
+/// the model folds into σ) or a Hebrew final letter costs as after a sign
+/// inside a word (SYMBOL_IN_WORD_COST), a mark on it changes nothing, and
+/// a sign after it costs nothing more.
+#[test]
+fn a_final_form_ends_its_word() {
+    let el = &models()[find("el").unwrap()];
+    assert_eq!(el.cost("σιςε") - el.cost("σισε"), SYMBOL_IN_WORD_COST);
+    assert_eq!(el.cost("ςa") - el.cost("σa"), SYMBOL_IN_WORD_COST);
+    assert_eq!(
+        el.cost("ς\u{301}ε") - el.cost("σ\u{301}ε"),
+        SYMBOL_IN_WORD_COST
+    );
+    assert_eq!(el.cost("ας, και"), el.cost("ασ, και"));
+    let he = &models()[find("he").unwrap()];
+    assert!(he.cost("םא") >= he.cost("ם") + SYMBOL_IN_WORD_COST);
+}
+
 /// ‚ and ‘ quote only in Latin typography: a Cyrillic model has never
 /// seen them ("‚сегда" is x-mac-cyrillic's "Всегда" misread), a Latin one
 /// charges them as any sign.

@@ -26,6 +26,14 @@ use super::{
 /// under piles of marks ("исок" as "وّ َي", "قّْ ِ َ").
 const MARKS_ON_A_LETTER: u8 = 2;
 
+/// Set in [`ByteWalk`]'s `marks` when the last mark is a tanwin (see
+/// TANWIN_COST): the walk's steps that are not marks test this one bit,
+/// and the loop carries the count, this flag and the last mark's kind in
+/// one register. With the kind tested at each step, the detector cost
+/// 6.3% more instructions a round than before TANWIN_COST; so, 2.4%
+/// (`detect_speed`, bench/RESULTS.md, session 13).
+const AFTER_TANWIN: u8 = 0x80;
+
 /// Whether a mark (`sign`: a script's sign read as one, see SIGN_MARK) of
 /// kind `kind` ([`super::mark_kind`]) has room on its letter after `marks`
 /// marks, the last of kind `last`. The second mark must be of another
@@ -232,7 +240,8 @@ pub(crate) struct ByteWalk {
     prev_lower: bool,
     in_word: bool,
     quoted: bool,
-    /// Marks since the last character that is not one, and the last one's
+    /// Marks since the last character that is not one (with
+    /// [`AFTER_TANWIN`] when the last is a tanwin), and the last one's
     /// kind ([`super::mark_kind`]).
     marks: u8,
     mark_kind: u8,
@@ -276,9 +285,12 @@ fn byte_bigram_cost(
         mut prev_lower,
         mut in_word,
         mut quoted,
-        mut marks,
-        mut mark_kind,
+        marks,
+        mark_kind,
     } = *walk;
+    // The marks' count and flag, and the last one's kind above them: one
+    // register through the loop.
+    let mut mark = (u16::from(mark_kind) << 8) | u16::from(marks);
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
         at += 1;
@@ -286,24 +298,26 @@ fn byte_bigram_cost(
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script.
             let sign = s.bits & S_SIGN_MARK != 0;
-            let room = room_for_mark(sign, s.kind, marks, mark_kind);
+            let count = mark as u8 & !AFTER_TANWIN;
+            let room = room_for_mark(sign, s.kind, count, (mark >> 8) as u8);
             total += if prev > FOREIGN && room {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32
             };
-            marks = if sign {
+            let count = if sign {
                 MARKS_ON_A_LETTER
             } else {
-                marks.saturating_add(1)
+                count.saturating_add(1)
             };
-            mark_kind = s.kind;
+            let tanwin = AFTER_TANWIN * u8::from(super::is_tanwin(s.kind));
+            mark = (u16::from(s.kind) << 8) | u16::from(count | tanwin);
             prev_ascii = false;
         } else {
-            if marks > 0 {
-                total += after_marks(mark_kind, s.bits, s.class, cls.alif);
+            if mark as u8 & AFTER_TANWIN != 0 {
+                total += after_tanwin(s.bits, s.class, cls.alif);
             }
-            marks = 0;
+            mark &= 0xFF00;
             if s.bits & S_ASCII == 0 || !prev_ascii {
                 total += costs[prev * n + s.class as usize] as u32;
                 let glued = prev == FOREIGN && s.bits & S_OWN != 0
@@ -349,18 +363,18 @@ fn byte_bigram_cost(
         prev_lower,
         in_word,
         quoted,
-        marks,
-        mark_kind,
+        marks: mark as u8,
+        mark_kind: (mark >> 8) as u8,
     };
     total
 }
 
 /// What a character (its step's `bits` and `class`) costs beside its
-/// bigram right after a mark of kind `kind`: TANWIN_COST for a letter of
-/// the alphabet after a tanwin, unless it is the alif (class `alif`).
-fn after_marks(kind: u8, bits: u16, class: u8, alif: u8) -> u32 {
+/// bigram right after a tanwin: TANWIN_COST for a letter of the alphabet
+/// but the alif (class `alif`).
+fn after_tanwin(bits: u16, class: u8, alif: u8) -> u32 {
     let letter = bits & S_OWN != 0 && class != alif;
-    TANWIN_COST * (letter && super::is_tanwin(kind)) as u32
+    TANWIN_COST * letter as u32
 }
 
 /// Whether the step at `at` of `sketch` follows one capital of the

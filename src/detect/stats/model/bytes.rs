@@ -26,10 +26,9 @@ use super::{
 /// under piles of marks ("исок" as "وّ َي", "قّْ ِ َ").
 const MARKS_ON_A_LETTER: u8 = 2;
 
-/// Set in [`ByteWalk`]'s `marks` when the last mark is a tanwin (see
-/// TANWIN_COST): the walk's steps that are not marks test this one bit,
-/// and the loop carries the count, this flag and the last mark's kind in
-/// one register. With the kind tested at each step, the detector cost
+/// Set in [`ByteWalk`]'s `mark` when the last mark is a tanwin (see
+/// TANWIN_COST): the walk's steps that are not marks test this one bit.
+/// With the mark's kind tested at each step instead, the detector cost
 /// 6.3% more instructions a round than before TANWIN_COST; so, 2.4%
 /// (`detect_speed`, bench/RESULTS.md, session 13).
 const AFTER_TANWIN: u8 = 0x80;
@@ -240,11 +239,10 @@ pub(crate) struct ByteWalk {
     prev_lower: bool,
     in_word: bool,
     quoted: bool,
-    /// Marks since the last character that is not one (with
-    /// [`AFTER_TANWIN`] when the last is a tanwin), and the last one's
-    /// kind ([`super::mark_kind`]).
-    marks: u8,
-    mark_kind: u8,
+    /// Marks since the last character that is not one (low byte, with
+    /// [`AFTER_TANWIN`] when the last is a tanwin) and the last one's kind
+    /// ([`super::mark_kind`], high byte): one register through the loop.
+    mark: u16,
 }
 
 impl Default for ByteWalk {
@@ -257,8 +255,7 @@ impl Default for ByteWalk {
             prev_lower: false,
             in_word: false,
             quoted: false,
-            marks: 0,
-            mark_kind: 0,
+            mark: 0,
         }
     }
 }
@@ -285,12 +282,8 @@ fn byte_bigram_cost(
         mut prev_lower,
         mut in_word,
         mut quoted,
-        marks,
-        mark_kind,
+        mut mark,
     } = *walk;
-    // The marks' count and flag, and the last one's kind above them: one
-    // register through the loop.
-    let mut mark = (u16::from(mark_kind) << 8) | u16::from(marks);
     let mut prev = prev as usize;
     for &b in &sketch[at..] {
         at += 1;
@@ -363,8 +356,7 @@ fn byte_bigram_cost(
         prev_lower,
         in_word,
         quoted,
-        marks: mark as u8,
-        mark_kind: (mark >> 8) as u8,
+        mark,
     };
     total
 }

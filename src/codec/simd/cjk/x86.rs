@@ -190,6 +190,27 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         // Whether every word of `off` (words `^ three32`, or 0 for a word
         // not checked) has length (top byte) 3.
         let all_three = |off: __m256i| _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 1;
+        // The four 128-bit quarters of `a` and `b` packed in order at
+        // `out`, quarter k by the shuffle `rows[row[k]]`, keeping
+        // `lens[row[k]]` bytes of it: the bytes written.
+        let pack_quarters = |[a, b]: [__m256i; 2],
+                             (rows, lens): (&[[u8; 16]], &[u8]),
+                             row: [usize; 4],
+                             out: *mut u8| {
+            let quarters = [
+                _mm256_castsi256_si128(a),
+                _mm256_extracti128_si256::<1>(a),
+                _mm256_castsi256_si128(b),
+                _mm256_extracti128_si256::<1>(b),
+            ];
+            let mut n = 0;
+            for (quarter, m) in quarters.into_iter().zip(row) {
+                let shuffle = _mm_loadu_si128(rows[m].as_ptr().cast());
+                _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
+                n += usize::from(lens[m]);
+            }
+            n
+        };
         // A block with leads at both parities (Korean text: a space every
         // 3-4 syllables), its pairs all valid (`pair_ok`) and `words` its
         // lanes' words: when each pair's word is three bytes, packed from
@@ -229,22 +250,11 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                 if !all_three(_mm256_or_si256(off0, off1)) {
                     return None;
                 }
-                let quarters = [
-                    _mm256_castsi256_si128(s0),
-                    _mm256_extracti128_si256::<1>(s0),
-                    _mm256_castsi256_si128(s1),
-                    _mm256_extracti128_si256::<1>(s1),
-                ];
                 // Bit 8k of `places` is whether byte 8k - 1 is a lead.
                 let places = u64::from(leads) << 1;
-                let mut n = 0;
-                for (k, quarter) in quarters.into_iter().enumerate() {
-                    let m = (places >> (8 * k) & 0x1FF) as usize;
-                    let shuffle = _mm_loadu_si128(SLOT_PACK[m].as_ptr().cast());
-                    _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
-                    n += usize::from(SLOT_PACK_LEN[m]);
-                }
-                Some(n)
+                let row = std::array::from_fn(|k| (places >> (8 * k) & 0x1FF) as usize);
+                let tables = (&SLOT_PACK[..], &SLOT_PACK_LEN[..]);
+                Some(pack_quarters([s0, s1], tables, row, out))
             };
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
@@ -346,25 +356,14 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     if !all_three(_mm256_or_si256(off0, off1)) {
                         break 'aligned None;
                     }
-                    let quarters = [
-                        _mm256_castsi256_si128(w0),
-                        _mm256_extracti128_si256::<1>(w0),
-                        _mm256_castsi256_si128(w1),
-                        _mm256_extracti128_si256::<1>(w1),
-                    ];
                     // The pair lanes, 4 bits per quarter (the even bits of
                     // `leads` gathered, a quarter's 4 in each byte).
                     let lanes = leads & 0x5555_5555;
                     let lanes = (lanes | lanes >> 1) & 0x3333_3333;
                     let lanes = (lanes | lanes >> 2) & 0x0F0F_0F0F;
-                    let mut n = 0;
-                    for (k, quarter) in quarters.into_iter().enumerate() {
-                        let m = (lanes >> (8 * k) & 15) as usize;
-                        let shuffle = _mm_loadu_si128(WORD_PACK[m].as_ptr().cast());
-                        _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
-                        n += usize::from(WORD_PACK_LEN[m]);
-                    }
-                    Some(n)
+                    let row = std::array::from_fn(|k| (lanes >> (8 * k) & 15) as usize);
+                    let tables = (&WORD_PACK[..], &WORD_PACK_LEN[..]);
+                    Some(pack_quarters([w0, w1], tables, row, out))
                 }
             };
         }

@@ -24,7 +24,8 @@ pub(super) struct AsciiFit {
     /// Per candidate: the far misfit of the language it writes that fits
     /// the far words best (see [`AsciiFit::penalty`]).
     native: Vec<u32>,
-    /// The text's references to characters of a non-Latin script.
+    /// The text's references to characters of a non-Latin script
+    /// or Vietnamese letters with tone marks (see `references`).
     pub(super) references: References,
 }
 

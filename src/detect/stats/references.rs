@@ -6,7 +6,12 @@
 //! reference says what the letters cannot: the text is Hebrew, and its
 //! encoding had no ״. So a reference to a letter or sign of a non-Latin
 //! script costs every reading but one in a model of that script whose
-//! encoding cannot write the character.
+//! encoding cannot write the character. So does a reference to a
+//! Vietnamese letter with its tone mark (Latin Extended Additional's
+//! U+1EA0-U+1EF9, no other language's): windows-1258 writes the tone as
+//! a combining mark, so an html-mode encoder turns NFC Vietnamese's "trị"
+//! into "tr&#7883;", and a 10-character sample keeps one letter of its
+//! own, which windows-1253 or GBK read as well.
 
 use super::candidates;
 use super::model;
@@ -17,13 +22,15 @@ use std::ops::RangeInclusive;
 /// reference in its language.
 const REFERENCE_COST: u32 = 4 * 8;
 
-/// The non-Latin scripts' blocks and the models that write them.
+/// The non-Latin scripts' blocks, and the Vietnamese letters with tone
+/// marks, and the models that write them.
 const SCRIPTS: &[(RangeInclusive<u32>, &[&str])] = &[
     (0x370..=0x3FF, &["el"]),
     (0x400..=0x4FF, &["ru", "uk", "bg"]),
     (0x590..=0x5FF, &["he"]),
     (0x600..=0x6FF, &["ar", "fa"]),
     (0xE00..=0xE7F, &["th"]),
+    (0x1EA0..=0x1EF9, &["vi"]),
 ];
 
 /// The references to characters of [`SCRIPTS`] in a text, counted as the
@@ -149,7 +156,7 @@ mod tests {
     use super::*;
 
     /// Fed at any split, references are counted as in one pass; only
-    /// well-formed ones to a non-Latin script's characters count.
+    /// well-formed ones to characters of [`SCRIPTS`] count.
     #[test]
     fn references_are_counted_at_any_split() {
         let text = b"a&#1524;b &#x5F4; &&#1488;x &#1524 &#8220;&#65; &#;&#x;&#1524;";
@@ -177,5 +184,25 @@ mod tests {
         let guess = crate::detect::stats::detect(&text, None);
         let name = guess.candidates[0].encoding.name();
         assert!(["ISO-8859-8", "windows-1255"].contains(&name), "{name}");
+    }
+
+    /// Vietnamese UI strings cut to 10 characters, encoded in html mode:
+    /// one letter windows-1258 writes, the toned ones as references, which
+    /// windows-1253 and GBK read as "α tr" or a Chinese character.
+    #[test]
+    fn a_reference_to_a_toned_vietnamese_letter_makes_the_text_vietnamese() {
+        let samples = [
+            &b"\xe1 tr&#7883;\n    "[..],
+            b" %d \xf0&#7889;i v&#7899;",
+            b"\xf9y ch&#7885;n.\n ",
+        ];
+        for text in samples {
+            let guess = crate::detect::stats::detect(text, None);
+            assert_eq!(
+                guess.candidates[0].encoding.name(),
+                "windows-1258",
+                "{text:?}"
+            );
+        }
     }
 }

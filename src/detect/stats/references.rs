@@ -139,10 +139,16 @@ impl References {
         }
         let name = model::models()[model].name;
         let table = candidates::single_byte_table(index);
+        // The blocks of SCRIPTS the model writes, one bit each: its name is
+        // looked for once a call, not once a reference (a Vietnamese text
+        // holds dozens of distinct ones, and each candidate is charged
+        // several times).
+        let writes = (SCRIPTS.iter().enumerate())
+            .filter(|(_, (_, models))| models.contains(&name))
+            .fold(0u32, |bits, (i, _)| bits | 1 << i);
         let explained = |cp: u32| {
-            let script = SCRIPTS.iter().find(|(block, _)| block.contains(&cp));
-            script.is_some_and(|(_, models)| models.contains(&name))
-                && table.is_some_and(|t| !t.contains(&cp))
+            let script = SCRIPTS.iter().position(|(block, _)| block.contains(&cp));
+            script.is_some_and(|i| writes & 1 << i != 0) && table.is_some_and(|t| !t.contains(&cp))
         };
         (self.counts.iter())
             .filter(|&&(cp, _)| !explained(cp))

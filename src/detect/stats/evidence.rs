@@ -10,13 +10,14 @@ use super::tally::ByteCounts;
 use std::sync::OnceLock;
 
 /// How badly each language model fits the ASCII letters of a text, beside
-/// the Latin model that fits them best (quarter bits; 0 for models of other
-/// scripts, which charge ASCII letters their own way): in the words that
+/// the Latin model that fits them best (quarter bits): in the words that
 /// hold a non-ASCII byte, and in the rest of the text. The words around the
 /// non-ASCII bytes say which language the text is in, and so which
 /// encodings are plausible: "Hawaïaanse" is Dutch, not Czech; and so do
-/// the words between ("già" in Italian text is not Lithuanian "gią").
-/// Beside it, the text's references to characters of a script.
+/// the words between ("già" in Italian text is not Lithuanian "gią"). A
+/// model of another script fits them as English does (see
+/// [`AsciiFit::of`]). Beside it, the text's references to characters of a
+/// script.
 #[derive(Debug, PartialEq)]
 pub(super) struct AsciiFit {
     /// Per model: the misfit of the words with a non-ASCII byte, and of the rest.
@@ -58,18 +59,35 @@ fn native_models() -> &'static [Vec<usize>] {
     })
 }
 
+/// The English model's index, if there is one.
+fn english_model() -> Option<usize> {
+    static ENGLISH: OnceLock<Option<usize>> = OnceLock::new();
+    *ENGLISH.get_or_init(|| model::find("en"))
+}
+
 impl AsciiFit {
     pub(super) fn new(bytes: &[u8]) -> AsciiFit {
         AsciiFit::of(&model::AsciiPairs::new(bytes), References::of(bytes))
     }
 
-    /// The fit of a text with these ASCII pairs and references.
+    /// The fit of a text with these ASCII pairs and references. A model of
+    /// another script has no ASCII bigrams: it misfits as the English model
+    /// does, beside what it charges ASCII letters (`model::foreign`). Text in
+    /// Greek, Hebrew or Cyrillic quotes English words (commands, names), not
+    /// Finnish or Czech ones; with a misfit of 0 they fitted every language,
+    /// and a Latin text's one accented letter read as one letter of another
+    /// script beat the language its words are in: "ä POSIX-mu" as
+    /// windows-1255's "ה", "prete de ó" as windows-1253's "σ", "ă sau este"
+    /// as windows-1256's "م" (session 14, detlatin).
     pub(super) fn of(pairs: &model::AsciiPairs, refs: References) -> AsciiFit {
         let costs = model::ascii_costs_of_all(pairs);
         let best = |i: usize| costs.iter().flatten().map(|c| c[i]).min().unwrap_or(0);
         let (near, far) = (best(0), best(1));
-        let misfit = |c: &Option<[u32; 2]>| c.map_or([0, 0], |[a, b]| [a - near, b - far]);
-        let misfit: Vec<[u32; 2]> = costs.iter().map(misfit).collect();
+        let misfit = |c: &Option<[u32; 2]>| c.map(|[a, b]| [a - near, b - far]);
+        let english = english_model().and_then(|m| misfit(&costs[m]));
+        let misfit: Vec<[u32; 2]> = (costs.iter())
+            .map(|c| misfit(c).or(english).unwrap_or([0, 0]))
+            .collect();
         let native = native_models().iter();
         let native = native.map(|models| models.iter().map(|&m| misfit[m][1]).min().unwrap_or(0));
         AsciiFit {

@@ -475,13 +475,17 @@ fn a_lone_letter_costs_extra_in_hebrew_and_thai_only() {
 
 /// A capital standing alone mid-sentence costs LONE_CAPITAL_COST in any
 /// language (KOI8-R's " %s с " is windows-1251's " %s У "), and at a
-/// text's start (a cut text); after a sentence's end or a line break,
-/// lowercase, or glued to a word, nothing.
+/// text's start (a cut text), before a space or a sign too
+/// (x-mac-cyrillic's "я системны" is windows-1251's "Я системны"); after
+/// a sentence's end or a line break, lowercase, or glued to a word,
+/// nothing.
 #[test]
 fn a_lone_capital_mid_sentence_costs_extra() {
     let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"%s: %s \xd3 %s"), LONE_CAPITAL_COST);
     assert_eq!(charge(&ru, b" \xd3 x"), LONE_CAPITAL_COST);
+    assert_eq!(charge(&ru, b"\xdf \xf1"), LONE_CAPITAL_COST);
+    assert_eq!(charge(&ru, b"\xd0,\n"), LONE_CAPITAL_COST);
     assert_eq!(
         charge(&ru, b"\xe4\xe0, \xd3 \xe4\xe0 \xd3 x"),
         2 * LONE_CAPITAL_COST
@@ -492,6 +496,9 @@ fn a_lone_capital_mid_sentence_costs_extra() {
         b"\xe4\xe0: \xd3 x",
         b"\xe4\xe0 \xf3 x",
         b"\xe4\xe0 \xd3\xe4 x",
+        b"\xff \xf1",
+        b"\xdf\xe0 x",
+        b"\xd2. x",
     ];
     for text in apart {
         assert_eq!(charge(&ru, text), 0, "{text:?}");

@@ -99,7 +99,11 @@ const ALL_CAPS_COST: u32 = 4 * 2;
 /// prefixes glued to the next word, so a lone Hebrew letter is what
 /// windows-1255 makes of another script's one ("ä %lu" is not "ה %lu",
 /// Cyrillic "д." is not "ה."); the bigrams, smoothed at word edges for UI
-/// strings, charged it a few bits only.
+/// strings, charged it a few bits only. Thai has none either (its words
+/// are not even spaced apart): Cyrillic's one-letter words "и", "а", "в"
+/// are windows-874's "จ", "ม", "ข" (IBM866's "eRef` и we", KOI8-R's "байт,
+/// а ц" read as Thai; 6 more UI strings of the training half right at 10
+/// characters and 3 at 20, none lost on either training half).
 const LONE_LETTER_COST: u32 = 4 * 4;
 /// What a capital standing alone mid-sentence (after a space that follows
 /// no sentence's end nor line break) costs every model, beside its
@@ -107,9 +111,17 @@ const LONE_LETTER_COST: u32 = 4 * 4;
 /// encoding's lowercase letter is often another's capital (KOI8-R's "с"
 /// is windows-1251's "У", which the case-folded bigrams priced as "у").
 /// 3 bits: on the training halves 2 bits gains one UI string fewer, 4 and
-/// 6 bits no more (session 12, detacc20).
+/// 6 bits no more (session 12, detacc20). A capital that starts a text
+/// before a space or sign costs as much: it is as often the end of a cut
+/// word as a word, and a short text seldom starts with a one-letter word
+/// in capitals, while one encoding's lowercase letter is another's capital
+/// there too (x-mac-cyrillic's "я системны" is windows-1251's "Я
+/// системны", ISO-8859-5's "а," windows-1253's "Π,"; on the training
+/// halves 13 more UI strings right at 10 characters, 8 at 20, and 4
+/// Wikipedia samples at 10; 2 UI strings lost at 20 and 50, windows-1251's
+/// "И\n", "Т ще" read as x-mac-cyrillic's "»\n", "“ ще").
 const LONE_CAPITAL_COST: u32 = 4 * 3;
-const LONE_LETTER_LANGUAGES: &[&str] = &["he"];
+const LONE_LETTER_LANGUAGES: &[&str] = &["he", "th"];
 /// Cost of a character the model never saw, and of a typographic symbol.
 const UNKNOWN_COST: u8 = 4 * 18;
 const SYMBOL_COST: u8 = 4 * 7;

@@ -108,14 +108,17 @@ impl<'a> ByteView<'a> {
     }
 
     /// The high bytes (0x80 less) that stand alone in the view's first
-    /// LONE_SPAN characters, how often, and how often of those
-    /// mid-sentence. Alone: between two bytes that are neither high,
-    /// ASCII letters nor GLUE (the sketch keeps one byte on each side of a
-    /// run of high bytes, so a run of one with such neighbours is one in
-    /// the text too). Mid-sentence: after a space whose byte before in the
-    /// sketch ends no sentence nor line (that byte is the first of a longer
-    /// ASCII run, so "[1]. В" counts, as a cut text's start " В" does).
-    /// Short texts need this evidence; long ones have enough besides.
+    /// LONE_SPAN characters, how often, and how often they stand
+    /// mid-sentence or start the text. Alone: between two bytes that are
+    /// neither high, ASCII letters nor GLUE (the sketch keeps one byte on
+    /// each side of a run of high bytes, so a run of one with such
+    /// neighbours is one in the text too). Mid-sentence: after a space
+    /// whose byte before in the sketch ends no sentence nor line (that byte
+    /// is the first of a longer ASCII run, so "[1]. В" counts, as a cut
+    /// text's start " В" does). A byte that starts the text before such a
+    /// neighbour may be a cut word's end, so it counts only there (see
+    /// LONE_CAPITAL_COST), not as alone. Short texts need this evidence;
+    /// long ones have enough besides.
     pub fn lone(&self) -> Vec<(u8, u32, u32)> {
         let bytes = &self.bytes[..self.bytes.len().min(LONE_SPAN)];
         let apart = |b: Option<&u8>| {
@@ -125,13 +128,18 @@ impl<'a> ByteView<'a> {
         let ends = |b: Option<&u8>| b.is_some_and(|b| b".!?:\n\r\t".contains(b));
         let mut count = [(0u32, 0u32); 128];
         for (i, &b) in bytes.iter().enumerate() {
-            if b >= 0x80 && apart(at(i, 1)) && apart(bytes.get(i + 1)) {
+            if b < 0x80 || !apart(bytes.get(i + 1)) {
+                continue;
+            }
+            let c = &mut count[b as usize - 0x80];
+            if apart(at(i, 1)) {
                 let mid = at(i, 1) == Some(&b' ') && !ends(at(i, 2));
-                let c = &mut count[b as usize - 0x80];
                 *c = (c.0 + 1, c.1 + mid as u32);
+            } else if i == 0 {
+                *c = (c.0, c.1 + 1);
             }
         }
-        let met = (0..128u8).filter(|&h| count[h as usize].0 > 0);
+        let met = (0..128u8).filter(|&h| count[h as usize] != (0, 0));
         met.map(|h| (h, count[h as usize].0, count[h as usize].1))
             .collect()
     }

@@ -444,14 +444,14 @@ fn charge((model, classes): &(&Model, ByteClasses), bytes: &[u8]) -> u32 {
     model.lone_cost(&sketch.view(usize::MAX).lone(), classes)
 }
 
-/// A Hebrew letter between two spaces or signs is charged
-/// LONE_LETTER_COST (Hebrew has no one-letter words: "а" in " байт, а ц"
-/// is not windows-1255's "א"); glued to a letter, a quote, an html
-/// reference or an initial's full stop, in a run of two, at a text's
-/// edge (a cut word), as a mark, and in a language with one-letter words,
-/// nothing.
+/// A Hebrew or Thai letter between two spaces or signs is charged
+/// LONE_LETTER_COST (neither language has one-letter words: "а" in " байт,
+/// а ц" is not windows-1255's "א", "и" in "eRef` и we" not windows-874's
+/// "จ"); glued to a letter, a quote, an html reference or an initial's
+/// full stop, in a run of two, at a text's edge (a cut word), as a mark,
+/// and in a language with one-letter words, nothing.
 #[test]
-fn a_lone_letter_costs_extra_in_hebrew_only() {
+fn a_lone_letter_costs_extra_in_hebrew_and_thai_only() {
     let he = model_and_classes("he", crate::codec::WINDOWS_1255);
     assert_eq!(charge(&he, b"x, \xe0 y"), LONE_LETTER_COST);
     assert_eq!(charge(&he, b"x \xe0 y \xe0\n\xe1 "), 3 * LONE_LETTER_COST);
@@ -466,19 +466,26 @@ fn a_lone_letter_costs_extra_in_hebrew_only() {
     ] {
         assert_eq!(charge(&he, glued), 0, "{glued:?}");
     }
+    let th = model_and_classes("th", crate::codec::WINDOWS_874);
+    assert_eq!(charge(&th, b"eRef` \xa8 we"), LONE_LETTER_COST);
+    assert_eq!(charge(&th, b"x \xa8\xe8 y \xa8. z"), 0);
     let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"x, \xe0 y"), 0);
 }
 
 /// A capital standing alone mid-sentence costs LONE_CAPITAL_COST in any
 /// language (KOI8-R's " %s с " is windows-1251's " %s У "), and at a
-/// text's start (a cut text); after a sentence's end or a line break,
-/// lowercase, or glued to a word, nothing.
+/// text's start (a cut text), before a space or a sign too
+/// (x-mac-cyrillic's "я системны" is windows-1251's "Я системны"); after
+/// a sentence's end or a line break, lowercase, or glued to a word,
+/// nothing.
 #[test]
 fn a_lone_capital_mid_sentence_costs_extra() {
     let ru = model_and_classes("ru", crate::codec::WINDOWS_1251);
     assert_eq!(charge(&ru, b"%s: %s \xd3 %s"), LONE_CAPITAL_COST);
     assert_eq!(charge(&ru, b" \xd3 x"), LONE_CAPITAL_COST);
+    assert_eq!(charge(&ru, b"\xdf \xf1"), LONE_CAPITAL_COST);
+    assert_eq!(charge(&ru, b"\xd0,\n"), LONE_CAPITAL_COST);
     assert_eq!(
         charge(&ru, b"\xe4\xe0, \xd3 \xe4\xe0 \xd3 x"),
         2 * LONE_CAPITAL_COST
@@ -489,6 +496,9 @@ fn a_lone_capital_mid_sentence_costs_extra() {
         b"\xe4\xe0: \xd3 x",
         b"\xe4\xe0 \xf3 x",
         b"\xe4\xe0 \xd3\xe4 x",
+        b"\xff \xf1",
+        b"\xdf\xe0 x",
+        b"\xd2. x",
     ];
     for text in apart {
         assert_eq!(charge(&ru, text), 0, "{text:?}");

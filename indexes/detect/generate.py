@@ -15,10 +15,12 @@ Training data (never ../shared/corpus or any other evaluation text):
   its frequencies are moved onto the Simplified forms for the GBK model.
 
 Output format (little-endian), read by src/detect/stats/model.rs:
-    b"WDM3", u8 model count, then per model:
+    b"WDM4", u8 model count, then per model:
     u8 name length, name (ASCII), u8 kind
     kind 0 (bigram):  u8 length in bytes, the alphabet's n letters in UTF-8
-                      (lowercase, by frequency), then (n+4)^2 u8 costs,
+                      (lowercase; first the m letters that carry no mark,
+                      then the rest, each group by frequency), u8 m, then
+                      (n+4)^2 u8 costs,
                       row = previous class, column = next class; classes
                       0 boundary, 1 unknown, 2 typographic symbol, 3 ASCII
                       letter outside the alphabet, 4+i alphabet letter i.
@@ -109,7 +111,18 @@ def pick_alphabet(lang, uni):
     latin = script_ok(lang, "a")
     ranked = sorted(uni.items(), key=lambda x: -x[1])
     keep = [c for c, w in ranked if w >= total / RARE and script_ok(lang, c) and (latin or not c.isascii())]
-    return keep[:MAX_ALPHABET]
+    keep = keep[:MAX_ALPHABET]
+    return [c for c in keep if carries_no_mark(c)] + [c for c in keep if not carries_no_mark(c)]
+
+
+def carries_no_mark(c):
+    """Whether a letter carries no combining mark: Thai's vowel letters and
+    signs (ฯ ะ า ำ เ แ โ ใ ไ ๅ ๆ, U+0E2F..U+0E46 beside its marks), as its
+    vowel and tone marks stand on its consonants (U+0E01..U+0E2E) only.
+    The detector charges a mark on one as a mark on nothing: KOI8-R's "ры"
+    is windows-874's "าู". They come first in the alphabet, so that one
+    class number tells them from the letters that carry marks."""
+    return "\u0e2f" <= c <= "\u0e46"
 
 
 def costs_from_pairs(alphabet, pairs):
@@ -293,13 +306,14 @@ def main():
         models.append((name, 0, lingua_model(name, find(lang))))
     for name, (lang, keep) in UNIGRAM_LANGS.items():
         models.append((name, 1, unigram_model(name, find(lang), keep)))
-    out = bytearray(b"WDM3") + bytes([len(models)])
+    out = bytearray(b"WDM4") + bytes([len(models)])
     for name, kind, model in models:
         out += bytes([len(name)]) + name.encode() + bytes([kind])
         if kind == 0:
             alphabet, costs, rows = model
             letters = "".join(alphabet).encode()
             out += bytes([len(letters)]) + letters
+            out += bytes([sum(map(carries_no_mark, alphabet))])
             out += costs
             out += bytes([len(rows)])
             for first, rest, pairs in rows:

@@ -33,7 +33,9 @@ const FOREIGN_ASCII: u8 = 3;
 /// Lookup-map value of a combining mark outside the alphabet (Thai vowel and
 /// tone marks, which the Thai training data leaves out; the combining accents
 /// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
-/// a letter of the alphabet (UNKNOWN_COST elsewhere), otherwise transparent.
+/// a letter of the alphabet that carries marks (UNKNOWN_COST elsewhere, as
+/// after Thai's vowel letters: see `Kind::Bigram`'s `bare`), otherwise
+/// transparent.
 const MARK: u8 = 0x7F;
 /// Lookup-map value of a script's sign read as a mark (SCRIPT_SIGNS): it
 /// stands on a bare letter, so after another mark it costs UNKNOWN_COST,
@@ -181,6 +183,11 @@ enum Kind {
         costs: Vec<u8>,
         /// Class (| UPPER) of each code point below MAPPED.
         map: Vec<u8>,
+        /// The last class that carries no mark: FOREIGN_ASCII, or the last
+        /// of the letters that carry none, which generate.py puts first in
+        /// the alphabet (Thai's vowel letters: its marks stand on its
+        /// consonants only). A mark after one costs UNKNOWN_COST.
+        bare: u8,
     },
     Unigram {
         /// (code point, cost), by code point.
@@ -362,9 +369,12 @@ impl Model {
     pub fn cost_of(&self, sketch: &Sketch) -> u32 {
         let text = &sketch.text;
         let own = match &self.kind {
-            Kind::Bigram { n, costs, map } => {
-                bigram_cost(text, *n, costs, map, (self.latin, self.cyrillic))
-            }
+            Kind::Bigram {
+                n,
+                costs,
+                map,
+                bare,
+            } => bigram_cost(text, (*n, costs), map, *bare, (self.latin, self.cyrillic)),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
         let explains = sketch.lettered || !sketch.odd_signs;
@@ -461,10 +471,16 @@ impl Sketch {
     }
 }
 
-fn bigram_cost(text: &str, n: usize, costs: &[u8], map: &[u8], script: (bool, bool)) -> u32 {
+fn bigram_cost(
+    text: &str,
+    (n, costs): (usize, &[u8]),
+    map: &[u8],
+    bare: u8,
+    script: (bool, bool),
+) -> u32 {
     let (latin, cyrillic) = script;
     let letters = (flags::l_class(map, latin), flags::alif_class(map));
-    let mut walk = bytes::Walk::new(n, costs, script, letters);
+    let mut walk = bytes::Walk::new((n, costs), script, letters, bare);
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),

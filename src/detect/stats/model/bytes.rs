@@ -76,6 +76,8 @@ pub(crate) struct ByteClasses {
     l: u8,
     /// The class of "ا" (see TANWIN_COST).
     alif: u8,
+    /// The last class that carries no mark (see [`Kind::Bigram`]).
+    bare: u8,
     /// The least a high byte (0x80 less) costs as a step, whatever came
     /// before it: what a byte's count multiplies in [`Model::byte_bound`].
     least: [u8; 128],
@@ -97,13 +99,14 @@ impl Model {
     /// points) reads it, with the table's [`TableFlags`]; None for a model
     /// that is not a bigram model.
     pub fn byte_classes(&self, table: &[u32; 128], flags: &TableFlags) -> Option<ByteClasses> {
-        let Kind::Bigram { map, .. } = &self.kind else {
+        let Kind::Bigram { map, bare, .. } = &self.kind else {
             return None;
         };
         let mut classes = ByteClasses {
             step: [Step::default(); 256],
             l: l_class(map, self.latin),
             alif: alif_class(map),
+            bare: *bare,
             least: [0; 128],
             letters: [0; 2],
             odd_signs: [0; 2],
@@ -274,6 +277,7 @@ fn byte_bigram_cost(
     walk: &mut ByteWalk,
 ) -> u32 {
     const FOREIGN: usize = FOREIGN_ASCII as usize;
+    let bare = cls.bare as usize;
     let ByteWalk {
         mut at,
         mut total,
@@ -289,11 +293,12 @@ fn byte_bigram_cost(
         at += 1;
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
-            // A mark belongs on a letter of the model's own script.
+            // A mark belongs on a letter of the model's own script that
+            // carries marks.
             let sign = s.bits & S_SIGN_MARK != 0;
             let count = mark as u8 & !AFTER_TANWIN;
             let room = room_for_mark(sign, s.kind, count, (mark >> 8) as u8);
-            total += if prev > FOREIGN && room {
+            total += if prev > bare && room {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32
@@ -410,6 +415,8 @@ fn mid_sentence(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
 pub(super) struct Walk<'a> {
     n: usize,
     costs: &'a [u8],
+    /// The last class that carries no mark (see [`Kind::Bigram`]).
+    bare: usize,
     latin: bool,
     /// Whether the alphabet is Cyrillic (see CAPITAL_COST).
     cyrillic: bool,
@@ -443,12 +450,19 @@ pub(super) struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// `letters`: the classes of "l" ([`l_class`]) and "ا" ([`alif_class`]).
     /// `script`: whether the alphabet is Latin, and whether it is Cyrillic.
-    pub fn new(n: usize, costs: &'a [u8], script: (bool, bool), letters: (u8, u8)) -> Walk<'a> {
+    /// `bare`: the last class that carries no mark.
+    pub fn new(
+        (n, costs): (usize, &'a [u8]),
+        script: (bool, bool),
+        letters: (u8, u8),
+        bare: u8,
+    ) -> Walk<'a> {
         let (latin, cyrillic) = script;
         let (l, alif) = letters;
         Walk {
             n,
             costs,
+            bare: bare as usize,
             latin,
             cyrillic,
             l,
@@ -473,9 +487,9 @@ impl<'a> Walk<'a> {
         let ascii = flags & ASCII != 0;
         let prev = self.prev;
         if entry == MARK || entry == SIGN_MARK {
-            // A mark belongs on a letter of the model's own script; a
-            // script's sign on a bare one, and closes it.
-            let on_letter = prev > FOREIGN_ASCII as usize;
+            // A mark belongs on a letter of the model's own script that
+            // carries marks; a script's sign on a bare one, and closes it.
+            let on_letter = prev > self.bare;
             let mark = if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -580,12 +594,18 @@ mod tests {
 
     /// The decoded text's walk (the reference), stopped once it passes `limit`.
     fn text_walk(model: &Model, text: &str, limit: u32) -> u32 {
-        let Kind::Bigram { n, costs, map } = &model.kind else {
+        let Kind::Bigram {
+            n,
+            costs,
+            map,
+            bare,
+        } = &model.kind
+        else {
             unreachable!("a bigram model")
         };
         let script = (model.latin, model.cyrillic);
         let letters = (l_class(map, model.latin), alif_class(map));
-        let mut walk = Walk::new(*n, costs, script, letters);
+        let mut walk = Walk::new((*n, costs), script, letters, *bare);
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),
@@ -613,6 +633,9 @@ mod tests {
             b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
             // Thai: two vowels on a letter, a vowel and ์, a vowel and a tone.
             b"\xc1\xd5\xd4 \xca\xd4\xb7\xb8\xd4\xec \xb7\xd5\xe8".to_vec(),
+            // Thai: marks on its vowel letters (า ู, เ ่), which carry none,
+            // and on a consonant after one (ไม่).
+            b"\xd2\xd9 \xe0\xe8\xc1 \xe4\xc1\xe8".to_vec(),
             // Arabic: tanwins inside a word, before an alif, at its end
             // (ISO-8859-6's 0xEB-0xED, windows-1256's 0xF0-0xF2); Hebrew's
             // sof pasuq and maqaf (windows-1255's 0xD3, 0xCE).

@@ -9,7 +9,7 @@ use super::{
 
 /// The models in `data`, in their order there.
 pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
-    assert_eq!(&data[..4], b"WDM3", "models.bin: bad magic");
+    assert_eq!(&data[..4], b"WDM4", "models.bin: bad magic");
     let at = std::cell::Cell::new(5);
     let take = |n: usize| {
         let s = &data[at.get()..at.get() + n];
@@ -29,6 +29,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                     let letters = std::str::from_utf8(take(len)).expect("models.bin: alphabet");
                     let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
                     let count = alphabet.len();
+                    let bare = FOREIGN_ASCII + take(1)[0];
                     latin = alphabet.contains(&(b'a' as u32));
                     cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
@@ -49,6 +50,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                         n,
                         costs,
                         map: class_map(&alphabet),
+                        bare,
                     }
                 }
                 _ => {
@@ -59,7 +61,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                 }
             };
             let ascii = match &kind {
-                Kind::Bigram { n, costs, map } if latin => ascii_costs(*n, costs, map),
+                Kind::Bigram { n, costs, map, .. } if latin => ascii_costs(*n, costs, map),
                 _ => Vec::new(),
             };
             let walk = match &kind {

@@ -74,7 +74,8 @@ fn model_alphabets(data: &[u8]) -> Vec<Vec<u32>> {
             let len = data[at] as usize;
             let letters = std::str::from_utf8(&data[at + 1..at + 1 + len]).unwrap();
             let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
-            at += 1 + len;
+            // The letters, and how many of them carry no mark.
+            at += 2 + len;
             let n = alphabet.len() + FOREIGN_ASCII as usize + 1;
             at += n * n;
             // The word-start rows: first, rest, k, k pairs of two bytes.
@@ -266,6 +267,22 @@ fn a_third_mark_on_a_letter_costs_as_unknown() {
     assert_eq!(three - two, UNKNOWN_COST as u32, "{two} {three}");
     let th = &models()[find("th").unwrap()];
     assert!(th.cost("ที่นี่") + UNKNOWN_COST as u32 <= th.cost("ที่่นี่"));
+}
+
+/// Thai's vowel letters and signs (ะ า ำ เ แ โ ใ ไ ๅ ฯ ๆ) carry no mark:
+/// its vowel and tone marks stand on its consonants only, so one after
+/// them costs as a mark on nothing (KOI8-R's "ры" is windows-874's "าู").
+#[test]
+fn a_thai_mark_stands_on_a_consonant_only() {
+    let th = &models()[find("th").unwrap()];
+    let unknown = UNKNOWN_COST as u32;
+    assert_eq!(th.cost("กู") - th.cost("ก"), MARK_COST);
+    assert_eq!(th.cost("าู") - th.cost("า"), unknown);
+    assert_eq!(th.cost("เ่") - th.cost("เ"), unknown);
+    assert_eq!(th.cost("ไม่") - th.cost("ไม"), MARK_COST);
+    // Other scripts' letters carry marks as before.
+    let he = &models()[find("he").unwrap()];
+    assert!(he.cost("בָ") - he.cost("ב") < unknown);
 }
 
 /// A second mark of the same kind as the first (two Thai vowels, two

@@ -76,8 +76,6 @@ pub(crate) struct ByteClasses {
     l: u8,
     /// The class of "ا" (see TANWIN_COST).
     alif: u8,
-    /// The last class that carries no mark (see [`Kind::Bigram`]).
-    bare: u8,
     /// The least a high byte (0x80 less) costs as a step, whatever came
     /// before it: what a byte's count multiplies in [`Model::byte_bound`].
     least: [u8; 128],
@@ -106,7 +104,6 @@ impl Model {
             step: [Step::default(); 256],
             l: l_class(map, self.latin),
             alif: alif_class(map),
-            bare: *bare,
             least: [0; 128],
             letters: [0; 2],
             odd_signs: [0; 2],
@@ -119,7 +116,7 @@ impl Model {
                 MARK | SIGN_MARK => super::mark_kind(cp),
                 _ => 0,
             };
-            classes.step[b] = Step::new(entry, flags[b], kind);
+            classes.step[b] = Step::new(entry, flags[b], kind, *bare);
             let bit = 1 << (b & 63);
             if flags[b] & (ASCII | NOT_LETTER) == 0 {
                 classes.letters[(b & 0x7F) >> 6] |= bit;
@@ -277,7 +274,6 @@ fn byte_bigram_cost(
     walk: &mut ByteWalk,
 ) -> u32 {
     const FOREIGN: usize = FOREIGN_ASCII as usize;
-    let bare = cls.bare as usize;
     let ByteWalk {
         mut at,
         mut total,
@@ -294,11 +290,11 @@ fn byte_bigram_cost(
         let s = cls.step[b as usize];
         if s.bits & S_MARK != 0 {
             // A mark belongs on a letter of the model's own script that
-            // carries marks.
+            // carries marks: a class after the mark step's `next`.
             let sign = s.bits & S_SIGN_MARK != 0;
             let count = mark as u8 & !AFTER_TANWIN;
             let room = room_for_mark(sign, s.kind, count, (mark >> 8) as u8);
-            total += if prev > bare && room {
+            total += if prev > s.next as usize && room {
                 s.mark as u32
             } else {
                 UNKNOWN_COST as u32

@@ -16,6 +16,10 @@ use super::{
 #[derive(Clone, Copy, Default)]
 pub(super) struct Step {
     pub class: u8,
+    /// For a mark, which the next step does not see (it sees the letter
+    /// before), the last class the mark cannot stand on (the model's
+    /// `bare` class, see `Kind::Bigram`): the walk tests it at each mark
+    /// with the step it has loaded anyway, no register kept for it.
     pub next: u8,
     pub bits: u16,
     pub mark: u8,
@@ -52,27 +56,29 @@ pub(super) const S_SPACE: u16 = 32768;
 pub(super) const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPENS_ONLY;
 
 impl Step {
-    /// The step of a character with class map `entry` and `flags`: the
-    /// same decisions as [`super::bytes::Walk::step`], taken once per byte.
-    pub fn new(entry: u8, flags: u16, kind: u8) -> Step {
+    /// The step of a character with class map `entry` and `flags` in a
+    /// model whose last class that carries no mark is `bare`: the same
+    /// decisions as [`super::bytes::Walk::step`], taken once per byte.
+    pub fn new(entry: u8, flags: u16, kind: u8, bare: u8) -> Step {
         let class = entry & !UPPER;
         let bit = |yes: bool, bit: u16| if yes { bit } else { 0 };
         let own = class > FOREIGN_ASCII;
         let upper = entry & UPPER != 0;
         let symbol = class == SYMBOL || flags & NOT_LETTER != 0;
+        let mark = entry == MARK || entry == SIGN_MARK;
         Step {
             class,
-            next: if class == UNKNOWN || class == SYMBOL {
-                BOUNDARY
-            } else {
-                class
+            next: match class {
+                _ if mark => bare,
+                UNKNOWN | SYMBOL => BOUNDARY,
+                _ => class,
             },
             bits: bit(flags & ASCII != 0, S_ASCII)
                 | bit(upper, S_UPPER)
                 | bit(class >= FOREIGN_ASCII && !upper, S_LOWER)
                 | bit(own, S_OWN)
                 | bit(class == FOREIGN_ASCII, S_FOREIGN)
-                | bit(entry == MARK || entry == SIGN_MARK, S_MARK)
+                | bit(mark, S_MARK)
                 | bit(entry == SIGN_MARK, S_SIGN_MARK)
                 | bit(flags & SIGN != 0, S_SIGN)
                 | bit(symbol && flags & IN_WORD == 0, S_SYMBOL)

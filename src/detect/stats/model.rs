@@ -34,7 +34,7 @@ const FOREIGN_ASCII: u8 = 3;
 /// tone marks, which the Thai training data leaves out; the combining accents
 /// of windows-1258, Hebrew points, Arabic harakat): charged MARK_COST after
 /// a letter of the alphabet that carries marks (UNKNOWN_COST elsewhere, as
-/// after Thai's vowel letters: see `Kind::Bigram`'s `bare`), otherwise
+/// after Thai's vowel letters: see `Kind::Bigram`'s `markless`), otherwise
 /// transparent.
 const MARK: u8 = 0x7F;
 /// Lookup-map value of a script's sign read as a mark (SCRIPT_SIGNS): it
@@ -187,7 +187,7 @@ enum Kind {
         /// of the letters that carry none, which generate.py puts first in
         /// the alphabet (Thai's vowel letters: its marks stand on its
         /// consonants only). A mark after one costs UNKNOWN_COST.
-        bare: u8,
+        markless: u8,
     },
     Unigram {
         /// (code point, cost), by code point.
@@ -373,8 +373,14 @@ impl Model {
                 n,
                 costs,
                 map,
-                bare,
-            } => bigram_cost(text, (*n, costs), map, *bare, (self.latin, self.cyrillic)),
+                markless,
+            } => bigram_cost(
+                text,
+                (*n, costs),
+                map,
+                *markless,
+                (self.latin, self.cyrillic),
+            ),
             Kind::Unigram { entries } => unigram_cost(text, entries, self.name),
         };
         let explains = sketch.lettered || !sketch.odd_signs;
@@ -475,12 +481,12 @@ fn bigram_cost(
     text: &str,
     (n, costs): (usize, &[u8]),
     map: &[u8],
-    bare: u8,
+    markless: u8,
     script: (bool, bool),
 ) -> u32 {
     let (latin, cyrillic) = script;
     let letters = (flags::l_class(map, latin), flags::alif_class(map));
-    let mut walk = bytes::Walk::new((n, costs), script, letters, bare);
+    let mut walk = bytes::Walk::new((n, costs), script, letters, markless);
     for c in text.chars() {
         walk.step(
             entry(c as u32, map, latin),

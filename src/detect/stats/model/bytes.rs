@@ -97,7 +97,7 @@ impl Model {
     /// points) reads it, with the table's [`TableFlags`]; None for a model
     /// that is not a bigram model.
     pub fn byte_classes(&self, table: &[u32; 128], flags: &TableFlags) -> Option<ByteClasses> {
-        let Kind::Bigram { map, bare, .. } = &self.kind else {
+        let Kind::Bigram { map, markless, .. } = &self.kind else {
             return None;
         };
         let mut classes = ByteClasses {
@@ -116,7 +116,7 @@ impl Model {
                 MARK | SIGN_MARK => super::mark_kind(cp),
                 _ => 0,
             };
-            classes.step[b] = Step::new(entry, flags[b], kind, *bare);
+            classes.step[b] = Step::new(entry, flags[b], kind, *markless);
             let bit = 1 << (b & 63);
             if flags[b] & (ASCII | NOT_LETTER) == 0 {
                 classes.letters[(b & 0x7F) >> 6] |= bit;
@@ -412,7 +412,7 @@ pub(super) struct Walk<'a> {
     n: usize,
     costs: &'a [u8],
     /// The last class that carries no mark (see [`Kind::Bigram`]).
-    bare: usize,
+    markless: usize,
     latin: bool,
     /// Whether the alphabet is Cyrillic (see CAPITAL_COST).
     cyrillic: bool,
@@ -446,19 +446,19 @@ pub(super) struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// `letters`: the classes of "l" ([`l_class`]) and "ا" ([`alif_class`]).
     /// `script`: whether the alphabet is Latin, and whether it is Cyrillic.
-    /// `bare`: the last class that carries no mark.
+    /// `markless`: the last class that carries no mark.
     pub fn new(
         (n, costs): (usize, &'a [u8]),
         script: (bool, bool),
         letters: (u8, u8),
-        bare: u8,
+        markless: u8,
     ) -> Walk<'a> {
         let (latin, cyrillic) = script;
         let (l, alif) = letters;
         Walk {
             n,
             costs,
-            bare: bare as usize,
+            markless: markless as usize,
             latin,
             cyrillic,
             l,
@@ -485,7 +485,7 @@ impl<'a> Walk<'a> {
         if entry == MARK || entry == SIGN_MARK {
             // A mark belongs on a letter of the model's own script that
             // carries marks; a script's sign on a bare one, and closes it.
-            let on_letter = prev > self.bare;
+            let on_letter = prev > self.markless;
             let mark = if flags & ACCENT != 0 {
                 ACCENT_COST
             } else {
@@ -594,14 +594,14 @@ mod tests {
             n,
             costs,
             map,
-            bare,
+            markless,
         } = &model.kind
         else {
             unreachable!("a bigram model")
         };
         let script = (model.latin, model.cyrillic);
         let letters = (l_class(map, model.latin), alif_class(map));
-        let mut walk = Walk::new((*n, costs), script, letters, *bare);
+        let mut walk = Walk::new((*n, costs), script, letters, *markless);
         for c in text.chars() {
             walk.step(
                 super::super::entry(c as u32, map, model.latin),

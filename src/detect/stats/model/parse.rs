@@ -29,7 +29,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                     let letters = std::str::from_utf8(take(len)).expect("models.bin: alphabet");
                     let alphabet: Vec<u32> = letters.chars().map(u32::from).collect();
                     let count = alphabet.len();
-                    let bare = FOREIGN_ASCII + take(1)[0];
+                    let markless = FOREIGN_ASCII + take(1)[0];
                     latin = alphabet.contains(&(b'a' as u32));
                     cyrillic = alphabet.contains(&('а' as u32));
                     let n = count + FOREIGN_ASCII as usize + 1;
@@ -50,7 +50,7 @@ pub(super) fn parse(data: &'static [u8]) -> Vec<Model> {
                         n,
                         costs,
                         map: class_map(&alphabet),
-                        bare,
+                        markless,
                     }
                 }
                 _ => {

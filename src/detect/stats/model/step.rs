@@ -16,10 +16,11 @@ use super::{
 #[derive(Clone, Copy, Default)]
 pub(super) struct Step {
     pub class: u8,
-    /// For a mark, which the next step does not see (it sees the letter
-    /// before), the last class the mark cannot stand on (the model's
-    /// `bare` class, see `Kind::Bigram`): the walk tests it at each mark
-    /// with the step it has loaded anyway, no register kept for it.
+    /// The class the next step sees as previous. For a mark, which the
+    /// next step does not see (it sees the letter before), the last class
+    /// the mark cannot stand on (the model's `markless`, see
+    /// `Kind::Bigram`): the walk tests it at each mark with the step it
+    /// has loaded anyway, no register kept for it.
     pub next: u8,
     pub bits: u16,
     pub mark: u8,
@@ -57,9 +58,9 @@ pub(super) const S_RARE: u16 = S_UPPER | S_SIGN | S_NUMBER | S_GUILLEMET | S_OPE
 
 impl Step {
     /// The step of a character with class map `entry` and `flags` in a
-    /// model whose last class that carries no mark is `bare`: the same
+    /// model whose last class that carries no mark is `markless`: the same
     /// decisions as [`super::bytes::Walk::step`], taken once per byte.
-    pub fn new(entry: u8, flags: u16, kind: u8, bare: u8) -> Step {
+    pub fn new(entry: u8, flags: u16, kind: u8, markless: u8) -> Step {
         let class = entry & !UPPER;
         let bit = |yes: bool, bit: u16| if yes { bit } else { 0 };
         let own = class > FOREIGN_ASCII;
@@ -69,7 +70,7 @@ impl Step {
         Step {
             class,
             next: match class {
-                _ if mark => bare,
+                _ if mark => markless,
                 UNKNOWN | SYMBOL => BOUNDARY,
                 _ => class,
             },

@@ -47,6 +47,12 @@ impl AsciiPairs {
         tally.extend(bytes);
         tally.pairs()
     }
+
+    /// How many pairs were counted: in the near words, and in the far ones.
+    pub fn counts(&self) -> [u32; 2] {
+        let total = |c: &[(u16, u32)]| c.iter().map(|&(_, n)| n).sum();
+        [total(&self.near), total(&self.far)]
+    }
 }
 
 /// The counts of [`AsciiPairs`] as the bytes arrive: the detector's

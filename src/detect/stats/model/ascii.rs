@@ -282,6 +282,15 @@ mod tests {
         }
     }
 
+    /// The pairs are counted with their repeats, a word's boundaries
+    /// included: "fail" of "failà" is 4 near pairs (the accented letter
+    /// ends the word's ASCII pairs), " x un mot " 2 + 3 + 4 far ones.
+    #[test]
+    fn pair_counts_are_near_and_far() {
+        assert_eq!(AsciiPairs::new(b"fail\xe0 x un mot ").counts(), [4, 9]);
+        assert_eq!(AsciiPairs::new(b"aa aa ").counts(), [0, 6]);
+    }
+
     #[test]
     fn every_models_ascii_cost_at_once_is_its_own() {
         let text = b"Die Hawa\xefaanse taal, na\xefve caf\xe9 zo\xf1a und mehr Text".repeat(3);

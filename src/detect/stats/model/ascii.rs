@@ -47,6 +47,12 @@ impl AsciiPairs {
         tally.extend(bytes);
         tally.pairs()
     }
+
+    /// How many pairs were counted: in the near words, and in the far ones.
+    pub fn counts(&self) -> [u32; 2] {
+        let total = |c: &[(u16, u32)]| c.iter().map(|&(_, n)| n).sum();
+        [total(&self.near), total(&self.far)]
+    }
 }
 
 /// The counts of [`AsciiPairs`] as the bytes arrive: the detector's
@@ -274,6 +280,15 @@ mod tests {
             near: met(&near),
             far: met(&far),
         }
+    }
+
+    /// The pairs are counted with their repeats, a word's boundaries
+    /// included: "fail" of "failà" is 4 near pairs (the accented letter
+    /// ends the word's ASCII pairs), " x un mot " 2 + 3 + 4 far ones.
+    #[test]
+    fn pair_counts_are_near_and_far() {
+        assert_eq!(AsciiPairs::new(b"fail\xe0 x un mot ").counts(), [4, 9]);
+        assert_eq!(AsciiPairs::new(b"aa aa ").counts(), [0, 6]);
     }
 
     #[test]

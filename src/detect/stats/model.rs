@@ -91,9 +91,15 @@ const CAPITAL_COST: u32 = 10;
 /// by its 1-bit prior. Once a word, not once a letter: a real word in
 /// capitals ("УЧЁТНАЯ_ЗАПИСЬ", a man page's placeholder) lost to Shift_JIS
 /// at 1 bit a letter; ASCII capitals do not count ("EXPRESIÓN" is
-/// Spanish). 2 bits: 1.5 bits gets two fewer UI strings of the training
-/// half right at 10 characters (session 12, detacc18).
-const ALL_CAPS_COST: u32 = 4 * 2;
+/// Spanish). 4 bits: KOI8-R's lowercase words still lost to other
+/// encodings' capitals at 2 ("   индекс " as windows-1251's "   ЙОДЕЛУ ",
+/// "%lu пакето" as windows-1253's "%lu ΠΑΛΕΤΟ"), though real words in
+/// capitals lose a little ("[ΕΠΙΛΟ" as KOI8-R's lowercase, "-i ТЕКСТ]");
+/// on the training halves 3, 4 and 5 bits get 3, 3 and -2 more UI strings
+/// right at 10 characters and 1, 3 and 4 more Wikipedia samples, 4 and 5
+/// losing none at other lengths but 5 one UI string at 50 (session 14,
+/// detcyr2; 1.5 bits got two fewer UI strings than 2, session 12).
+const ALL_CAPS_COST: u32 = 4 * 4;
 /// What a letter standing alone costs a model of a language without
 /// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
 /// between two non-letters (spaces, signs, digits, a text's edges) with

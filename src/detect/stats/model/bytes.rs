@@ -309,7 +309,7 @@ fn byte_bigram_cost(
             prev_ascii = false;
         } else {
             if mark as u8 & AFTER_TANWIN != 0 {
-                total += after_tanwin(s.bits, s.class, cls.alif);
+                total += after_tanwin(s.bits & S_OWN != 0, s.class, cls.alif);
             }
             mark &= 0xFF00;
             if s.bits & S_ASCII == 0 || !prev_ascii {
@@ -362,12 +362,11 @@ fn byte_bigram_cost(
     total
 }
 
-/// What a character (its step's `bits` and `class`) costs beside its
-/// bigram right after a tanwin: TANWIN_COST for a letter of the alphabet
-/// but the alif (class `alif`).
-fn after_tanwin(bits: u16, class: u8, alif: u8) -> u32 {
-    let letter = bits & S_OWN != 0 && class != alif;
-    TANWIN_COST * letter as u32
+/// What a character of class `class` (`own`: a letter of the alphabet)
+/// costs beside its bigram right after a tanwin: TANWIN_COST for a letter
+/// of the alphabet but the alif (class `alif`). Both walks charge it here.
+fn after_tanwin(own: bool, class: u8, alif: u8) -> u32 {
+    TANWIN_COST * u32::from(own && class != alif)
 }
 
 /// Whether the step at `at` of `sketch` follows one capital of the
@@ -512,8 +511,8 @@ impl<'a> Walk<'a> {
         let upper = entry & UPPER != 0;
         // A tanwin ends its word.
         let own = |c: usize| c > FOREIGN_ASCII as usize;
-        if self.marks > 0 && own(class) && class != self.alif as usize {
-            self.total += TANWIN_COST * super::is_tanwin(self.mark_kind) as u32;
+        if self.marks > 0 && super::is_tanwin(self.mark_kind) {
+            self.total += after_tanwin(own(class), class as u8, self.alif);
         }
         self.marks = 0;
         if !(ascii && self.prev_ascii) {

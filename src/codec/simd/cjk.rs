@@ -6,12 +6,15 @@
 //! leads are every other byte from the run's start ([`pair_leads`], bit
 //! arithmetic on the movemask, no branch per byte; a run of odd length ends
 //! with a lead whose trail is ASCII), and each lead's trail is the byte after
-//! it. It checks every lead and trail against the family's byte sets
-//! ([`PairShape`], one `pshufb` pair per set), computes one pointer per
-//! 16-bit lane (two bytes hold at most one lead), looks up the pairs' UTF-8
-//! words in a `UTF8_*` table (the scalar loop's) by one scalar load per
-//! lane (not `vpgatherdd`, microcode on AMD Zen 3 and dearer than its loads;
-//! eight per 16 bytes that hold a lead), spreads them into byte planes
+//! it. Each 16-bit lane (two bytes hold at most one lead) looks up its
+//! pair, lead and trail as they are, in a table of 256 entries per lead
+//! ([`PairShape::direct`], built from the `UTF8_*` words on first use) by
+//! one scalar load (not `vpgatherdd`, microcode on AMD Zen 3 and dearer
+//! than its loads; eight per 16 bytes that hold a lead): the table holds
+//! each pair's UTF-8 word and whether the kernel takes it, so the kernel
+//! neither checks bytes against the family's ranges nor computes pointers
+//! (bench/RESULTS.md, session 15: a quarter fewer instructions). It then
+//! spreads the words into byte planes
 //! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):
 //! a lead writes its pair's first byte (and second, for a three-byte pair),
@@ -44,13 +47,14 @@
 //! blocks always start at a character boundary; fewer than 33 bytes left
 //! also stop the kernel.
 //!
-//! The kernel needs AVX2 (256-bit integer lanes): without it the scalar
-//! loop runs.
+//! The kernel needs AVX2 (256-bit integer lanes) and BMI1 (`bextr`, to
+//! split the indices): without them the scalar loop runs.
 //!
 //! [`PACK`]: super::single
 
 use super::{Kernel, Run};
 use crate::codec::tables::WordTable;
+use std::sync::OnceLock;
 
 /// A family's common pairs, as the kernel decodes them: a lead (0x80 or
 /// more) in one or two ranges, a trail in one or two ranges, the pointer
@@ -59,95 +63,50 @@ use crate::codec::tables::WordTable;
 /// lengths are left to the scalar loop). Every lead and trail the ranges
 /// admit gives a pointer inside `words` (a test checks it per family).
 pub(crate) struct PairShape {
-    leads: ByteSet,
-    trails: ByteSet,
+    leads: ByteRanges,
+    trails: ByteRanges,
     row: u16,
-    /// `first lead * row + first trail`, subtracted modulo 2^16.
-    bias: u16,
     pub(crate) words: &'static WordTable,
+    /// The kernel's table ([`PairShape::direct`]), built on first use.
+    direct: OnceLock<Box<[u32]>>,
 }
 
-/// One or two ranges of bytes, for the kernel: nibble tables for testing
-/// membership and the gap between the ranges for counting places.
-struct ByteSet {
-    /// Entry `hi` (`lo`): the classes of high (low) nibble; a byte is in the
-    /// set when its two nibbles share a class (rows alike share a bit; at
-    /// most 4 classes).
-    hi: [u8; 16],
-    lo: [u8; 16],
-    /// Bytes above `gap_after` are `gap` places lower (0xFF, 0: no second
-    /// range).
-    gap_after: u8,
-    gap: u8,
+/// One or two inclusive ranges of bytes, in order.
+#[derive(Clone, Copy)]
+struct ByteRanges {
+    ranges: [(u8, u8); 2],
+    count: usize,
 }
 
-impl ByteSet {
-    /// The bytes in `ranges` (inclusive; one or two, in order).
+impl ByteRanges {
     const fn new(ranges: &[(u8, u8)]) -> Self {
-        let mut set = ByteSet {
-            hi: [0; 16],
-            lo: [0; 16],
-            gap_after: 0xFF,
-            gap: 0,
+        assert!(!ranges.is_empty() && ranges.len() <= 2, "one or two ranges");
+        let mut set = ByteRanges {
+            ranges: [(1, 0); 2],
+            count: ranges.len(),
         };
-        if let [(_, end), (next, _)] = *ranges {
-            (set.gap_after, set.gap) = (end, next - end - 1);
-        }
-        let mut rows = [0u16; 8];
-        let mut classes = 0;
-        let mut hi = 0;
-        while hi < 16 {
-            let mut row = 0u16;
-            let mut lo = 0;
-            while lo < 16 {
-                let b = (hi * 16 + lo) as u8;
-                let mut i = 0;
-                while i < ranges.len() {
-                    if ranges[i].0 <= b && b <= ranges[i].1 {
-                        row |= 1 << lo;
-                    }
-                    i += 1;
-                }
-                lo += 1;
-            }
-            if row != 0 {
-                let mut class = 0;
-                while class < classes && rows[class] != row {
-                    class += 1;
-                }
-                if class == classes {
-                    // The kernel keeps a lead's classes and a trail's in
-                    // one byte, four bits each.
-                    assert!(classes < 4, "at most 4 kinds of row");
-                    rows[class] = row;
-                    classes += 1;
-                }
-                set.hi[hi] |= 1 << class;
-                let mut lo = 0;
-                while lo < 16 {
-                    if row >> lo & 1 == 1 {
-                        set.lo[lo] |= 1 << class;
-                    }
-                    lo += 1;
-                }
-            }
-            hi += 1;
+        set.ranges[0] = ranges[0];
+        if ranges.len() == 2 {
+            set.ranges[1] = ranges[1];
         }
         set
     }
 
-    /// Whether `b` is in the set.
-    #[cfg(test)]
-    fn has(&self, b: u8) -> bool {
-        self.hi[usize::from(b >> 4)] & self.lo[usize::from(b & 15)] != 0
-    }
-
-    /// `b` less the gap, if it is above it.
-    #[cfg(test)]
-    fn closed(&self, b: u8) -> u8 {
-        b - if b > self.gap_after { self.gap } else { 0 }
+    /// `b`'s place among the bytes of the ranges, if it is in one.
+    fn place(&self, b: u8) -> Option<u16> {
+        let mut before = 0;
+        for &(first, last) in &self.ranges[..self.count] {
+            if (first..=last).contains(&b) {
+                return Some(before + u16::from(b - first));
+            }
+            before += u16::from(last - first) + 1;
+        }
+        None
     }
 }
+
+/// Entries per lead in [`PairShape::direct`]: one per trail byte.
+const DIRECT_ROW: usize = 256;
 
 impl PairShape {
     /// Leads `leads` (0x80 or more), trails `trails`, each one or two
@@ -159,46 +118,79 @@ impl PairShape {
         words: &'static WordTable,
     ) -> Self {
         PairShape {
-            leads: ByteSet::new(leads),
-            trails: ByteSet::new(trails),
+            leads: ByteRanges::new(leads),
+            trails: ByteRanges::new(trails),
             row,
-            bias: (leads[0].0 as u16 * row).wrapping_add(trails[0].0 as u16),
             words,
+            direct: OnceLock::new(),
         }
     }
 
-    /// Whether `b` is in the lead (or trail) set.
+    /// The kernel's table, indexed by `(lead - 0x80) * 256 + trail`
+    /// directly, so the kernel neither checks the bytes against their
+    /// ranges nor computes pointers: the word of every pair the kernel
+    /// takes (a lead and a trail in their ranges, two or three bytes of
+    /// UTF-8) with its top byte (the length) `^ 3`, so 0 for three bytes
+    /// and 1 for two; `3 << 24` for any other pair. Built on the first
+    /// call (128 KiB, from `words`, a row of it at a time).
+    pub(crate) fn direct(&self) -> &[u32] {
+        self.direct.get_or_init(|| self.build_direct())
+    }
+
+    /// [`PairShape::direct`]'s entries: `words` a row at a time.
+    #[cold]
+    #[inline(never)]
+    fn build_direct(&self) -> Box<[u32]> {
+        let words: &[u32] = self.words;
+        let mut table = vec![3 << 24; 128 * DIRECT_ROW].into_boxed_slice();
+        for (lead, row) in (0x80..=0xFF).zip(table.chunks_exact_mut(DIRECT_ROW)) {
+            let Some(lead_place) = self.leads.place(lead) else {
+                continue;
+            };
+            let mut from = usize::from(lead_place * self.row);
+            for &(first, last) in &self.trails.ranges[..self.trails.count] {
+                let (first, last) = (usize::from(first), usize::from(last));
+                let found = &words[from..from + last - first + 1];
+                for (entry, &word) in row[first..=last].iter_mut().zip(found) {
+                    // A select, not a branch: the loop is vectorised.
+                    let taken = (word >> 24).wrapping_sub(2) < 2;
+                    *entry = if taken { word } else { 0 } ^ 3 << 24;
+                }
+                from += last - first + 1;
+            }
+        }
+        table
+    }
+
+    /// Whether `b` is in the lead (or trail) ranges.
     #[cfg(test)]
     pub(crate) fn admits(&self, b: u8, trail: bool) -> bool {
-        if trail {
-            self.trails.has(b)
-        } else {
-            b >= 0x80 && self.leads.has(b)
+        match trail {
+            true => self.trails.place(b).is_some(),
+            false => b >= 0x80 && self.leads.place(b).is_some(),
         }
     }
 
-    /// The pointer the kernel computes for `lead` and `trail`.
+    /// The pointer of `lead` and `trail` (both admitted).
     #[cfg(test)]
     pub(crate) fn pointer(&self, lead: u8, trail: u8) -> u16 {
-        let (lead, trail) = (self.leads.closed(lead), self.trails.closed(trail));
-        (u16::from(lead) * self.row)
-            .wrapping_add(u16::from(trail))
-            .wrapping_sub(self.bias)
+        let place = |set: &ByteRanges, b| set.place(b).expect("admitted");
+        place(&self.leads, lead) * self.row + place(&self.trails, trail)
     }
 }
 
 /// Which bits of `high` (a block's non-ASCII bytes, from a character
 /// boundary) are leads: in each run of set bits, every other bit from the
 /// run's first. Adding the runs' first bits at even positions carries
-/// through exactly those runs, which tells them from the runs that start at
-/// odd positions.
+/// through exactly those runs and flips them, so within `high` the sum
+/// `^ EVEN` has the even bits of runs that start at an even place and the
+/// odd bits of the others. (A carry out of bit 31 would only set bits past
+/// the block.)
 #[inline(always)]
 pub(crate) fn pair_leads(high: u32) -> u32 {
-    const EVEN: u64 = 0x5555_5555_5555_5555;
-    let h = u64::from(high);
-    let starts = h & !(h << 1);
-    let even_runs = h & !(h + (starts & EVEN));
-    ((even_runs & EVEN) | (h & !even_runs & !EVEN)) as u32
+    const EVEN: u32 = 0x5555_5555;
+    let starts = high & !(high << 1);
+    high & (EVEN ^ high.wrapping_add(starts & EVEN))
 }
 
 /// Whether `path` has a CJK kernel ([`decode_cjk`] does nothing on the

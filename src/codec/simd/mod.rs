@@ -39,7 +39,8 @@ pub enum Kernel {
     Scalar,
     /// 16 bytes at a time (SSSE3 for `pshufb`).
     Ssse3,
-    /// 32 bytes at a time.
+    /// 32 bytes at a time (AVX2, and BMI1, which the CJK kernel uses and
+    /// every AVX2 CPU has).
     Avx2,
 }
 
@@ -63,7 +64,10 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             Kernel::Ssse3 => std::arch::is_x86_feature_detected!("ssse3"),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            Kernel::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+            }
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }

@@ -110,6 +110,33 @@ fn every_admitted_pair_is_the_scalar_loops() {
     }
 }
 
+/// The kernel's direct table holds, for every lead 0x80 or more and every
+/// trail, the word of a pair the kernel takes (both bytes admitted, two or
+/// three bytes of UTF-8) with its length `^ 3`, and `3 << 24` for any
+/// other pair: so the kernel takes exactly the pairs the ranges admit.
+#[test]
+fn the_direct_table_holds_the_admitted_pairs_words() {
+    for (label, _, shape) in families() {
+        let direct = shape.direct();
+        assert_eq!(direct.len(), 128 * 256, "{label}");
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0..=0xFFu8 {
+                let admitted = shape.admits(lead, false) && shape.admits(trail, true);
+                let word = match admitted {
+                    true => shape.words[usize::from(shape.pointer(lead, trail))],
+                    false => 0,
+                };
+                let expected = match word >> 24 {
+                    2 | 3 => word ^ 3 << 24,
+                    _ => 3 << 24,
+                };
+                let entry = direct[usize::from(lead - 0x80) << 8 | usize::from(trail)];
+                assert_eq!(entry, expected, "{label} {lead:02X} {trail:02X}");
+            }
+        }
+    }
+}
+
 /// Decodes `bytes` on every path this CPU has, whole and in `cuts`, into
 /// buffers large enough for the kernel; all must match encoding_rs.
 fn check_every_path(label: &str, bytes: &[u8], cuts: &[usize]) {

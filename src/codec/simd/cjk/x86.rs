@@ -9,9 +9,10 @@ use std::arch::x86_64::*;
 /// A block's odd places.
 const ODD: u32 = 0xAAAA_AAAA;
 
-/// Per 4 UTF-8 words (4 bytes each, the length on top): the shuffle that
-/// packs the first two bytes of each and the third of those a mask marks
-/// (three-byte words); the packed length is 8 plus the marks.
+/// Per 4 UTF-8 words (4 bytes each): the shuffle that packs the first two
+/// bytes of each and the third of those a mask marks (three-byte words);
+/// the packed length (8 plus the marks) in its last byte, whose output is
+/// never kept ([`pack_rows`]).
 static WORD_PACK: [[u8; 16]; 16] = {
     let mut t = [[0x80u8; 16]; 16];
     let mut m = 0;
@@ -25,6 +26,7 @@ static WORD_PACK: [[u8; 16]; 16] = {
             }
             word += 1;
         }
+        t[m][15] = o as u8;
         m += 1;
     }
     t
@@ -37,7 +39,8 @@ static WORD_PACK: [[u8; 16]; 16] = {
 /// byte before them is a lead (so the first byte a trail). The shuffle
 /// writes each lane's characters in order: a lead's word, preceded by
 /// the low byte when the lead is the high byte and the low byte is ASCII;
-/// in a lane without a lead, the bytes that are not trails.
+/// in a lane without a lead, the bytes that are not trails. The packed
+/// length in the last byte, as in [`WORD_PACK`].
 static SLOT_PACK: [[u8; 16]; 512] = {
     let mut t = [[0x80u8; 16]; 512];
     let mut m = 0;
@@ -55,76 +58,77 @@ static SLOT_PACK: [[u8; 16]; 512] = {
                 (false, false) => &[0, 1],
             };
             let mut k = 0;
-            while k < bytes.len() {
+            while k < bytes.len() && o < 15 {
                 t[m][o] = slot + bytes[k];
                 (o, k) = (o + 1, k + 1);
             }
             lane += 1;
         }
+        // At most 13 bytes where no two leads are next to each other (as
+        // `pair_leads` makes them).
+        t[m][15] = o as u8;
         m += 1;
     }
     t
 };
 
-/// [`SLOT_PACK`]'s packed lengths.
-static SLOT_PACK_LEN: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        while (t[m] as usize) < 16 && SLOT_PACK[m][t[m] as usize] != 0x80 {
-            t[m] += 1;
+/// The four 128-bit quarters of `a` and `b` packed in order at `out`,
+/// quarter k by the shuffle row of `rows` at byte offset `at[k]` (the
+/// callers compute row * 16 in one step with the row), keeping as many
+/// bytes as the row's last byte says: the bytes written. (The length is
+/// read from memory, not from the shuffle's register, where LLVM would
+/// take it by a `vpextrb`, two micro-ops.)
+///
+/// # Safety
+/// The CPU must support AVX2; each `at[k]` is a multiple of 16 inside
+/// `rows`; `out` has room for the last quarter's 16 bytes after the
+/// others' lengths.
+#[inline(always)]
+unsafe fn pack_rows(
+    [a, b]: [__m256i; 2],
+    rows: &[[u8; 16]],
+    at: [usize; 4],
+    out: *mut u8,
+) -> usize {
+    let quarters = [
+        _mm256_castsi256_si128(a),
+        _mm256_extracti128_si256::<1>(a),
+        _mm256_castsi256_si128(b),
+        _mm256_extracti128_si256::<1>(b),
+    ];
+    let mut n = 0;
+    for (quarter, at) in quarters.into_iter().zip(at) {
+        // SAFETY: the caller's.
+        unsafe {
+            let shuffle = rows.as_ptr().cast::<u8>().add(at);
+            let packed = _mm_shuffle_epi8(quarter, _mm_loadu_si128(shuffle.cast()));
+            _mm_storeu_si128(out.add(n).cast(), packed);
+            n += usize::from(std::ptr::read_volatile(shuffle.add(15)));
         }
-        m += 1;
     }
-    t
-};
-
-/// [`WORD_PACK`]'s packed lengths.
-static WORD_PACK_LEN: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut m = 0;
-    while m < 16 {
-        t[m] = 8 + (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+    n
+}
 
 /// The AVX2 kernel: 32 bytes per block (33 when the last is a lead), 64
 /// bytes of room.
 ///
 /// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
+/// The CPU must support AVX2 and BMI1 ([`Kernel::Avx2`](super::Kernel)).
+#[target_feature(enable = "avx2,bmi1")]
 pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     let (mut r, mut w, mut blocked) = (0, 0, None);
     if t.words.is_empty() {
         return Run::NONE;
     }
+    let direct = t.direct().as_ptr().cast::<i32>();
     // SAFETY: each block reads src[r..r + 33] and writes at most
     // dst[w..w + 55] (`slots`' 55, `store_pairs32`'s 48 + 4, `aligned`'s
-    // 1 + 52), both checked by the loop; the nibble tables are 16 bytes
-    // (the pack tables' rows too); every pointer looked up is
-    // clamped to the last entry of `t.words` (`last`), or (in `aligned`)
-    // is a pair's whose lead and trail are both in their sets, so in the
-    // table, or 0 (an ASCII lane).
+    // 1 + 52), both checked by the loop; every index looked up is 15 bits,
+    // inside `direct` (128 * 256 entries); the pack rows' offsets are
+    // their tables' rows (9 and 4 bits) times 16.
     unsafe {
         let splat = |b: u8| _mm256_set1_epi8(b as i8);
         let rows = |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
-        // A lane's lead (low byte) and trail (high byte) are classified
-        // together: the lead's classes in bits 0..4 of the nibble
-        // tables, the trail's in bits 4..8 (classes are < 4, so the
-        // 16-bit shift stays within bytes), and per byte its own set's
-        // gap.
-        let (l, tr) = (&t.leads, &t.trails);
-        let both = |lead: &[u8; 16], trail: &[u8; 16]| {
-            _mm256_or_si256(rows(lead), _mm256_slli_epi16::<4>(rows(trail)))
-        };
-        let (hi, lo) = (both(&l.hi, &tr.hi), both(&l.lo, &tr.lo));
-        let pair16 = |lead: u8, trail: u8| _mm256_set1_epi16(i16::from_le_bytes([lead, trail]));
-        let own = pair16(0x0F, 0xF0);
-        let over = pair16(l.gap_after ^ 0x80, tr.gap_after ^ 0x80);
-        let gap = pair16(l.gap, tr.gap);
         // Per 4 words: their first, second, third and last bytes.
         let planes = rows(&[0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]);
         // Byte k of a mask to bytes 8k..8k + 8.
@@ -133,128 +137,97 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             3, 3, 3,
         );
         let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
-        let (zero, low4) = (_mm256_setzero_si256(), splat(0x0F));
-        let row = _mm256_set1_epi16(t.row as i16);
-        let bias = _mm256_set1_epi16(t.bias as i16);
-        // The last entry a 16-bit pointer can reach.
-        let last = _mm256_set1_epi16((t.words.len().min(1 << 16) - 1) as u16 as i16);
-        let words = t.words.as_ptr().cast::<i32>();
-        // Which lanes of `v` (lead, trail) have both bytes in their
-        // sets (both bits of the lane's), and `v` with the gap between
-        // each set's ranges closed.
-        let classify = |v: __m256i| {
-            let lo_class = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
-            let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
-            let hit = _mm256_and_si256(lo_class, _mm256_shuffle_epi8(hi, high_nibble));
-            let miss = _mm256_cmpeq_epi8(_mm256_and_si256(hit, own), zero);
-            let member = _mm256_movemask_epi8(_mm256_cmpeq_epi16(miss, zero)) as u32;
-            let above = _mm256_cmpgt_epi8(_mm256_xor_si256(v, splat(0x80)), over);
-            (member, _mm256_sub_epi8(v, _mm256_and_si256(above, gap)))
+        let zero = _mm256_setzero_si256();
+        // Each lane (lead, trail) as its index in `direct`: the bytes
+        // swapped, the lead's top bit dropped. (A lane without a lead
+        // gives an index too, whose word is never used.)
+        let swap = rows(&[1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14]);
+        let index_of = |pair: __m256i| {
+            _mm256_and_si256(_mm256_shuffle_epi8(pair, swap), _mm256_set1_epi16(0x7FFF))
         };
         // Each byte one place on (the first becomes 0).
         let one_on =
             |x: __m256i| _mm256_alignr_epi8::<15>(x, _mm256_permute2x128_si256::<0x08>(x, x));
-        // The words at 8 16-bit pointers, by 8 scalar loads: on AMD Zen 3
-        // a `vpgatherdd` is microcode and costs more than its loads
-        // (bench/RESULTS.md, session 12: +7-15% on CJK text).
-        let look_up8 = |pointers: __m128i| {
+        // The entries of `direct` at 8 16-bit indices, by 8 scalar loads:
+        // on AMD Zen 3 a `vpgatherdd` is microcode and costs more than its
+        // loads (bench/RESULTS.md, session 12: +7-15% on CJK text).
+        let look_up8 = |indices: __m128i| {
             let (mut low, mut high) = (
-                _mm_cvtsi128_si64(pointers) as u64,
-                _mm_extract_epi64::<1>(pointers) as u64,
+                _mm_cvtsi128_si64(indices) as u64,
+                _mm_extract_epi64::<1>(indices) as u64,
             );
-            // The pointers leave the vector as two 64-bit moves and are
-            // split by shifts: the empty `asm!` hides the moves' origin,
-            // else LLVM folds the shifts back into one `vpextrw` per
-            // pointer (two micro-ops each, ~5% slower).
+            // The indices leave the vector as two 64-bit moves and are
+            // split in GPRs (`bextr`, one instruction each): the empty
+            // `asm!` hides the moves' origin, else LLVM folds the
+            // splitting back into one `vpextrw` per index (two micro-ops
+            // each, ~5% slower).
             asm!("/* {0} {1} */", inout(reg) low, inout(reg) high, options(pure, nomem, nostack));
-            let word = |four: u64, k: u32| *words.add(usize::from((four >> (16 * k)) as u16));
+            let entry = |four: u64, k: u32| {
+                let index = match k {
+                    0 => four & 0xFFFF,
+                    3 => four >> 48,
+                    _ => _bextr_u64(four, 16 * k, 16),
+                };
+                *direct.add(index as usize)
+            };
             _mm256_setr_epi32(
-                word(low, 0),
-                word(low, 1),
-                word(low, 2),
-                word(low, 3),
-                word(high, 0),
-                word(high, 1),
-                word(high, 2),
-                word(high, 3),
+                entry(low, 0),
+                entry(low, 1),
+                entry(low, 2),
+                entry(low, 3),
+                entry(high, 0),
+                entry(high, 1),
+                entry(high, 2),
+                entry(high, 3),
             )
         };
-        // Each lane's pointer, from its (lead, trail) with the gaps
-        // closed.
-        let pointers_of = |pair: __m256i| {
-            let lead = _mm256_and_si256(pair, _mm256_set1_epi16(0xFF));
-            let trail = _mm256_srli_epi16::<8>(pair);
-            _mm256_sub_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lead, row), trail), bias)
-        };
-        let (two32, three32) = (_mm256_set1_epi32(2 << 24), _mm256_set1_epi32(3 << 24));
-        // Whether every word of `off` (words `^ three32`, or 0 for a word
-        // not checked) has length (top byte) 3.
+        // Whether every entry of `off` (entries of `direct`, or 0 for one
+        // not checked) is a three-byte word's (top byte 0).
         let all_three = |off: __m256i| _mm256_testz_si256(off, _mm256_set1_epi32(0xFF << 24)) == 1;
-        // The four 128-bit quarters of `a` and `b` packed in order at
-        // `out`, quarter k by the shuffle `rows[row[k]]`, keeping
-        // `lens[row[k]]` bytes of it: the bytes written.
-        let pack_quarters = |[a, b]: [__m256i; 2],
-                             (rows, lens): (&[[u8; 16]], &[u8]),
-                             row: [usize; 4],
-                             out: *mut u8| {
-            let quarters = [
-                _mm256_castsi256_si128(a),
-                _mm256_extracti128_si256::<1>(a),
-                _mm256_castsi256_si128(b),
-                _mm256_extracti128_si256::<1>(b),
-            ];
-            let mut n = 0;
-            for (quarter, m) in quarters.into_iter().zip(row) {
-                let shuffle = _mm_loadu_si128(rows[m].as_ptr().cast());
-                _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(quarter, shuffle));
-                n += usize::from(lens[m]);
-            }
-            n
-        };
         // A block with leads at both parities (Korean text: a space every
-        // 3-4 syllables), its pairs all valid (`pair_ok`) and `words` its
-        // lanes' words: when each pair's word is three bytes, packed from
-        // one 32-bit slot per lane ([`SLOT_PACK`], 4 lanes per shuffle and
-        // store), with no byte planes; else `None` (nothing taken).
+        // 3-4 syllables), `entries` its lanes' entries in `direct`: when
+        // each pair's word is three bytes, packed from one 32-bit slot per
+        // lane ([`SLOT_PACK`], 4 lanes per shuffle and store), with no
+        // byte planes; else `None` (nothing taken).
         // Writes at most 55 bytes at `out` (three groups of 4 lanes of at
         // most 13 bytes, a lane with a lead at its high byte being
         // followed by one whose low byte is a trail, then 16).
         let slots =
-            |v: __m256i, is_lead: __m256i, words: [__m256i; 2], leads: u32, out: *mut u8| {
+            |v: __m256i, is_lead: __m256i, entries: [__m256i; 2], leads: u32, out: *mut u8| {
                 let no_lead = _mm256_cmpeq_epi16(is_lead, zero);
                 let [(s0, off0), (s1, off1)] = [
                     (
                         _mm256_castsi256_si128(v),
                         _mm256_castsi256_si128(no_lead),
-                        words[0],
+                        entries[0],
                     ),
                     (
                         _mm256_extracti128_si256::<1>(v),
                         _mm256_extracti128_si256::<1>(no_lead),
-                        words[1],
+                        entries[1],
                     ),
                 ]
-                .map(|(lanes, no_lead, words)| {
+                .map(|(lanes, no_lead, entries)| {
                     let (lanes, no_lead) =
                         (_mm256_cvtepu16_epi32(lanes), _mm256_cvtepi16_epi32(no_lead));
-                    // A three-byte word's length byte cleared, to hold the
-                    // low byte; a lane with a lead whose word is not three
-                    // bytes keeps a bit there (`off`).
-                    let cleared = _mm256_xor_si256(words, three32);
-                    let with_lo = _mm256_or_si256(cleared, _mm256_slli_epi32::<24>(lanes));
+                    // A three-byte word's entry has its top byte 0, free
+                    // for the low byte; a lane with a lead whose word is
+                    // not three bytes keeps a bit there (`off`).
+                    let with_lo = _mm256_or_si256(entries, _mm256_slli_epi32::<24>(lanes));
                     (
                         _mm256_blendv_epi8(with_lo, lanes, no_lead),
-                        _mm256_andnot_si256(no_lead, cleared),
+                        _mm256_andnot_si256(no_lead, entries),
                     )
                 });
                 if !all_three(_mm256_or_si256(off0, off1)) {
                     return None;
                 }
-                // Bit 8k of `places` is whether byte 8k - 1 is a lead.
-                let places = u64::from(leads) << 1;
-                let row = std::array::from_fn(|k| (places >> (8 * k) & 0x1FF) as usize);
-                let tables = (&SLOT_PACK[..], &SLOT_PACK_LEN[..]);
-                Some(pack_quarters([s0, s1], tables, row, out))
+                // Bit 8k + 4 of `places` is whether byte 8k - 1 is a lead:
+                // quarter k's row of `SLOT_PACK` (bits 8k + 4..8k + 13)
+                // times 16.
+                let places = u64::from(leads) << 5;
+                let at = std::array::from_fn(|k| (places >> (8 * k) & 0x1FF0) as usize);
+                Some(pack_rows([s0, s1], &SLOT_PACK, at, out))
             };
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
@@ -278,26 +251,19 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             ($v:expr, $leads:expr, $out:expr) => {
                 'aligned: {
                     let (v, leads, out): (__m256i, u32, *mut u8) = ($v, $leads, $out);
-                    let (pair_ok, pair) = classify(v);
+                    let at = index_of(v);
                     if leads == 0x5555_5555 {
                         // Sixteen pairs (most blocks of Japanese and
                         // Chinese text): every lane is looked up and must
                         // be three bytes, so no ASCII words, lane masks or
                         // blends, one check of all 16 words, and one
                         // shuffle packs each 4 words (12 bytes).
-                        if pair_ok != u32::MAX {
-                            break 'aligned None;
-                        }
-                        let pointers = pointers_of(pair);
                         let [w0, w1] = [
-                            _mm256_castsi256_si128(pointers),
-                            _mm256_extracti128_si256::<1>(pointers),
+                            _mm256_castsi256_si128(at),
+                            _mm256_extracti128_si256::<1>(at),
                         ]
-                        .map(|at| look_up8(at));
-                        let off = _mm256_or_si256(
-                            _mm256_xor_si256(w0, three32),
-                            _mm256_xor_si256(w1, three32),
-                        );
+                        .map(&look_up8);
+                        let off = _mm256_or_si256(w0, w1);
                         if !all_three(off) {
                             break 'aligned None;
                         }
@@ -315,16 +281,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                         }
                         break 'aligned Some(48);
                     }
-                    if leads & !pair_ok != 0 {
-                        break 'aligned None;
-                    }
-                    let pointers = pointers_of(pair);
                     // The lanes whose low byte (so the lane) is a lead.
                     let is_pair = _mm256_cmpgt_epi16(zero, _mm256_slli_epi16::<8>(v));
-                    // The lanes' pointers: a pair's is in the table (both
-                    // bytes in their sets), an ASCII lane's 0 (its word is
-                    // not used).
-                    let at = _mm256_and_si256(pointers, is_pair);
                     let [(w0, off0), (w1, off1)] = [
                         (
                             _mm256_castsi256_si128(v),
@@ -340,15 +298,15 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                         ),
                     ]
                     .map(|(lanes, pairs, half, at)| {
-                        let ascii = _mm256_or_si256(_mm256_cvtepu16_epi32(lanes), two32);
+                        // An ASCII lane as a word of its two bytes.
+                        let ascii = _mm256_cvtepu16_epi32(lanes);
                         match leads & half {
                             0 => (ascii, zero),
                             _ => {
-                                // Only the pairs' words are checked (the
-                                // ASCII lanes' are two bytes by making).
+                                // Only the pairs' entries are checked.
                                 let pairs = _mm256_cvtepi16_epi32(pairs);
                                 let found = look_up8(at);
-                                let off = _mm256_and_si256(_mm256_xor_si256(found, three32), pairs);
+                                let off = _mm256_and_si256(found, pairs);
                                 (_mm256_blendv_epi8(ascii, found, pairs), off)
                             }
                         }
@@ -361,9 +319,8 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     let lanes = leads & 0x5555_5555;
                     let lanes = (lanes | lanes >> 1) & 0x3333_3333;
                     let lanes = (lanes | lanes >> 2) & 0x0F0F_0F0F;
-                    let row = std::array::from_fn(|k| (lanes >> (8 * k) & 15) as usize);
-                    let tables = (&WORD_PACK[..], &WORD_PACK_LEN[..]);
-                    Some(pack_quarters([w0, w1], tables, row, out))
+                    let at = std::array::from_fn(|k| (lanes << 4 >> (8 * k) & 0xF0) as usize);
+                    Some(pack_rows([w0, w1], &WORD_PACK, at, out))
                 }
             };
         }
@@ -394,7 +351,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                     continue;
                 }
             }
-            // One pointer per 16-bit lane `k` (bytes 2k, 2k + 1): leads
+            // One index per 16-bit lane `k` (bytes 2k, 2k + 1): leads
             // are never next to each other, so a lane holds at most one,
             // at 2k (its low byte) or 2k + 1 (its high byte).
             let is_lead = {
@@ -404,27 +361,20 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             // The lane as (lead, trail): `v`'s lane for a lead at 2k,
             // `next`'s (bytes 2k + 1, 2k + 2) for one at 2k + 1.
             let odd = _mm256_srai_epi16::<8>(is_lead);
-            let (pair_ok, pair) = classify(_mm256_blendv_epi8(v, next, odd));
-            let pointers = pointers_of(pair);
+            let at = index_of(_mm256_blendv_epi8(v, next, odd));
             // Lanes 0..8 (bytes 0..16) and 8..16 (16..32), eight loads
-            // each (a lane without a lead loads a word it never uses,
-            // from a pointer clamped into the table); a half with no lead
-            // (markup in a page) skips its loads.
-            let at = _mm256_min_epu16(pointers, last);
+            // each, a lane without a lead loading an entry it never uses.
+            // (Skipping a half with no lead, as markup has, cost Korean
+            // text 9% of its instructions and saved a page no time.)
             let [g0, g1] = [
-                (_mm256_castsi256_si128(at), 0x0000_FFFF),
-                (_mm256_extracti128_si256::<1>(at), 0xFFFF_0000),
+                _mm256_castsi256_si128(at),
+                _mm256_extracti128_si256::<1>(at),
             ]
-            .map(|(p, half)| match leads & half {
-                0 => zero,
-                _ => look_up8(p),
-            });
-            if leads & !pair_ok == 0 {
-                if let Some(n) = slots(v, is_lead, [g0, g1], leads, dst.as_mut_ptr().add(w)) {
-                    r += 32 + (leads >> 31) as usize;
-                    w += n;
-                    continue;
-                }
+            .map(&look_up8);
+            if let Some(n) = slots(v, is_lead, [g0, g1], leads, dst.as_mut_ptr().add(w)) {
+                r += 32 + (leads >> 31) as usize;
+                w += n;
+                continue;
             }
             // A pair of two bytes, or a lead the kernel cannot take: the
             // words as byte planes, per 128-bit lane.
@@ -439,14 +389,16 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             let first = _mm256_unpacklo_epi8(p01, p01);
             let second = _mm256_unpackhi_epi8(p01, p01);
             let third = _mm256_unpacklo_epi8(p23, p23);
+            // The length `^ 3`: 0 for three bytes, 1 for two, 3 for a
+            // pair the kernel cannot take.
             let length = _mm256_unpackhi_epi8(p23, p23);
-            let is_three = _mm256_cmpeq_epi8(length, splat(3));
+            let is_three = _mm256_cmpeq_epi8(length, zero);
             let three = _mm256_movemask_epi8(is_three) as u32;
-            let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(2))) as u32;
+            let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(1))) as u32;
             // Leads the kernel cannot take: the block is decoded up to
             // the first of them (whole characters before it), which the
             // scalar loop then takes.
-            let bad = leads & !(pair_ok & (three | two));
+            let bad = leads & !(three | two);
             // A pair's last byte: the third of three, the second of two
             // (Cyrillic, Greek, `·` and `°` in the CJK indexes).
             let last_byte = _mm256_blendv_epi8(second, third, is_three);

@@ -232,7 +232,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
         // 32 bytes `v` whose leads (`leads`) are all at even places, so
         // every 16-bit lane is a pair or two ASCII bytes (most blocks of
         // text), packed from their lanes: each lane's word (looked up for
-        // a pair, the lane itself with length 2 for ASCII), two or three
+        // a pair, the lane itself for two ASCII bytes), two or three
         // bytes of each kept. Writes at most 52 bytes at `out`; `None`
         // (nothing taken) at a pair the kernel cannot take, which the
         // general path below then finds.

@@ -10,7 +10,8 @@ pub(super) const ASCII: u16 = 1;
 /// A combining accent U+0300..U+036F, a Hebrew point or an Arabic haraka
 /// (a mark that costs ACCENT_COST).
 pub(super) const ACCENT: u16 = 2;
-/// A sign that follows numbers, not letters (± × ° µ § ¶).
+/// A sign that stands by numbers or alone, never glued after a letter
+/// ([`is_sign`]).
 pub(super) const SIGN: u16 = 4;
 /// A symbol that words contain (’ · and ´ typed for an apostrophe).
 pub(super) const IN_WORD: u16 = 8;
@@ -86,7 +87,7 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
     let not_letter = cp >= 0x80 && !super::letters::is_alphabetic(c) && !super::is_mark(cp);
     flag(cp < 0x80, ASCII)
         | flag((0x300..0x370).contains(&cp) || is_pointing(c), ACCENT)
-        | flag(matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶'), SIGN)
+        | flag(is_sign(c), SIGN)
         | flag(matches!(c, '\u{2019}' | '\u{B7}' | '\u{B4}'), IN_WORD)
         | flag(matches!(c, '№' | '©' | '€'), NUMBER_SIGN)
         | flag(matches!(c, '«' | '»'), GUILLEMET)
@@ -100,6 +101,20 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
         | flag(c == ' ', SPACE)
         | flag(c == ',', COMMA)
         | if cyrillic { cyrillic_flags(cp) } else { 0 }
+}
+
+/// Whether `c` is a sign that stands by numbers (± × ° µ § ¶, the fractions
+/// ¼ ½ ¾, the currency signs ¢ £ ¥ ¤) or alone (¦ ¬, the spacing accents
+/// but ´, typed for an apostrophe: IN_WORD), never glued after a letter.
+/// Glued after one it is what another encoding made of a letter: "at±"
+/// for ISO-8859-4's "atą", windows-1256's "ضا¬ مش" for ISO-8859-6's
+/// Arabic comma ("ضا، مش"), windows-1250's "m/s˛" for windows-1252's
+/// "m/s²", windows-1252's "c½" for ISO-8859-15's "cœ". Superscripts are
+/// none ("km²", "cm³").
+fn is_sign(c: char) -> bool {
+    let of_numbers = matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶' | '¼'..='¾' | '¢'..='¥');
+    let alone = matches!(c, '¦' | '¬' | '¨' | '¯' | '¸' | 'ˇ' | '˘'..='˝');
+    of_numbers || alone
 }
 
 /// Whether `c` is a Hebrew point or an Arabic haraka: Unicode gives

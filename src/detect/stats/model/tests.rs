@@ -194,6 +194,29 @@ fn a_sign_after_an_ascii_letter_costs_extra_in_any_model() {
     assert!(ru.cost("at ±") + 4 * 8 <= ru.cost("at± "));
 }
 
+/// So do a fraction, a currency sign and a sign or spacing accent that
+/// stands alone, in every model: glued after a letter they are another
+/// encoding's letter (windows-1252's "c½" for ISO-8859-15's "cœ",
+/// windows-1256's "ضا¬" for ISO-8859-6's Arabic comma "ضا،"). After a
+/// number they cost nothing extra ("10½").
+#[test]
+fn a_sign_that_stands_alone_costs_extra_after_a_letter() {
+    let fr = &models()[find("fr").unwrap()];
+    let ar = &models()[find("ar").unwrap()];
+    for (model, apart, glued) in [
+        (fr, "c ½", "c½ "),
+        (fr, "de ¤", "de¤ "),
+        (fr, "e ¨", "e¨ "),
+        (fr, "m/s ˛", "m/s˛ "),
+        (fr, "che £", "che£ "),
+        (ar, "ضا ¬", "ضا¬ "),
+    ] {
+        // Glued, the sign saves the word end's bigram: it paid less before.
+        assert!(model.cost(apart) < model.cost(glued), "{glued}");
+    }
+    assert_eq!(fr.cost("10½ "), fr.cost("10 ½"));
+}
+
 /// A guillemet glued after a letter closes a quotation: with no guillemet
 /// before it, it is more likely a letter misread ("zobraziť" in
 /// ISO-8859-2 read as windows-1250's "zobrazi»").

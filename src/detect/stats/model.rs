@@ -100,6 +100,21 @@ const CAPITAL_COST: u32 = 10;
 /// losing none at other lengths but 5 one UI string at 50 (session 14,
 /// detcyr2; 1.5 bits got two fewer UI strings than 2, session 12).
 const ALL_CAPS_COST: u32 = 4 * 4;
+/// The signs a usage placeholder follows (a bracket, the equals sign of an
+/// option, the underscore between its words): a word in capitals right
+/// after one costs no ALL_CAPS_COST. Translated help text writes its
+/// placeholders in capitals ("%s [ΕΠΙΛΟΓΗ]", "--exclude-type=ВИД",
+/// "УЧЁТНАЯ_ЗАПИСЬ"), and at 4 bits "[ΕΠΙΛΟ" and "%[-][ΠΛΑΤΟ" read as
+/// KOI8-R's lowercase. On the training halves 4 more UI strings right at
+/// 10 characters, none lost; with "<" too, EUC-KR's "<갯수>" read as
+/// ISO-8859-5's capitals (3 lost at 10 and 20); charging them 2 or 3 bits
+/// instead gets fewer right and loses some of those (session 15, detcaps).
+const PLACEHOLDER_OPENERS: &[u8] = b"[=_";
+
+/// Whether character `cp` opens a usage placeholder (PLACEHOLDER_OPENERS).
+fn opens_placeholder(cp: u32) -> bool {
+    u8::try_from(cp).is_ok_and(|b| PLACEHOLDER_OPENERS.contains(&b))
+}
 /// What a letter standing alone costs a model of a language without
 /// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
 /// between two non-letters (spaces, signs, digits, a text's edges) with

@@ -323,7 +323,7 @@ fn byte_bigram_cost(
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
                     let second = upper && s.bits & S_ASCII == 0 && one_capital(sketch, at - 1, cls);
-                    c += ALL_CAPS_COST * second as u32;
+                    c += ALL_CAPS_COST * (second && !opened(sketch, at - 1, cls)) as u32;
                     let capital = s.bits & S_CAPITAL != 0;
                     c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
@@ -379,6 +379,15 @@ fn one_capital(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
     last(at).is_some_and(|k| capital(k) && !last(k).is_some_and(capital))
 }
 
+/// Whether the capitals before the step at `at` of `sketch` (and marks on
+/// them) follow a sign that opens a usage placeholder, as [`Walk`]'s
+/// `opened` says.
+fn opened(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
+    let step = |i: usize| cls.step[sketch[i] as usize].bits;
+    let before = (0..at).rev().find(|&i| step(i) & (S_UPPER | S_MARK) == 0);
+    before.is_some_and(|i| super::opens_placeholder(u32::from(sketch[i])))
+}
+
 /// Whether the step at `at` of `sketch` comes mid-sentence, as
 /// [`Walk`]'s `mid_sentence` says: looked back for at a capital (rare)
 /// rather than carried through the hot loop. After a comma too: the sketch
@@ -426,6 +435,9 @@ pub(super) struct Walk<'a> {
     /// How many capitals of the alphabet that are not ASCII the last
     /// characters are (see ALL_CAPS_COST).
     capitals: u8,
+    /// Whether the last character that is neither a capital nor a mark
+    /// opens a usage placeholder (see PLACEHOLDER_OPENERS).
+    opened: bool,
     symbol_in_word: bool,
     /// Whether a guillemet came before.
     quoted: bool,
@@ -467,6 +479,7 @@ impl<'a> Walk<'a> {
             prev_ascii: true,
             prev_lower: false,
             capitals: 0,
+            opened: false,
             symbol_in_word: false,
             quoted: false,
             marks: 0,
@@ -526,8 +539,9 @@ impl<'a> Walk<'a> {
             if upper && self.prev_lower {
                 self.total += CASE_PENALTY;
             }
-            // A word in capitals, charged once, at its second capital.
-            if upper && !ascii && self.capitals == 1 {
+            // A word in capitals, charged once, at its second capital,
+            // unless a placeholder.
+            if upper && !ascii && self.capitals == 1 && !self.opened {
                 self.total += ALL_CAPS_COST;
             }
             // A capital mid-sentence: a name, or another encoding's sign.
@@ -574,6 +588,9 @@ impl<'a> Walk<'a> {
         self.after_comma = flags & COMMA != 0 && after_letter;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
+        if !upper {
+            self.opened = super::opens_placeholder(cp);
+        }
         self.capitals = match upper && class > FOREIGN_ASCII as usize && !ascii {
             true => self.capitals.saturating_add(1),
             false => 0,
@@ -626,6 +643,9 @@ mod tests {
             b"col\xb7lecci\xf3 Adem\xb7s nou\xe3 nou\x84, \xa1Hola! je\xbf".to_vec(),
             b"\xea\xf3\xed\xea\xe0, \xdf\xea\xe8 \xe0 \xc0\xc1, x \xc0. \xdf\x92".to_vec(),
             b"\xe0, ab \xdf \xe0,  \xdf \xe0,\xdf \xe0 , \xdf\xe0,\n\xc0".to_vec(),
+            // Words in capitals after signs that open placeholders, marks
+            // between (windows-1258's 0xCC, 0xEC).
+            b"[\xc0\xc1] =\xc0\xc1 _\xc0\xcc\xc1 [\xc0\xec\xc1 x\xc0\xc1 <\xc0\xc1>".to_vec(),
             // Thai: two vowels on a letter, a vowel and ์, a vowel and a tone.
             b"\xc1\xd5\xd4 \xca\xd4\xb7\xb8\xd4\xec \xb7\xd5\xe8".to_vec(),
             // Thai: marks on its vowel letters (า ู, เ ่), which carry none,

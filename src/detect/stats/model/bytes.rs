@@ -16,8 +16,8 @@ use super::step::{
 use super::{
     ByteView, Kind, Model, ACCENT_COST, ALL_CAPS_COST, BOUNDARY, CAPITAL_COST, CASE_PENALTY,
     FOREIGN_ASCII, GLUED_COST, LONE_CAPITAL_COST, LONE_LETTER_COST, LONE_LETTER_LANGUAGES, MARK,
-    MARK_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST, TANWIN_COST, UNKNOWN,
-    UNKNOWN_COST, UPPER,
+    MARK_COST, PLACEHOLDER_CAPS_COST, SIGN_MARK, SYMBOL, SYMBOL_COST, SYMBOL_IN_WORD_COST,
+    TANWIN_COST, UNKNOWN, UNKNOWN_COST, UPPER,
 };
 
 /// Marks a letter carries at most (Arabic shadda and a vowel, Hebrew
@@ -323,7 +323,7 @@ fn byte_bigram_cost(
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
                     let second = upper && s.bits & S_ASCII == 0 && one_capital(sketch, at - 1, cls);
-                    c += ALL_CAPS_COST * (second && !opened(sketch, at - 1, cls)) as u32;
+                    c += second as u32 * caps_cost(opened(sketch, at - 1, cls));
                     let capital = s.bits & S_CAPITAL != 0;
                     c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
@@ -386,6 +386,16 @@ fn opened(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
     let step = |i: usize| cls.step[sketch[i] as usize].bits;
     let before = (0..at).rev().find(|&i| step(i) & (S_UPPER | S_MARK) == 0);
     before.is_some_and(|i| super::opens_placeholder(u32::from(sketch[i])))
+}
+
+/// What a word in capitals costs, charged at its second capital: less
+/// after a sign that opens a usage placeholder (`opened`). Both walks
+/// charge it here.
+fn caps_cost(opened: bool) -> u32 {
+    match opened {
+        true => PLACEHOLDER_CAPS_COST,
+        false => ALL_CAPS_COST,
+    }
 }
 
 /// Whether the step at `at` of `sketch` comes mid-sentence, as
@@ -539,10 +549,9 @@ impl<'a> Walk<'a> {
             if upper && self.prev_lower {
                 self.total += CASE_PENALTY;
             }
-            // A word in capitals, charged once, at its second capital,
-            // unless a placeholder.
-            if upper && !ascii && self.capitals == 1 && !self.opened {
-                self.total += ALL_CAPS_COST;
+            // A word in capitals, charged once, at its second capital.
+            if upper && !ascii && self.capitals == 1 {
+                self.total += caps_cost(self.opened);
             }
             // A capital mid-sentence: a name, or another encoding's sign.
             if self.cyrillic && upper && own(class) && self.mid_sentence {

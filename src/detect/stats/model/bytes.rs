@@ -322,8 +322,9 @@ fn byte_bigram_cost(
                 if s.bits & S_RARE != 0 || in_word || !latin && glued {
                     let upper = s.bits & S_UPPER != 0;
                     let mut c = CASE_PENALTY * (upper && prev_lower) as u32;
-                    let second = upper && s.bits & S_ASCII == 0 && one_capital(sketch, at - 1, cls);
-                    c += second as u32 * caps_cost(opened(sketch, at - 1, cls));
+                    let caps = upper && s.bits & S_ASCII == 0;
+                    let second = caps.then(|| one_capital(sketch, at - 1, cls)).flatten();
+                    c += second.map_or(0, caps_cost);
                     let capital = s.bits & S_CAPITAL != 0;
                     c += CAPITAL_COST * (capital && mid_sentence(sketch, at - 1, cls)) as u32;
                     c += GLUED_COST * (!latin && glued) as u32;
@@ -370,26 +371,24 @@ fn after_tanwin(own: bool, class: u8, alif: u8) -> u32 {
 }
 
 /// Whether the step at `at` of `sketch` follows one capital of the
-/// alphabet that is not ASCII (marks aside), as [`Walk`]'s `capitals` says:
-/// looked back for at a capital, as `mid_sentence` is.
-fn one_capital(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
+/// alphabet that is not ASCII (marks aside), as [`Walk`]'s `capitals` says,
+/// and if so whether that capital follows a sign that opens a usage
+/// placeholder, as its `opened` says: looked back for at a capital, as
+/// `mid_sentence` is.
+fn one_capital(sketch: &[u8], at: usize, cls: &ByteClasses) -> Option<bool> {
     let step = |i: usize| cls.step[sketch[i] as usize].bits;
     let capital = |i: usize| step(i) & (S_UPPER | S_OWN | S_ASCII) == S_UPPER | S_OWN;
     let last = |end: usize| (0..end).rev().find(|&i| step(i) & S_MARK == 0);
-    last(at).is_some_and(|k| capital(k) && !last(k).is_some_and(capital))
-}
-
-/// Whether the capitals before the step at `at` of `sketch` (and marks on
-/// them) follow a sign that opens a usage placeholder, as [`Walk`]'s
-/// `opened` says.
-fn opened(sketch: &[u8], at: usize, cls: &ByteClasses) -> bool {
-    let step = |i: usize| cls.step[sketch[i] as usize].bits;
-    let before = (0..at).rev().find(|&i| step(i) & (S_UPPER | S_MARK) == 0);
-    before.is_some_and(|i| super::opens_placeholder(u32::from(sketch[i])))
+    let k = last(at).filter(|&k| capital(k))?;
+    match last(k) {
+        Some(j) if capital(j) => None,
+        j => Some(j.is_some_and(|j| super::opens_placeholder(u32::from(sketch[j])))),
+    }
 }
 
 /// What a word in capitals costs, charged at its second capital: less
-/// after a sign that opens a usage placeholder (`opened`). Both walks
+/// after a sign that opens a usage placeholder (`opened`, see
+/// [`one_capital`]). Both walks
 /// charge it here.
 fn caps_cost(opened: bool) -> u32 {
     match opened {
@@ -445,8 +444,8 @@ pub(super) struct Walk<'a> {
     /// How many capitals of the alphabet that are not ASCII the last
     /// characters are (see ALL_CAPS_COST).
     capitals: u8,
-    /// Whether the last character that is neither a capital nor a mark
-    /// opens a usage placeholder (see PLACEHOLDER_OPENERS).
+    /// Whether the last character before them (marks aside) opens a usage
+    /// placeholder (see PLACEHOLDER_CAPS_COST).
     opened: bool,
     symbol_in_word: bool,
     /// Whether a guillemet came before.
@@ -597,10 +596,11 @@ impl<'a> Walk<'a> {
         self.after_comma = flags & COMMA != 0 && after_letter;
         self.prev_ascii = ascii;
         self.prev_lower = class >= FOREIGN_ASCII as usize && !upper;
-        if !upper {
+        let capital = upper && class > FOREIGN_ASCII as usize && !ascii;
+        if !capital {
             self.opened = super::opens_placeholder(cp);
         }
-        self.capitals = match upper && class > FOREIGN_ASCII as usize && !ascii {
+        self.capitals = match capital {
             true => self.capitals.saturating_add(1),
             false => 0,
         };

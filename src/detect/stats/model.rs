@@ -120,6 +120,7 @@ const PLACEHOLDER_OPENERS: &[u8] = b"[=_";
 fn opens_placeholder(cp: u32) -> bool {
     u8::try_from(cp).is_ok_and(|b| PLACEHOLDER_OPENERS.contains(&b))
 }
+
 /// What a letter standing alone costs a model of a language without
 /// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
 /// between two non-letters (spaces, signs, digits, a text's edges) with

@@ -100,6 +100,27 @@ const CAPITAL_COST: u32 = 10;
 /// losing none at other lengths but 5 one UI string at 50 (session 14,
 /// detcyr2; 1.5 bits got two fewer UI strings than 2, session 12).
 const ALL_CAPS_COST: u32 = 4 * 4;
+/// What a word in capitals costs instead of ALL_CAPS_COST right after a
+/// sign that opens a usage placeholder (PLACEHOLDER_OPENERS): translated
+/// help text writes its placeholders in capitals ("%s [ΕΠΙΛΟΓΗ]",
+/// "--exclude-type=ВИД", "УЧЁТНАЯ_ЗАПИСЬ"), and at 4 bits "[ΕΠΙΛΟ" and
+/// "%[-][ΠΛΑΤΟ" read as KOI8-R's lowercase. Less, not nothing: one
+/// encoding's lowercase word after "=" or "[" is still another's capitals.
+/// On the training halves 0, 1 and 2 bits get 4 more UI strings right at
+/// 10 characters and 3 bits 2, none losing any; 2 bits, the most that
+/// keeps the 4 (session 15, detcaps).
+const PLACEHOLDER_CAPS_COST: u32 = 4 * 2;
+/// The signs a usage placeholder follows: a bracket, the equals sign of an
+/// option, the underscore between its words. Not "<": EUC-KR's "<갯수>"
+/// read as ISO-8859-5's capitals (on the UI training half, 3 strings lost
+/// at 10 and 20 characters at no charge, 2 at 2 bits).
+const PLACEHOLDER_OPENERS: &[u8] = b"[=_";
+
+/// Whether character `cp` opens a usage placeholder (see PLACEHOLDER_CAPS_COST).
+fn opens_placeholder(cp: u32) -> bool {
+    u8::try_from(cp).is_ok_and(|b| PLACEHOLDER_OPENERS.contains(&b))
+}
+
 /// What a letter standing alone costs a model of a language without
 /// one-letter words (LONE_LETTER_LANGUAGES), beside its bigrams: a letter
 /// between two non-letters (spaces, signs, digits, a text's edges) with

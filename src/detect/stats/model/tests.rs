@@ -466,7 +466,8 @@ fn a_cyrillic_capital_mid_sentence_costs_extra() {
 /// A word in capitals that are not ASCII costs ALL_CAPS_COST once, beside
 /// its case-folded bigrams: KOI8-R's "ка системы" is not windows-1253's
 /// "ΛΑ ΣΙΣΤΕΝΩ". A capital that starts a word, and ASCII capitals
-/// ("EXPRESIÓN" is Spanish), cost as before.
+/// ("EXPRESIÓN" is Spanish), cost as before; a placeholder's, after a
+/// sign that opens one (PLACEHOLDER_OPENERS), PLACEHOLDER_CAPS_COST.
 #[test]
 fn a_word_in_capitals_costs_extra_once() {
     let el = &models()[find("el").unwrap()];
@@ -475,6 +476,13 @@ fn a_word_in_capitals_costs_extra_once() {
     assert_eq!(extra("Λα Σιστενω", "λα σιστενω"), 0);
     let es = &models()[find("es").unwrap()];
     assert_eq!(es.cost("la EXPRESIÓN"), es.cost("la expresión"));
+    // A placeholder after "[", "=" or "_" costs less.
+    assert_eq!(extra("%s [ΕΠΙΛΟΓΗ]", "%s [επιλογη]"), PLACEHOLDER_CAPS_COST);
+    let ru = &models()[find("ru").unwrap()];
+    let extra = |upper: &str, lower: &str| ru.cost(upper) - ru.cost(lower);
+    assert_eq!(extra("--type=ВИД", "--type=вид"), PLACEHOLDER_CAPS_COST);
+    let both = ALL_CAPS_COST + PLACEHOLDER_CAPS_COST;
+    assert_eq!(extra("УЧЁТНАЯ_ЗАПИСЬ", "учётная_запись"), both);
 }
 
 /// What a model charges the lone letters of `bytes` (the byte view's

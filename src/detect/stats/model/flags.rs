@@ -112,9 +112,29 @@ pub(super) fn flags(cp: u32, cyrillic: bool) -> u16 {
 /// "m/s²", windows-1252's "c½" for ISO-8859-15's "cœ". Superscripts are
 /// none ("km²", "cm³").
 fn is_sign(c: char) -> bool {
-    let of_numbers = matches!(c, '±' | '×' | '°' | 'µ' | '§' | '¶' | '¼'..='¾' | '¢'..='¥');
-    let alone = matches!(c, '¦' | '¬' | '¨' | '¯' | '¸' | 'ˇ' | '˘'..='˝');
-    of_numbers || alone
+    // One bit per character of U+00A0..U+00DF (flags() runs per byte of
+    // every table a process builds: a mask, not a chain of compares).
+    const LATIN1: u64 = {
+        let signs = [
+            '±', '×', '°', 'µ', '§', '¶', '¼', '½', '¾', '¢', '£', '¤', '¥',
+        ];
+        let alone = ['¦', '¬', '¨', '¯', '¸'];
+        let (mut mask, mut i) = (0u64, 0);
+        while i < signs.len() + alone.len() {
+            let c = if i < signs.len() {
+                signs[i]
+            } else {
+                alone[i - signs.len()]
+            };
+            mask |= 1 << (c as u32 - 0xA0);
+            i += 1;
+        }
+        mask
+    };
+    match c as u32 {
+        cp @ 0xA0..=0xDF => LATIN1 >> (cp - 0xA0) & 1 == 1,
+        cp => cp == 0x2C7 || (0x2D8..=0x2DD).contains(&cp),
+    }
 }
 
 /// Whether `c` is a Hebrew point or an Arabic haraka: Unicode gives

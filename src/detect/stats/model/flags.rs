@@ -115,18 +115,14 @@ fn is_sign(c: char) -> bool {
     // One bit per character of U+00A0..U+00DF (flags() runs per byte of
     // every table a process builds: a mask, not a chain of compares).
     const LATIN1: u64 = {
+        // By numbers, then alone.
         let signs = [
-            '±', '×', '°', 'µ', '§', '¶', '¼', '½', '¾', '¢', '£', '¤', '¥',
+            '±', '×', '°', 'µ', '§', '¶', '¼', '½', '¾', '¢', '£', '¤', '¥', '¦', '¬', '¨', '¯',
+            '¸',
         ];
-        let alone = ['¦', '¬', '¨', '¯', '¸'];
         let (mut mask, mut i) = (0u64, 0);
-        while i < signs.len() + alone.len() {
-            let c = if i < signs.len() {
-                signs[i]
-            } else {
-                alone[i - signs.len()]
-            };
-            mask |= 1 << (c as u32 - 0xA0);
+        while i < signs.len() {
+            mask |= 1 << (signs[i] as u32 - 0xA0);
             i += 1;
         }
         mask

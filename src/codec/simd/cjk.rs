@@ -13,7 +13,7 @@
 //! than its loads; eight per 16 bytes that hold a lead): the table holds
 //! each pair's UTF-8 word and whether the kernel takes it, so the kernel
 //! neither checks bytes against the family's ranges nor computes pointers
-//! (bench/RESULTS.md, session 15: a quarter fewer instructions). It then
+//! (bench/RESULTS.md, session 15: 19-32% fewer instructions). It then
 //! spreads the words into byte planes
 //! (each word at both bytes of its lane) and packs lead bytes, trail
 //! bytes and ASCII bytes with the single-byte kernel's shuffles ([`PACK`]):

@@ -127,7 +127,6 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
     // inside `direct` (128 * 256 entries); the pack rows' offsets are
     // their tables' rows (9 and 4 bits) times 16.
     unsafe {
-        let splat = |b: u8| _mm256_set1_epi8(b as i8);
         let rows = |p: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(p.as_ptr().cast()));
         // Per 4 words: their first, second, third and last bytes.
         let planes = rows(&[0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]);
@@ -267,9 +266,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
                         if !all_three(off) {
                             break 'aligned None;
                         }
-                        let shuffle = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                            WORD_PACK[15].as_ptr().cast(),
-                        ));
+                        let shuffle = rows(&WORD_PACK[15]);
                         for (k, words) in [w0, w1].into_iter().enumerate() {
                             let packed = _mm256_shuffle_epi8(words, shuffle);
                             let at = out.add(24 * k);
@@ -394,7 +391,7 @@ pub(super) unsafe fn blocks(t: &PairShape, src: &[u8], dst: &mut [u8]) -> Run {
             let length = _mm256_unpackhi_epi8(p23, p23);
             let is_three = _mm256_cmpeq_epi8(length, zero);
             let three = _mm256_movemask_epi8(is_three) as u32;
-            let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, splat(1))) as u32;
+            let two = _mm256_movemask_epi8(_mm256_cmpeq_epi8(length, _mm256_set1_epi8(1))) as u32;
             // Leads the kernel cannot take: the block is decoded up to
             // the first of them (whole characters before it), which the
             // scalar loop then takes.
